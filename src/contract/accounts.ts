@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { roles } from '../domain/roles';
+import { endpoint, Id, Ok } from './common';
+
+export const Location = z.object({
+  locationId: z.number().int(),
+  locationName: z.string(),
+  locationSupplierId: z.number().int(),
+  locationInstaller: z.number().int(),
+  locationGroupPricing: z.number().int(),
+  locationGroupPricingName: z.string(),
+  locationZip: z.string(),
+  locationAddress: z.string(),
+  locationCity: z.string(),
+  locationState: z.string(),
+});
+export type Location = z.infer<typeof Location>;
+
+export const SessionUser = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  companyId: z.number().int(),
+  companyName: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const PriceGroup = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+
+export const Session = z.object({
+  user: SessionUser,
+  location: Location.nullable(),
+  locations: z.array(Location),
+  /** The open order of the session (the cart), when there is one. */
+  order: z.object({ orderId: z.number().int() }).nullable(),
+  cart_count: z.number().int(),
+  /** The price group in force: the session's override or the current location's. */
+  priceGroup: PriceGroup.nullable(),
+  /** Price groups this user may switch the session to. */
+  priceGroups: z.array(PriceGroup),
+  /** Where Contact Us writes to (configuration: SUPPORT_EMAIL). */
+  supportEmail: z.string(),
+});
+export type Session = z.infer<typeof Session>;
+
+export const Credentials = z
+  .object({
+    username: z.string().trim().min(1, 'Enter your username').max(100),
+    password: z.string().min(1, 'Enter your password').max(200),
+  })
+  // One login variant sends extra fields; they are accepted and ignored.
+  .passthrough();
+
+export const login = endpoint({
+  method: 'POST',
+  path: '/api/v1/login',
+  access: 'public',
+  summary: 'Sign in; sets the session cookie',
+  body: Credentials,
+  response: Session,
+});
+
+export const authorize = endpoint({
+  method: 'POST',
+  path: '/api/v1/authorize',
+  access: 'public',
+  summary: 'Exchange username and password for a bearer token',
+  body: Credentials,
+  response: z.object({ status: z.literal('ok'), token: z.string(), expiresAt: z.string().nullable() }),
+});
+
+export const logout = endpoint({
+  method: 'POST',
+  path: '/api/v1/logout',
+  access: 'public',
+  summary: 'End the server session',
+  response: Ok,
+});
+
+export const getSession = endpoint({
+  method: 'GET',
+  path: '/api/session',
+  access: 'user',
+  summary: 'The signed-in user, current location, locations, cart count',
+  response: Session,
+});
+
+export const switchLocation = endpoint({
+  method: 'PUT',
+  path: '/api/location',
+  access: 'user',
+  summary: "Switch to another of the user's locations",
+  body: z.object({ locationId: Id }),
+  response: Session,
+});
+
+export const setSessionGroup = endpoint({
+  method: 'POST',
+  path: '/api/session/group',
+  access: 'user',
+  summary: "Set the session's price group (null returns to the location's)",
+  body: z.object({ group: Id.nullable() }),
+  response: Session,
+});
+
+const UsernameBody = z.object({ username: z.string().trim().min(1, 'Enter your username').max(100) });
+const Accepted = z.object({ status: z.literal('sent'), message: z.string() });
+
+export const recover = endpoint({
+  method: 'POST',
+  path: '/api/v1/recover',
+  access: 'public',
+  summary: 'E-mail a password reset link (never reveals whether the user exists)',
+  body: UsernameBody,
+  response: Accepted,
+});
+
+export const requestReset = endpoint({
+  method: 'POST',
+  path: '/api/v1/user/reset',
+  access: 'public',
+  summary: 'E-mail a password reset link (same as recover)',
+  body: UsernameBody,
+  response: Accepted,
+});
+
+export const Password = z.string().min(8, 'Use at least 8 characters').max(200);
+
+export const completeReset = endpoint({
+  method: 'POST',
+  path: '/api/v1/recover/complete',
+  access: 'public',
+  summary: 'Set a new password with a reset token from the e-mail',
+  body: z.object({ token: z.string().min(10).max(200), password: Password }),
+  response: Ok,
+});
+
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/api/v1/account/password',
+  access: 'user',
+  summary: "Change the signed-in user's password; ends the user's other sessions",
+  body: z.object({ currentPassword: z.string().min(1).max(200), newPassword: Password }),
+  response: Ok,
+});
+
+export const Account = z.object({
+  user: SessionUser,
+  company: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    kind: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  locations: z.array(Location),
+});
+
+export const getAccount = endpoint({
+  method: 'GET',
+  path: '/api/account',
+  access: 'user',
+  summary: 'The signed-in user, company and locations for the account page',
+  response: Account,
+});

@@ -1,0 +1,30 @@
+// The pages of the web app (spec §2), shared by the server's page guard and the client router.
+
+/** Pages that need no signed-in user. */
+export const publicPages = ['/login', '/reset', '/wholesale'] as const;
+
+/** Top-level page paths the web app knows; anything else renders its not-found page. */
+export const knownPages = [
+  '/',
+  '/orders',
+  '/checkout',
+  '/account',
+  '/login',
+  '/logout',
+  '/reset',
+  '/wholesale',
+  '/supplier',
+  '/installer',
+  '/shop',
+  '/tires',
+  '/oe_selection',
+  '/admin',
+] as const;
+
+export function isKnownPage(pathname: string): boolean {
+  return knownPages.some((p) => pathname === p || (p !== '/' && pathname.startsWith(`${p}/`)));
+}
+
+export function isPublicPage(pathname: string): boolean {
+  return (publicPages as readonly string[]).includes(pathname);
+}

@@ -1,0 +1,53 @@
+// Who may do what (DESIGN.md §5). The one place that maps roles to permissions: the server's
+// route() checks these, and the web app reads them to show or hide areas.
+
+export const roles = [
+  'buyer',
+  'company_admin',
+  'supplier',
+  'installer',
+  'reseller',
+  'sales',
+  'support',
+  'finance',
+  'admin',
+] as const;
+export type Role = (typeof roles)[number];
+
+export const staffRoles: readonly Role[] = ['sales', 'support', 'finance', 'admin'];
+
+const permissionRoles = {
+  /** search, cart, checkout, own company's orders, returns and claims */
+  shop: [
+    'buyer',
+    'company_admin',
+    'reseller',
+    'supplier',
+    'installer',
+    'sales',
+    'support',
+    'finance',
+    'admin',
+  ],
+  /** company users, locations, saved payment methods, company details */
+  companyAdmin: ['company_admin', 'admin'],
+  supplier: ['supplier', 'admin'],
+  installer: ['installer', 'admin'],
+  resale: ['reseller', 'sales', 'admin'],
+  /** any staff member: the back-office console */
+  staff: ['sales', 'support', 'finance', 'admin'],
+  sales: ['sales', 'admin'],
+  support: ['support', 'admin'],
+  finance: ['finance', 'admin'],
+  admin: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof permissionRoles;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (permissionRoles[permission] as readonly Role[]).includes(role);
+}
+
+export function isStaff(role: Role): boolean {
+  return staffRoles.includes(role);
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const durationMinutes = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  PGLITE_DIR: z.string().default('./data/pglite'),
+  DATA_DIR: z.string().default('./data'),
+  SUPPORT_EMAIL: z.string().email().default('support@tread.example'),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Tread <no-reply@tread.example>'),
+  SESSION_IDLE_MINUTES: durationMinutes.default(30),
+  SESSION_ABSOLUTE_MINUTES: durationMinutes.default(720),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_MINUTES: durationMinutes.default(15),
+  RESET_TOKEN_MINUTES: durationMinutes.default(60),
+  SEED: z.enum(['auto', 'never']).default('auto'),
+  SEED_SKUS: z.coerce.number().int().positive().default(5000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+/** Reads the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'never' }), ...overrides };
+}

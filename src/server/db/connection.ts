@@ -1,0 +1,82 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+// int8 (bigint ids, counts) and numeric come back as strings by default; our ids and cents stay
+// far below 2^53, so numbers are safe and are what the API sends.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  pgliteDir: string;
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL at databaseUrl, or the embedded PGlite in a child process when none is given. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    return connect(options.databaseUrl, options.poolSize ?? 10, false, async () => {});
+  }
+  const { url, child } = await startEmbedded(options.pgliteDir);
+  // PGlite runs one statement at a time: one connection keeps transactions from interleaving.
+  return connect(url, 1, true, () => stopChild(child));
+}
+
+async function connect(url: string, max: number, embedded: boolean, stop: () => Promise<void>) {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: embedded ? 0 : 10_000 });
+  pool.on('error', () => {}); // an idle client's network error is reported on the next query
+  const db = drizzle(pool, { schema });
+  return {
+    db,
+    pool,
+    url,
+    embedded,
+    async close() {
+      await pool.end();
+      await stop();
+    },
+  } satisfies Database;
+}
+
+const serverScript = fileURLToPath(new URL('./pglite-server.ts', import.meta.url));
+
+function startEmbedded(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = fork(serverScript, [], {
+    env: { ...process.env, PGLITE_DIR: dataDir },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`Embedded database exited with code ${code}`)));
+    child.on('message', (message: { type: string; address?: string; message?: string }) => {
+      if (message.type === 'ready') {
+        resolve({ url: `postgres://postgres@${message.address}/postgres?sslmode=disable`, child });
+      } else if (message.type === 'error') {
+        reject(new Error(`Embedded database failed to start: ${message.message}`));
+      }
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

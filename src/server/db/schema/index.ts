@@ -1,0 +1,4 @@
+// Every table of every area, for Drizzle's typed queries. Each area's file is also the schema
+// of its own migration folder (see drizzle/ and src/server/db/migrate.ts).
+export * from './core-accounts';
+export * from './core-catalog';

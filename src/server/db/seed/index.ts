@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../connection';
+import { seedAccounts, type SeededAccounts } from './seed-accounts';
+
+export interface SeedContext {
+  config: Config;
+  accounts: SeededAccounts;
+}
+
+/** Later areas add their demo data here, in order; each gets the accounts seeded before it. */
+const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [];
+
+/** Seeds the demo data, only into an empty database; answers whether it did. */
+export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
+  if (rows[0].n > 0) return false;
+  const accounts = await db.transaction((tx) => seedAccounts(tx));
+  for (const seed of areaSeeders) await seed(db, { config, accounts });
+  return true;
+}

@@ -1,0 +1,107 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Expected failures, by meaning; one table turns them into HTTP statuses. */
+const statusByCode = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof statusByCode;
+
+export interface FieldError {
+  pointer: string;
+  detail: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; [key: string]: unknown } = {},
+  ) {
+    super(message);
+    this.status = statusByCode[code];
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
+export const forbidden = (detail = 'You are not allowed to do this') => new AppError('forbidden', detail);
+export const badRequest = (detail: string, errors?: FieldError[]) =>
+  new AppError('bad_request', detail, { errors });
+export const conflict = (detail: string, extra: Record<string, unknown> = {}) =>
+  new AppError('conflict', detail, extra);
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  errors?: FieldError[];
+  [key: string]: unknown;
+}
+
+export function problem(
+  status: number,
+  code: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+): Problem {
+  return { type: 'about:blank', title: titles[status] ?? 'Error', status, detail, code, ...extra };
+}
+
+/** Every error leaves as RFC 9457 problem+json; 5xx details stay in the log. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let body: Problem;
+    if (error instanceof AppError) {
+      const { headers, ...extra } = error.extra;
+      if (headers) reply.headers(headers);
+      body = problem(error.status, error.code, error.message, extra);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const errors = error.validation.map((v) => ({
+        pointer: `/${where}${v.instancePath === '/' ? '' : v.instancePath}`,
+        detail: v.message ?? 'is invalid',
+      }));
+      body = problem(
+        400,
+        'validation_failed',
+        `Invalid ${where}: ${errors.map((e) => `${e.pointer} ${e.detail}`).join('; ')}`,
+        {
+          errors,
+        },
+      );
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      body = problem(error.statusCode, (error.code ?? 'bad_request').toLowerCase(), error.message);
+    } else {
+      request.log.error({ err: error }, 'request failed');
+      body = problem(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+    }
+    reply.status(body.status).type('application/problem+json').send(body);
+  });
+}

@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isKnownPage, isPublicPage } from '../../contract/pages';
+import { problem } from './errors';
+
+const webRoot = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
+
+const isAsset = (path: string) => path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+const notPages = ['/api', '/healthz', '/readyz'];
+const isPageRequest = (req: FastifyRequest, path: string) =>
+  (req.method === 'GET' || req.method === 'HEAD') &&
+  !notPages.some((p) => path.startsWith(p)) &&
+  !isAsset(path);
+
+/**
+ * Serves the built web app. Pages need a signed-in user (spec §2): without one the answer is a
+ * 301 to /login, marked no-store so that the browser does not keep the redirect.
+ */
+export async function registerWebApp(app: FastifyInstance) {
+  const built = existsSync(`${webRoot}index.html`);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // Hashed file names never change content: cache them for a year.
+      setHeaders(res, path) {
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const indexHtml = () =>
+    built
+      ? readFileSync(`${webRoot}index.html`, 'utf8')
+      : '<!doctype html><title>Tread</title><p>The web app is not built yet: run <code>npm run build:web</code>.</p>';
+
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?')[0];
+    if (!isPageRequest(req, path) || path === '/logout' || isPublicPage(path) || req.actor) return;
+    const next = path === '/' ? '' : `?next=${encodeURIComponent(req.url)}`;
+    return reply.header('cache-control', 'no-store').redirect(`/login${next}`, 301);
+  });
+
+  const sendPage = (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const path = req.url.split('?')[0];
+    return reply
+      .status(isKnownPage(path) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml());
+  };
+  app.get('/', sendPage);
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (isPageRequest(req, path)) return sendPage(req, reply);
+    return reply
+      .status(404)
+      .type('application/problem+json')
+      .send(problem(404, 'not_found', `No route for ${req.method} ${path}`));
+  });
+}

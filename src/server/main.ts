@@ -1,0 +1,48 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/connection';
+import { migrateDatabase } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+import { demoUsers, DEMO_PASSWORD } from './db/seed/seed-accounts';
+import { deliverOutbox } from './integrations/email/outbox';
+import { smtpTransport } from './integrations/email/smtp';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  await migrateDatabase(database.db);
+  const seeded = config.SEED === 'auto' && (await seedIfEmpty(database.db, config));
+  const app = await buildApp(config, database.db);
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const where = database.embedded ? `embedded PGlite at ${config.PGLITE_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  const url = `http://localhost:${config.PORT}`;
+  console.log(`\nTread is serving at ${url}  (database: ${where}${seeded ? ', demo data seeded' : ''})`);
+  console.log(`API docs: ${url}/api/docs`);
+  console.log(
+    `Demo accounts (password ${DEMO_PASSWORD}): ${demoUsers.map((u) => `${u.username} (${u.role})`).join(', ')}\n`,
+  );
+
+  const mailer = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
+  const mailTimer = mailer
+    ? setInterval(() => deliverOutbox(database.db, mailer, config.MAIL_FROM).catch(() => {}), 10_000)
+    : null;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    if (mailTimer) clearInterval(mailTimer);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,312 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../db/schema';
+import { createLocation, createUser, FACTORY_PASSWORD, groupId } from '../../test/factories';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username, password }, remoteAddress });
+
+describe('signing in', () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie and answers the session', async () => {
+    const res = await login('buyer', 'demo1234');
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(res.json().user.userName).toBe('buyer');
+  });
+
+  it('answers a wrong password and an unknown user with the same 401', async () => {
+    const wrong = await login('buyer', 'not-the-password', '10.0.0.2');
+    const unknown = await login('nobody-at-all', 'not-the-password', '10.0.0.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.headers['content-type']).toContain('application/problem+json');
+    expect(wrong.json().detail).toBe(unknown.json().detail);
+  });
+
+  it('throttles repeated failures for a username with 429 and Retry-After', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 5; i++)
+      expect((await login(user.username, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
+    const blocked = await login(user.username, FACTORY_PASSWORD, '10.1.0.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('throttles repeated failures from one client address across usernames', async () => {
+    for (let i = 0; i < 20; i++) await login(`ghost-${i}`, 'wrong', '10.2.0.1');
+    expect((await login('buyer', 'demo1234', '10.2.0.1')).statusCode).toBe(429);
+    expect((await login('buyer', 'demo1234', '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('rejects malformed bodies with a 400 problem pointing at each field', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: 5 } });
+    expect(res.statusCode).toBe(400);
+    const pointers = res.json().errors.map((e: { pointer: string }) => e.pointer);
+    expect(pointers).toEqual(expect.arrayContaining(['/body/username', '/body/password']));
+  });
+
+  it('answers 400, not 500, for a body that is not JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+});
+
+describe('sessions', () => {
+  it('rotates the session id at every sign-in', async () => {
+    expect(await signIn(t.app, 'clerk')).not.toBe(await signIn(t.app, 'clerk'));
+  });
+
+  it('kills the session at sign-out: the replayed old cookie is 401', async () => {
+    const cookie = await signIn(t.app, 'clerk');
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const replay = await t.app.inject({ url: '/api/session', headers: { cookie } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('the /logout page ends the session and goes to /login', async () => {
+    const cookie = await signIn(t.app, 'clerk');
+    const res = await t.app.inject({ url: '/logout', headers: { cookie } });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login');
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('answers the session with user, location, locations, order and cart_count', async () => {
+    const cookie = await signIn(t.app, 'buyer');
+    const res = await t.app.inject({ url: '/api/session', headers: { cookie } });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const session = res.json();
+    expect(session.user.userName).toBe('buyer');
+    expect(session.locations).toHaveLength(2);
+    expect(session.location).toMatchObject({
+      locationId: expect.any(Number),
+      locationSupplierId: 0,
+      locationInstaller: 0,
+      locationGroupPricing: expect.any(Number),
+      locationZip: expect.any(String),
+    });
+    expect(session).toHaveProperty('order');
+    expect(session.cart_count).toBe(0);
+  });
+
+  it('answers 401 problem+json to API calls without a session', async () => {
+    const res = await t.app.inject({ url: '/api/session' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('does not reveal a password hash or session id in the session answer', async () => {
+    const cookie = await signIn(t.app, 'buyer');
+    const body = (await t.app.inject({ url: '/api/session', headers: { cookie } })).body;
+    expect(body).not.toMatch(/argon2|passwordHash|password_hash/);
+    expect(body).not.toContain(cookie.slice(4));
+  });
+});
+
+describe('locations and price groups', () => {
+  it('switches to one of the user’s own locations', async () => {
+    const cookie = await signIn(t.app, 'buyer');
+    const before = (await t.app.inject({ url: '/api/session', headers: { cookie } })).json();
+    const other = before.locations.find(
+      (l: { locationId: number }) => l.locationId !== before.location.locationId,
+    );
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/location',
+      headers: { cookie },
+      payload: { locationId: other.locationId },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().location.locationId).toBe(other.locationId);
+    expect(res.json().priceGroup.id).toBe(other.locationGroupPricing);
+  });
+
+  it('refuses a location of another company with 403', async () => {
+    const stranger = await createUser(t.db);
+    const cookie = await signIn(t.app, 'clerk');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/location',
+      headers: { cookie },
+      payload: { locationId: stranger.currentLocationId },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('sets the session price group to one the user may use, and refuses others', async () => {
+    const cookie = await signIn(t.app, 'buyer');
+    const fleet = await groupId(t.db, 'fleet');
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/group',
+      headers: { cookie },
+      payload: { group: fleet },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().priceGroup.id).toBe(fleet);
+    const wholesale = await groupId(t.db, 'wholesale');
+    const no = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/group',
+      headers: { cookie },
+      payload: { group: wholesale },
+    });
+    expect(no.statusCode).toBe(403);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/group',
+      headers: { cookie },
+      payload: { group: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('password recovery', () => {
+  async function lastResetLink(userId: number) {
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, 'password_reset'))
+      .orderBy(desc(emailOutbox.id))
+      .limit(1);
+    expect(mail.meta.userId).toBe(userId);
+    return new URL(String(mail.meta.link)).searchParams.get('token')!;
+  }
+
+  it('writes a single-use link to the outbox and sets a new password with it', async () => {
+    const location = await createLocation(t.db, (await createUser(t.db)).companyId);
+    const user = await createUser(t.db, { locationIds: [location.id] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recover',
+      payload: { username: user.username },
+    });
+    expect(res.statusCode).toBe(200);
+    const token = await lastResetLink(user.id);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recover/complete',
+      payload: { token, password: 'brand-new-pass' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await login(user.username, 'brand-new-pass', '10.3.0.1')).statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recover/complete',
+      payload: { token, password: 'another-pass-1' },
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('answers an unknown username exactly as a known one', async () => {
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/reset',
+      payload: { username: 'clerk' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/reset',
+      payload: { username: 'no-such-user' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+  });
+});
+
+describe('bearer tokens', () => {
+  it('issues a token that the API accepts in an Authorization header', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorize',
+      payload: { username: 'clerk', password: 'demo1234' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { status, token } = res.json();
+    expect(status).toBe('ok');
+    const session = await t.app.inject({
+      url: '/api/session',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.userName).toBe('clerk');
+  });
+
+  it('rejects a forged token with 401', async () => {
+    const res = await t.app.inject({
+      url: '/api/session',
+      headers: { authorization: 'Bearer tread_forged-token-value' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('page guard', () => {
+  it('sends a visitor without a session to /login with a 301 that is never cached', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/login');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const orders = await t.app.inject({ url: '/orders' });
+    expect(orders.statusCode).toBe(301);
+    expect(orders.headers.location).toMatch(/^\/login/);
+  });
+
+  it('serves /login without a session, and pages to a signed-in user', async () => {
+    expect((await t.app.inject({ url: '/login' })).statusCode).toBe(200);
+    const cookie = await signIn(t.app, 'clerk');
+    expect((await t.app.inject({ url: '/orders', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('answers unknown /api routes with a 404 problem', async () => {
+    const res = await t.app.inject({ url: '/api/v1/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+  });
+
+  it('keeps health routes open', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('cross-site writes', () => {
+  it('refuses a form post from another origin', async () => {
+    const cookie = await signIn(t.app, 'clerk');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: {
+        cookie,
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'a=1',
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

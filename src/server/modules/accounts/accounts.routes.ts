@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as api from '../../../contract/accounts';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/auth';
+import { route } from '../../http/route';
+import * as accounts from './accounts.service';
+
+const recoverMessage = 'If that account exists, a reset link is on its way to its e-mail address.';
+
+export function accountsRoutes(app: FastifyInstance) {
+  route(app, api.login, async ({ db, config, body, req, reply }) => {
+    const { sessionId } = await accounts.signIn(db, config, body.username, body.password, req.ip);
+    setSessionCookie(req, reply, sessionId, config.SESSION_ABSOLUTE_MINUTES);
+    reply.header('cache-control', 'no-store');
+    const actor = await accounts.actorFromSession(db, config, sessionId);
+    return accounts.getSessionView(db, config, actor!);
+  });
+
+  route(app, api.authorize, async ({ db, config, body, req, reply }) => {
+    const { token, expiresAt } = await accounts.issueToken(db, config, body.username, body.password, req.ip);
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' as const, token, expiresAt: expiresAt.toISOString() };
+  });
+
+  route(app, api.logout, async ({ req, reply }) => {
+    await endSession(app, req);
+    clearSessionCookie(reply);
+    return { ok: true as const };
+  });
+
+  // The /logout page: ends the session on the server, then shows the sign-in page.
+  app.get('/logout', async (req, reply) => {
+    await endSession(app, req);
+    clearSessionCookie(reply);
+    return reply.header('cache-control', 'no-store').redirect('/login', 303);
+  });
+
+  route(app, api.getSession, ({ db, config, actor }) => accounts.getSessionView(db, config, actor));
+
+  route(app, api.switchLocation, async ({ db, config, actor, body }) =>
+    accounts.getSessionView(db, config, await accounts.switchLocation(db, actor, body.locationId)),
+  );
+
+  route(app, api.setSessionGroup, async ({ db, config, actor, body }) =>
+    accounts.getSessionView(db, config, await accounts.setSessionGroup(db, actor, body.group)),
+  );
+
+  for (const e of [api.recover, api.requestReset]) {
+    route(app, e, async ({ db, config, body, req }) => {
+      await accounts.requestPasswordReset(db, config, body.username, baseUrl(req, config.PUBLIC_URL));
+      return { status: 'sent' as const, message: recoverMessage };
+    });
+  }
+
+  route(app, api.completeReset, async ({ db, body }) => {
+    await accounts.completePasswordReset(db, body.token, body.password);
+    return { ok: true as const };
+  });
+
+  route(app, api.changePassword, async ({ db, actor, body }) => {
+    await accounts.changePassword(db, actor, body.currentPassword, body.newPassword);
+    return { ok: true as const };
+  });
+
+  route(app, api.getAccount, ({ db, config, actor }) => accounts.getAccount(db, config, actor));
+}
+
+async function endSession(app: FastifyInstance, req: FastifyRequest) {
+  const sid = req.cookies[SESSION_COOKIE];
+  if (sid) await accounts.signOut(app.db, sid);
+}
+
+function baseUrl(req: FastifyRequest, configured?: string) {
+  return configured?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+}

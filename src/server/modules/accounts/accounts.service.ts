@@ -1,0 +1,265 @@
+import type { Location, Session } from '../../../contract/accounts';
+import { isStaff, type Role } from '../../../domain/roles';
+import type { Config } from '../../config';
+import type { Db } from '../../db/connection';
+import type { Actor } from '../../http/actor';
+import { AppError, forbidden } from '../../http/errors';
+import { queueEmail } from '../../integrations/email/outbox';
+import * as repo from './accounts.repository';
+import { hashPassword, verifyPassword } from './accounts.passwords';
+import { hashSecret, newSecret } from './accounts.tokens';
+
+const minutes = (n: number) => n * 60_000;
+type LocationRow = Awaited<ReturnType<typeof repo.listUserLocations>>[number];
+
+export function toLocation({ location, group }: LocationRow): Location {
+  return {
+    locationId: location.id,
+    locationName: location.name,
+    locationSupplierId: location.supplierId,
+    locationInstaller: location.installer,
+    locationGroupPricing: group.id,
+    locationGroupPricingName: group.name,
+    locationZip: location.zip,
+    locationAddress: location.address1,
+    locationCity: location.city,
+    locationState: location.state,
+  };
+}
+
+/** Throttles by username and by client address; answers 429 with Retry-After when over. */
+async function assertNotThrottled(db: Db, config: Config, username: string, ip: string) {
+  const windowMs = minutes(config.LOGIN_WINDOW_MINUTES);
+  const since = new Date(Date.now() - windowMs);
+  const { byUser, byIp, oldest } = await repo.countRecentFailures(db, since, username.toLowerCase(), ip);
+  // A shared office address makes more honest mistakes than one person: allow it four times more.
+  if (byUser >= config.LOGIN_MAX_FAILURES || byIp >= config.LOGIN_MAX_FAILURES * 4) {
+    const until = oldest ? new Date(oldest).getTime() + windowMs : Date.now() + windowMs;
+    const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+    throw new AppError('rate_limited', 'Too many failed sign-in attempts. Try again later.', {
+      headers: { 'retry-after': String(retryAfter) },
+    });
+  }
+}
+
+/** Checks the credentials; a wrong password and an unknown user fail alike. */
+export async function checkCredentials(
+  db: Db,
+  config: Config,
+  username: string,
+  password: string,
+  ip: string,
+) {
+  await assertNotThrottled(db, config, username, ip);
+  const user = await repo.findUserByUsername(db, username);
+  const ok = await verifyPassword(user?.active ? user.passwordHash : null, password);
+  if (!user?.active || !ok) {
+    await repo.recordFailure(db, username.toLowerCase(), ip);
+    throw new AppError('unauthenticated', 'Wrong username or password');
+  }
+  await repo.clearFailures(db, username.toLowerCase());
+  return user;
+}
+
+/** Signs in: a new session id every time (no fixation), starting at the user's last location. */
+export async function signIn(db: Db, config: Config, username: string, password: string, ip: string) {
+  const user = await checkCredentials(db, config, username, password, ip);
+  const locations = await repo.listUserLocations(db, user.id);
+  const current =
+    locations.find((l) => l.location.id === user.currentLocationId)?.location.id ??
+    locations[0]?.location.id ??
+    null;
+  const sessionId = newSecret();
+  await repo.insertSession(db, {
+    idHash: hashSecret(sessionId),
+    userId: user.id,
+    locationId: current,
+    expiresAt: new Date(Date.now() + minutes(config.SESSION_ABSOLUTE_MINUTES)),
+  });
+  return { sessionId, userId: user.id };
+}
+
+export async function issueToken(db: Db, config: Config, username: string, password: string, ip: string) {
+  const user = await checkCredentials(db, config, username, password, ip);
+  const token = newSecret('tread_');
+  const expiresAt = new Date(Date.now() + minutes(config.SESSION_ABSOLUTE_MINUTES) * 30);
+  await repo.insertToken(db, { tokenHash: hashSecret(token), userId: user.id, expiresAt });
+  return { token, expiresAt };
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
+type LocationTableRow = NonNullable<
+  NonNullable<Awaited<ReturnType<typeof repo.findLiveSession>>>['location']
+>;
+
+function actorOf(
+  user: UserRow,
+  location: LocationTableRow | null,
+  via: Actor['via'],
+  sessionIdHash: string | null,
+  groupOverride: number | null,
+): Actor {
+  return {
+    userId: user.id,
+    username: user.username,
+    companyId: user.companyId,
+    role: user.role as Role,
+    locationId: location?.id ?? null,
+    supplierId: location?.supplierId ?? 0,
+    installer: location?.installer ?? 0,
+    priceGroupId: groupOverride ?? location?.priceGroupId ?? null,
+    via,
+    sessionIdHash,
+  };
+}
+
+/** Resolves a session cookie to its actor, keeping the idle clock running. */
+export async function actorFromSession(db: Db, config: Config, sessionId: string): Promise<Actor | null> {
+  const idHash = hashSecret(sessionId);
+  const idleSince = new Date(Date.now() - minutes(config.SESSION_IDLE_MINUTES));
+  const row = await repo.findLiveSession(db, idHash, idleSince);
+  if (!row) return null;
+  // Writing on every request would double the load; a minute's precision is enough for idling.
+  if (Date.now() - new Date(row.session.lastSeenAt).getTime() > 60_000) await repo.touchSession(db, idHash);
+  return actorOf(row.user, row.location, 'session', idHash, row.session.priceGroupId);
+}
+
+export async function actorFromToken(db: Db, token: string): Promise<Actor | null> {
+  const row = await repo.findLiveToken(db, hashSecret(token));
+  return row ? actorOf(row.user, row.location, 'token', null, null) : null;
+}
+
+export async function signOut(db: Db, sessionId: string) {
+  await repo.deleteSession(db, hashSecret(sessionId));
+}
+
+/** Price groups a user may switch a session to: its locations' groups; staff: all. */
+async function allowedGroups(db: Db, role: Role, locations: LocationRow[]) {
+  return isStaff(role)
+    ? repo.listPriceGroups(db)
+    : repo.listPriceGroups(db, [...new Set(locations.map((l) => l.group.id))]);
+}
+
+export async function getSessionView(db: Db, config: Config, actor: Actor): Promise<Session> {
+  const user = await repo.findUser(db, actor.userId);
+  const company = user && (await repo.findCompany(db, user.companyId));
+  if (!user || !company) throw new AppError('unauthenticated', 'Sign in to continue');
+  const rows = await repo.listUserLocations(db, actor.userId);
+  const groups = await allowedGroups(db, actor.role, rows);
+  const current = rows.find((r) => r.location.id === actor.locationId);
+  const inForce =
+    actor.priceGroupId === null ? undefined : (await repo.listPriceGroups(db, [actor.priceGroupId]))[0];
+  return {
+    user: {
+      userId: user.id,
+      userName: user.username,
+      name: user.name,
+      email: user.email,
+      role: user.role as Role,
+      companyId: company.id,
+      companyName: company.name,
+    },
+    location: current ? toLocation(current) : null,
+    locations: rows.map(toLocation),
+    order: null,
+    cart_count: 0,
+    priceGroup: inForce ? { id: inForce.id, code: inForce.code, name: inForce.name } : null,
+    priceGroups: groups.map((g) => ({ id: g.id, code: g.code, name: g.name })),
+    supportEmail: config.SUPPORT_EMAIL,
+  };
+}
+
+/** Switches the current location to one of the user's own; remembered for the next sign-in. */
+export async function switchLocation(db: Db, actor: Actor, locationId: number) {
+  const rows = await repo.listUserLocations(db, actor.userId);
+  if (!rows.some((r) => r.location.id === locationId)) throw forbidden('That location is not one of yours');
+  await db.transaction(async (tx) => {
+    if (actor.sessionIdHash)
+      await repo.updateSession(tx, actor.sessionIdHash, { locationId, priceGroupId: null });
+    await repo.setUserCurrentLocation(tx, actor.userId, locationId);
+  });
+  const location = rows.find((r) => r.location.id === locationId)!.location;
+  return {
+    ...actor,
+    locationId,
+    supplierId: location.supplierId,
+    installer: location.installer,
+    priceGroupId: location.priceGroupId,
+  };
+}
+
+/** Overrides the session's price group with one the user may use; null goes back to the location's. */
+export async function setSessionGroup(db: Db, actor: Actor, group: number | null): Promise<Actor> {
+  if (!actor.sessionIdHash)
+    throw new AppError('bad_request', 'Price groups are chosen per signed-in session');
+  const rows = await repo.listUserLocations(db, actor.userId);
+  const current = rows.find((r) => r.location.id === actor.locationId);
+  if (group !== null) {
+    const allowed = await allowedGroups(db, actor.role, rows);
+    if (!allowed.some((g) => g.id === group)) throw forbidden('That price group is not available to you');
+  }
+  await repo.updateSession(db, actor.sessionIdHash, { priceGroupId: group });
+  return { ...actor, priceGroupId: group ?? current?.location.priceGroupId ?? null };
+}
+
+/** E-mails a single-use reset link; silent about unknown users so nobody can probe for accounts. */
+export async function requestPasswordReset(db: Db, config: Config, username: string, baseUrl: string) {
+  const user = await repo.findUserByUsername(db, username);
+  if (!user?.active) return;
+  const token = newSecret();
+  const expiresAt = new Date(Date.now() + minutes(config.RESET_TOKEN_MINUTES));
+  await db.transaction(async (tx) => {
+    await repo.insertReset(tx, { tokenHash: hashSecret(token), userId: user.id, expiresAt });
+    const link = `${baseUrl}/reset?token=${encodeURIComponent(token)}`;
+    await queueEmail(tx, {
+      to: user.email,
+      subject: 'Reset your Tread password',
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of ${user.username}. Open this link within ${config.RESET_TOKEN_MINUTES} minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this e-mail.`,
+      kind: 'password_reset',
+      meta: { userId: user.id, link },
+    });
+  });
+}
+
+export async function completePasswordReset(db: Db, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const reset = await repo.consumeReset(tx, hashSecret(token));
+    if (!reset)
+      throw new AppError('bad_request', 'This reset link is invalid, used or expired. Ask for a new one.');
+    await repo.setUserPassword(tx, reset.userId, passwordHash);
+    await repo.deleteUserSessions(tx, reset.userId);
+  });
+}
+
+/** Changes the password and ends every other session of the user. */
+export async function changePassword(db: Db, actor: Actor, currentPassword: string, newPassword: string) {
+  const user = await repo.findUser(db, actor.userId);
+  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new AppError('bad_request', 'The current password is wrong', {
+      errors: [{ pointer: '/body/currentPassword', detail: 'is wrong' }],
+    });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await repo.setUserPassword(tx, actor.userId, passwordHash);
+    await repo.deleteUserSessions(tx, actor.userId, actor.sessionIdHash ?? undefined);
+  });
+}
+
+export async function getAccount(db: Db, config: Config, actor: Actor) {
+  const session = await getSessionView(db, config, actor);
+  const company = await repo.findCompany(db, actor.companyId);
+  if (!company) throw new AppError('not_found', 'Company not found');
+  return {
+    user: session.user,
+    company: {
+      id: company.id,
+      name: company.name,
+      kind: company.kind,
+      email: company.email,
+      phone: company.phone,
+    },
+    locations: session.locations,
+  };
+}

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { endpoint } from '../../../contract/common';
+import { AppError } from '../../http/errors';
+import { route } from '../../http/route';
+
+const healthz = endpoint({
+  method: 'GET',
+  path: '/healthz',
+  access: 'public',
+  summary: 'The process is up',
+  response: z.object({ status: z.literal('ok') }),
+});
+
+const readyz = endpoint({
+  method: 'GET',
+  path: '/readyz',
+  access: 'public',
+  summary: 'The database answers',
+  response: z.object({ status: z.literal('ready') }),
+});
+
+export function healthRoutes(app: FastifyInstance) {
+  route(app, healthz, () => ({ status: 'ok' as const }));
+  route(app, readyz, async ({ db }) => {
+    try {
+      await db.execute(sql`select 1`);
+    } catch {
+      throw new AppError('unavailable', 'The database does not answer');
+    }
+    return { status: 'ready' as const };
+  });
+}

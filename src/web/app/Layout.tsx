@@ -1,0 +1,148 @@
+import {
+  Anchor,
+  AppShell,
+  Badge,
+  Box,
+  Container,
+  Group,
+  Indicator,
+  Select,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { isStaff } from '../../domain/roles';
+import { switchLocation } from '../features/session/session.slice';
+import { Logo } from '../components/Logo';
+import { paths } from './paths';
+import { useAppDispatch, useAppSelector } from './store';
+
+/** The frame of every page (spec §2): header with session area, nav bar, footer. */
+export function Layout() {
+  return (
+    <AppShell header={{ height: 64 }} footer={{ height: 44 }} padding="md">
+      <AppShell.Header>
+        <Header />
+      </AppShell.Header>
+      <AppShell.Main>
+        <NavBar />
+        <Container size="xl" py="md">
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Group h="100%" px="md" justify="center">
+          <Text size="sm" c="dimmed">
+            © 2024 Tread Tire Supply. All rights reserved.
+          </Text>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}
+
+function Header() {
+  const { user, cart_count } = useAppSelector((s) => s.session);
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Anchor component={Link} to={paths.home} underline="never" c="inherit" aria-label="Tread home">
+        <Group gap="xs" wrap="nowrap">
+          <Logo />
+          <Text fw={800} size="xl">
+            Tread
+          </Text>
+        </Group>
+      </Anchor>
+      <Group gap="md" wrap="nowrap" data-testid="session-area">
+        {user && <LocationSwitcher />}
+        {user && (
+          <UnstyledButton component={Link} to={paths.checkout} aria-label={`Basket, ${cart_count} items`}>
+            <Indicator
+              label={cart_count}
+              size={18}
+              disabled={cart_count <= 0}
+              color="orange"
+              data-testid="cart-count"
+            >
+              <IconShoppingCart size={26} />
+            </Indicator>
+          </UnstyledButton>
+        )}
+        {user ? (
+          <>
+            <Anchor component={Link} to={paths.account} fw={600} data-testid="user-name">
+              {user.userName}
+            </Anchor>
+            <Anchor href={paths.logout}>Logout</Anchor>
+          </>
+        ) : (
+          <Anchor component={Link} to={paths.login}>
+            Login
+          </Anchor>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+function LocationSwitcher() {
+  const dispatch = useAppDispatch();
+  const { location, locations } = useAppSelector((s) => s.session);
+  if (locations.length < 2) return location ? <Badge variant="light">{location.locationName}</Badge> : null;
+  return (
+    <Select
+      aria-label="Current location"
+      size="xs"
+      w={200}
+      allowDeselect={false}
+      value={location ? String(location.locationId) : null}
+      data={locations.map((l) => ({ value: String(l.locationId), label: l.locationName }))}
+      onChange={(value) => value && dispatch(switchLocation(Number(value)))}
+    />
+  );
+}
+
+function NavBar() {
+  const { user, location, supportEmail } = useAppSelector((s) => s.session);
+  if (!user) return null;
+  const links = [
+    { to: paths.home, label: 'Home' },
+    { to: paths.orders, label: 'Orders' },
+    ...((location?.locationSupplierId ?? 0) > 0 ? [{ to: paths.supplier, label: 'Supplier' }] : []),
+    ...((location?.locationInstaller ?? 0) > 0 ? [{ to: paths.installer, label: 'Installer' }] : []),
+    ...(isStaff(user.role) ? [{ to: paths.admin, label: 'Back office' }] : []),
+  ];
+  return (
+    <Box
+      component="nav"
+      aria-label="Main"
+      bg="dark.7"
+      px="md"
+      py={8}
+      mx="calc(var(--mantine-spacing-md) * -1)"
+      mt="calc(var(--mantine-spacing-md) * -1)"
+    >
+      <Group gap="lg">
+        {links.map((l) => (
+          <Anchor
+            key={l.to}
+            component={NavLink}
+            to={l.to}
+            end={l.to === '/'}
+            c="gray.2"
+            fw={500}
+            style={({ isActive }: { isActive: boolean }) =>
+              isActive ? { color: 'var(--mantine-color-orange-4)' } : undefined
+            }
+          >
+            {l.label}
+          </Anchor>
+        ))}
+        <Anchor href={`mailto:${supportEmail}`} c="gray.2" fw={500}>
+          Contact Us
+        </Anchor>
+      </Group>
+    </Box>
+  );
+}

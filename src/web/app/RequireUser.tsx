@@ -1,0 +1,22 @@
+import { Center, Loader } from '@mantine/core';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAppSelector } from './store';
+
+/** Client half of the page guard (spec §2): no user, go to /login and come back after. */
+export function RequireUser() {
+  const { user, status } = useAppSelector((s) => s.session);
+  const location = useLocation();
+  if (status !== 'ready') {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!user) {
+    const next =
+      location.pathname === '/' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={`/login${next}`} replace />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,16 @@
+// Page paths of spec §2, in one place for links and routes.
+export const paths = {
+  home: '/',
+  orders: '/orders',
+  checkout: '/checkout',
+  account: '/account',
+  login: '/login',
+  logout: '/logout',
+  reset: '/reset',
+  supplier: '/supplier',
+  installer: '/installer',
+  shop: '/shop',
+  tires: '/tires',
+  oeSelection: '/oe_selection',
+  admin: '/admin',
+} as const;

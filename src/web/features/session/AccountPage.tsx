@@ -1,0 +1,152 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Loader,
+  PasswordInput,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import * as accounts from '../../../contract/accounts';
+import type { z } from 'zod';
+import { call, errorMessage } from '../../api/client';
+import { PageTitle } from '../../components/PageTitle';
+
+type Account = z.infer<typeof accounts.Account>;
+
+export function AccountPage() {
+  const [account, setAccount] = useState<Account | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    call(accounts.getAccount).then(setAccount, (e) => setError(errorMessage(e)));
+  }, []);
+  return (
+    <>
+      <PageTitle title="Account" />
+      {error && <Alert color="red">{error}</Alert>}
+      {!account && !error && <Loader aria-label="Loading account" />}
+      {account && (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                You
+              </Title>
+              <Text fw={600}>{account.user.name}</Text>
+              <Text size="sm">Username: {account.user.userName}</Text>
+              <Text size="sm">E-mail: {account.user.email}</Text>
+              <Text size="sm">
+                Role: <Badge variant="light">{account.user.role.replace('_', ' ')}</Badge>
+              </Text>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                Company
+              </Title>
+              <Text fw={600}>{account.company.name}</Text>
+              {account.company.email && <Text size="sm">{account.company.email}</Text>}
+              {account.company.phone && <Text size="sm">{account.company.phone}</Text>}
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                Locations
+              </Title>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Address</Table.Th>
+                    <Table.Th>ZIP</Table.Th>
+                    <Table.Th>Price group</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {account.locations.map((l) => (
+                    <Table.Tr key={l.locationId}>
+                      <Table.Td>{l.locationName}</Table.Td>
+                      <Table.Td>
+                        {l.locationAddress}, {l.locationCity} {l.locationState}
+                      </Table.Td>
+                      <Table.Td>{l.locationZip}</Table.Td>
+                      <Table.Td>{l.locationGroupPricingName}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <ChangePassword />
+          </Grid.Col>
+        </Grid>
+      )}
+    </>
+  );
+}
+
+function ChangePassword() {
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { currentPassword: '', newPassword: '', confirm: '' },
+    validate: {
+      currentPassword: (v) => (v ? null : 'Enter your current password'),
+      newPassword: (v) => (v.length >= 8 ? null : 'Use at least 8 characters'),
+      confirm: (v, values) => (v === values.newPassword ? null : 'The passwords differ'),
+    },
+  });
+  const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
+    setBusy(true);
+    try {
+      await call(accounts.changePassword, { body: { currentPassword, newPassword } });
+      form.reset();
+      notifications.show({
+        color: 'green',
+        message: 'Password changed. Your other sessions were signed out.',
+      });
+    } catch (error) {
+      form.setFieldError('currentPassword', errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <Card withBorder>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={2} size="h4">
+            Change password
+          </Title>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Repeat new password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirm')}
+          />
+          <Button type="submit" loading={busy} w="fit-content">
+            Change password
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
