@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, sessions, users } from '../../db/schema';
+import { hashSecret } from './accounts.tokens';
 import { createLocation, createUser, FACTORY_PASSWORD, groupId } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
@@ -109,6 +110,50 @@ describe('sessions', () => {
     });
     expect(session).toHaveProperty('order');
     expect(session.cart_count).toBe(0);
+  });
+
+  it('ends a session left idle longer than the idle time-out', async () => {
+    const cookie = await signIn(t.app, 'clerk');
+    const idHash = hashSecret(cookie.slice('sid='.length));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '31 minutes'` })
+      .where(eq(sessions.idHash, idHash));
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('ends the sessions of a disabled account', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    await t.db.update(users).set({ active: false }).where(eq(users.id, user.id));
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('a password change ends the other sessions of the user, not this one', async () => {
+    const user = await createUser(t.db);
+    const mine = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    const other = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: { cookie: mine },
+      payload: { currentPassword: FACTORY_PASSWORD, newPassword: 'a-new-password' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: mine } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(401);
+  });
+
+  it('refuses a password change with a wrong current password', async () => {
+    const cookie = await signIn(t.app, 'clerk');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: { cookie },
+      payload: { currentPassword: 'not-it', newPassword: 'a-new-password' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].pointer).toBe('/body/currentPassword');
   });
 
   it('answers 401 problem+json to API calls without a session', async () => {
