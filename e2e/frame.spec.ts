@@ -83,3 +83,17 @@ test('after signing in, the visitor returns to the page it wanted', async ({ pag
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/account$/);
 });
+
+test('a buyer changes the session price group on the account page', async ({ page }) => {
+  await signIn(page, 'buyer');
+  await page.goto('/account');
+  const select = page.getByRole('combobox', { name: 'Price group' });
+  const before = await select.inputValue();
+  const target = before.startsWith('Fleet') ? 'Standard' : 'Fleet';
+  await select.click();
+  await page.getByRole('option', { name: new RegExp(`^${target}`) }).click();
+  await expect(select).toHaveValue(new RegExp(`^${target}`));
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Price group' })).toHaveValue(new RegExp(`^${target}`));
+  await snap(page, 'account-price-group');
+});
