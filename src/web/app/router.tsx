@@ -4,7 +4,11 @@ import { LoginPage } from '../features/session/LoginPage';
 import { ResetPage } from '../features/session/ResetPage';
 import { Layout } from './Layout';
 import { ComingPage } from './pages/ComingPage';
+import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { OeSelectionPage } from './pages/OeSelectionPage';
+import { ProductPage } from './pages/ProductPage';
+import { ShopPage } from './pages/ShopPage';
 import { paths } from './paths';
 import { RequireUser } from './RequireUser';
 
@@ -17,15 +21,16 @@ export const router = createBrowserRouter([
       {
         element: <RequireUser />,
         children: [
-          { path: paths.home, element: <ComingPage title="Find tires" /> },
+          { path: paths.home, element: <HomePage /> },
           { path: paths.orders, element: <ComingPage title="Order History" /> },
           { path: paths.checkout, element: <ComingPage title="Checkout" /> },
           { path: paths.account, element: <AccountPage /> },
           { path: paths.supplier, element: <ComingPage title="Supplier" /> },
           { path: paths.installer, element: <ComingPage title="Installer" /> },
-          { path: paths.shop, element: <ComingPage title="Search results" /> },
-          { path: paths.tires, element: <ComingPage title="Search results" /> },
-          { path: paths.oeSelection, element: <ComingPage title="Choose a tire size" /> },
+          { path: paths.shop, element: <ShopPage /> },
+          { path: paths.tires, element: <ShopPage /> },
+          { path: `${paths.shop}/product/:code`, element: <ProductPage /> },
+          { path: paths.oeSelection, element: <OeSelectionPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

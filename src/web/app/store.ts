@@ -1,11 +1,19 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from '../api/api';
+import { shopReducer } from '../features/search/shop.slice';
 import { sessionReducer } from '../features/session/session.slice';
+import { searchPanelReducer } from '../features/sizing/search-panel.slice';
+import { sizeSelectorReducer } from '../features/sizing/size-selector.slice';
+import { vehicleSelectorReducer } from '../features/sizing/vehicle-selector.slice';
 
 export const store = configureStore({
   reducer: {
     session: sessionReducer,
+    searchPanel: searchPanelReducer,
+    sizeSelector: sizeSelectorReducer,
+    vehicleSelector: vehicleSelectorReducer,
+    shop: shopReducer,
     [api.reducerPath]: api.reducer,
   },
   middleware: (getDefault) => getDefault().concat(api.middleware),

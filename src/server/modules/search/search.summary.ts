@@ -30,10 +30,13 @@ export async function rebuildCatalogSummary(db: DbOrTx, onlyIfStale = false) {
     await tx.execute(sql`
       insert into catalog_facet_counts (price_group_id, facet, value, label, skus)
       with rows as materialized (
-        select pp.price_group_id as g, ${facetColumns()}
+        select pp.price_group_id as g, pp.price_cents as price, ${facetColumns()}
         from product_prices pp join products p on p.id = pp.product_id ${searchJoins}
         where ${purchasable})
-      ${sql.join(perFacet, sql` union all `)}`);
+      ${sql.join(perFacet, sql` union all `)}
+      union all select g, '_total', 'all', 'All', count(*)::int from rows group by 1
+      union all select g, '_price', 'min', 'Lowest price', min(price)::int from rows group by 1
+      union all select g, '_price', 'max', 'Highest price', max(price)::int from rows group by 1`);
     await tx.execute(sql`update catalog_summary_state set stale = false, rebuilt_at = now() where id = 1`);
   });
 }
