@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { auditRoutes } from './audit/audit.routes';
+import { companiesRoutes } from './companies/companies.routes';
+import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { usersRoutes } from './users/users.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
   healthRoutes(app);
   accountsRoutes(app);
+  // Back office (issue 5)
+  auditRoutes(app);
+  companiesRoutes(app);
+  usersRoutes(app);
+  groupsRoutes(app);
 }
