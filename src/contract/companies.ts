@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, ListQuery, OptionalBool, OptionalId, Required, Text, Zip } from './admin-common';
+import { Email, ListQuery, OptionalBool, OptionalId, Required, Text, Zip, patchOf } from './admin-common';
 import { endpoint, Id, Ok, pageOf } from './common';
 
 export const companyKinds = ['customer', 'supplier', 'installer', 'reseller', 'staff'] as const;
@@ -65,7 +65,7 @@ export const updateCompany = endpoint({
   access: 'sales',
   summary: 'Update a company',
   params: IdParams,
-  body: CompanyInput.partial(),
+  body: patchOf(CompanyInput),
   response: z.object({ data: Company }),
 });
 
@@ -144,7 +144,7 @@ export const updateLocation = endpoint({
   access: 'sales',
   summary: 'Update a location',
   params: IdParams,
-  body: LocationInput.omit({ companyId: true }).partial(),
+  body: patchOf(LocationInput.omit({ companyId: true })),
   response: z.object({ data: AdminLocation }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListQuery, NullableId, Required, Text } from './admin-common';
+import { ListQuery, NullableId, Required, Text, patchOf } from './admin-common';
 import { endpoint, Id, Ok, pageOf } from './common';
 
 export const CustomerGroup = z.object({
@@ -57,7 +57,7 @@ export const updateGroup = endpoint({
   access: 'sales',
   summary: 'Update a customer group',
   params: IdParams,
-  body: GroupInput.partial(),
+  body: patchOf(GroupInput),
   response: One,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roles } from '../domain/roles';
-import { Email, ListQuery, OptionalBool, OptionalId, Required } from './admin-common';
+import { Email, ListQuery, OptionalBool, OptionalId, Required, patchOf } from './admin-common';
 import { endpoint, Id, Ok, pageOf } from './common';
 import { Password } from './accounts';
 
@@ -68,7 +68,7 @@ export const updateUser = endpoint({
   access: 'admin',
   summary: 'Update a user (disabling ends its sessions)',
   params: IdParams,
-  body: UserInput.omit({ username: true, companyId: true, password: true }).partial(),
+  body: patchOf(UserInput.omit({ username: true, companyId: true, password: true })),
   response: One,
 });
 

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { companiesRoutes } from './companies/companies.routes';
+import { discountsRoutes } from './discounts/discounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { pricingRoutes } from './pricing/pricing.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** The areas of the API, registered in this order. */
@@ -15,4 +17,6 @@ export function registerModules(app: FastifyInstance) {
   companiesRoutes(app);
   usersRoutes(app);
   groupsRoutes(app);
+  pricingRoutes(app);
+  discountsRoutes(app);
 }
