@@ -5,7 +5,9 @@ import { companiesRoutes } from './companies/companies.routes';
 import { discountsRoutes } from './discounts/discounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { inventoryRoutes } from './inventory/inventory.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
+import { suppliersRoutes } from './suppliers/suppliers.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** The areas of the API, registered in this order. */
@@ -19,4 +21,6 @@ export function registerModules(app: FastifyInstance) {
   groupsRoutes(app);
   pricingRoutes(app);
   discountsRoutes(app);
+  suppliersRoutes(app);
+  inventoryRoutes(app);
 }
