@@ -9,6 +9,7 @@ import { inventoryRoutes } from './inventory/inventory.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { suppliersRoutes } from './suppliers/suppliers.routes';
 import { usersRoutes } from './users/users.routes';
+import { wholesaleRoutes } from './wholesale/wholesale.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
@@ -23,4 +24,5 @@ export function registerModules(app: FastifyInstance) {
   discountsRoutes(app);
   suppliersRoutes(app);
   inventoryRoutes(app);
+  wholesaleRoutes(app);
 }

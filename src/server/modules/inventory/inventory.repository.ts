@@ -6,8 +6,8 @@ import { companies, feedFailures, feedRuns, inventory, makes, products, warehous
 const warehouseColumns = {
   ...getTableColumns(warehouses),
   supplierName: companies.name,
-  products: sql<number>`(select count(*)::int from ${inventory} i where i.warehouse_id = ${warehouses.id})`,
-  units: sql<number>`(select coalesce(sum(i.quantity), 0)::int from ${inventory} i where i.warehouse_id = ${warehouses.id})`,
+  products: sql<number>`(select count(*)::int from ${inventory} i where i.warehouse_id = ${warehouses}.id)`,
+  units: sql<number>`(select coalesce(sum(i.quantity), 0)::int from ${inventory} i where i.warehouse_id = ${warehouses}.id)`,
 };
 export type WarehouseRow = NonNullable<Awaited<ReturnType<typeof findWarehouse>>>;
 

@@ -13,8 +13,7 @@ async function feedFile(req: FastifyRequest) {
   if (!req.isMultipart())
     throw new AppError('bad_request', 'Send the feed as multipart/form-data in the field "file"');
   const file = await req.file({ limits: { fileSize: FEED_MAX_BYTES, files: 1 } });
-  if (!file || file.fieldname !== 'file')
-    throw new AppError('bad_request', 'Send the feed in the field "file"');
+  if (file?.fieldname !== 'file') throw new AppError('bad_request', 'Send the feed in the field "file"');
   return { filename: file.filename || 'feed.csv', stream: file.file };
 }
 

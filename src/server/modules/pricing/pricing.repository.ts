@@ -235,8 +235,8 @@ export function describeProducts(db: DbOrTx, ids: number[]) {
 
 const groupColumns = {
   ...getTableColumns(priceGroups),
-  locations: sql<number>`(select count(*)::int from ${locations} l where l.price_group_id = ${priceGroups.id})`,
-  rules: sql<number>`(select count(*)::int from ${markupRules} r where r.price_group_id = ${priceGroups.id})`,
+  locations: sql<number>`(select count(*)::int from ${locations} l where l.price_group_id = ${priceGroups}.id)`,
+  rules: sql<number>`(select count(*)::int from ${markupRules} r where r.price_group_id = ${priceGroups}.id)`,
 };
 
 export async function listGroups(

@@ -5,7 +5,7 @@ import { companies, warehouses } from '../../db/schema';
 
 const supplierColumns = {
   ...getTableColumns(companies),
-  warehouses: sql<number>`(select count(*)::int from ${warehouses} w where w.supplier_company_id = ${companies.id})`,
+  warehouses: sql<number>`(select count(*)::int from ${warehouses} w where w.supplier_company_id = ${companies}.id)`,
 };
 export type SupplierRow = typeof companies.$inferSelect & { warehouses: number };
 

@@ -14,7 +14,7 @@ const userColumns = {
   active: users.active,
   createdAt: users.createdAt,
   locationIds: sql<number[]>`coalesce((select array_agg(ul.location_id order by ul.location_id)
-    from user_locations ul where ul.user_id = ${users.id}), '{}')`,
+    from user_locations ul where ul.user_id = ${users}.id), '{}')`,
 };
 export type UserView = {
   id: number;
