@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { compRoutes } from './comp/comp.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { discountsRoutes } from './discounts/discounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
@@ -25,4 +26,5 @@ export function registerModules(app: FastifyInstance) {
   suppliersRoutes(app);
   inventoryRoutes(app);
   wholesaleRoutes(app);
+  compRoutes(app);
 }
