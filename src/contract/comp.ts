@@ -139,6 +139,9 @@ export const waiveRecords = endpoint({
   path: '/api/v1/comp/rec/waive',
   access: 'finance',
   summary: 'Waive accrued records (kept for the history, no longer owed)',
-  body: z.object({ ids: z.array(Id).min(1, 'Choose at least one record').max(200), note: Text(500).default('') }),
+  body: z.object({
+    ids: z.array(Id).min(1, 'Choose at least one record').max(200),
+    note: Text(500).default(''),
+  }),
   response: z.object({ data: z.array(CompRecord) }),
 });

@@ -21,7 +21,13 @@ export async function listPlans(
   );
   const list = await plansFrom(db)
     .where(where)
-    .orderBy(...orderOf(q.sort, { name: compPlans.name, startsAt: compPlans.startsAt, userName: users.username }, compPlans.id))
+    .orderBy(
+      ...orderOf(
+        q.sort,
+        { name: compPlans.name, startsAt: compPlans.startsAt, userName: users.username },
+        compPlans.id,
+      ),
+    )
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
   const [{ n }] = await db
@@ -74,7 +80,16 @@ function recordsFrom(db: DbOrTx) {
 
 export async function listRecords(
   db: DbOrTx,
-  q: { page: number; pageSize: number; sort?: string; q?: string; planId?: number; userId?: number; orderId?: number; status?: string },
+  q: {
+    page: number;
+    pageSize: number;
+    sort?: string;
+    q?: string;
+    planId?: number;
+    userId?: number;
+    orderId?: number;
+    status?: string;
+  },
 ) {
   const where = and(
     q.planId ? eq(compRecords.planId, q.planId) : undefined,
@@ -83,7 +98,11 @@ export async function listRecords(
     q.status ? eq(compRecords.status, q.status) : undefined,
     searchWhere(q.q, [compPlans.name, users.username, compRecords.note, compRecords.orderId]),
   );
-  const sortable = { createdAt: compRecords.createdAt, amountCents: compRecords.amountCents, userName: users.username };
+  const sortable = {
+    createdAt: compRecords.createdAt,
+    amountCents: compRecords.amountCents,
+    userName: users.username,
+  };
   const list = await recordsFrom(db)
     .where(where)
     .orderBy(...orderOf(q.sort, sortable, compRecords.id))

@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import type * as api from '../../../contract/comp';
 import type { CompPlan, CompPlanInput, CompRecord } from '../../../contract/comp';
-import { assertCompTransition, type CompStatus, CompTransitionError, commissionOf, compTransitions } from '../../../domain/comp-status';
+import {
+  assertCompTransition,
+  type CompStatus,
+  CompTransitionError,
+  commissionOf,
+  compTransitions,
+} from '../../../domain/comp-status';
 import type { Db, DbOrTx } from '../../db/connection';
 import { definedOnly } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
@@ -16,7 +22,12 @@ export function toPlan(row: repo.PlanRow): CompPlan {
 }
 
 export function toRecord(row: repo.RecordRow): CompRecord {
-  return { ...row, status: row.status as CompStatus, waivedAt: iso(row.waivedAt), createdAt: iso(row.createdAt)! };
+  return {
+    ...row,
+    status: row.status as CompStatus,
+    waivedAt: iso(row.waivedAt),
+    createdAt: iso(row.createdAt)!,
+  };
 }
 
 function planColumns(input: Partial<z.output<typeof CompPlanInput>>) {
@@ -35,14 +46,24 @@ export async function getPlan(db: DbOrTx, id: number) {
 
 export async function createPlan(db: Db, actor: Actor, input: z.output<typeof CompPlanInput>) {
   return db.transaction(async (tx) => {
-    const id = await repo.insertPlan(tx, { ...planColumns(input), ...input, startsAt: new Date(input.startsAt), endsAt: input.endsAt === null ? null : new Date(input.endsAt) });
+    const id = await repo.insertPlan(tx, {
+      ...planColumns(input),
+      ...input,
+      startsAt: new Date(input.startsAt),
+      endsAt: input.endsAt === null ? null : new Date(input.endsAt),
+    });
     const after = await getPlan(tx, id);
     await writeAudit(tx, actor, { entity: 'comp_plan', entityId: id, action: 'create', after });
     return after;
   });
 }
 
-export async function updatePlan(db: Db, actor: Actor, id: number, input: z.output<NonNullable<typeof api.updatePlan.body>>) {
+export async function updatePlan(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: z.output<NonNullable<typeof api.updatePlan.body>>,
+) {
   return db.transaction(async (tx) => {
     const before = await getPlan(tx, id);
     await repo.updatePlan(tx, id, planColumns(input));
@@ -77,7 +98,15 @@ export async function accrueCompensation(tx: DbOrTx, order: OrderForComp) {
       .filter((l) => plan.makeId === null || l.makeId === plan.makeId)
       .reduce((sum, l) => sum + l.amountCents, 0);
     if (baseCents <= 0) return [];
-    return [{ planId: plan.id, userId: plan.userId, orderId: order.id, baseCents, amountCents: commissionOf(baseCents, plan.basisPoints) }];
+    return [
+      {
+        planId: plan.id,
+        userId: plan.userId,
+        orderId: order.id,
+        baseCents,
+        amountCents: commissionOf(baseCents, plan.basisPoints),
+      },
+    ];
   });
   return repo.insertRecords(tx, rows);
 }
@@ -89,7 +118,11 @@ export async function getRecord(db: DbOrTx, id: number) {
 }
 
 /** A manual adjustment on a plan; unless given, the amount is the plan's share of the base. */
-export async function createRecord(db: Db, actor: Actor, input: z.output<NonNullable<typeof api.createRecord.body>>) {
+export async function createRecord(
+  db: Db,
+  actor: Actor,
+  input: z.output<NonNullable<typeof api.createRecord.body>>,
+) {
   return db.transaction(async (tx) => {
     const plan = await getPlan(tx, input.planId);
     const amountCents = input.amountCents ?? commissionOf(input.baseCents, plan.basisPoints);
@@ -111,12 +144,22 @@ export async function waiveRecords(db: Db, actor: Actor, ids: number[], note: st
         assertCompTransition(r.status as CompStatus, 'waived');
       } catch (error) {
         if (!(error instanceof CompTransitionError)) throw error;
-        throw conflict(`Record ${r.id}: ${error.message}`, { current: r.status, allowed: compTransitions[r.status as CompStatus] });
+        throw conflict(`Record ${r.id}: ${error.message}`, {
+          current: r.status,
+          allowed: compTransitions[r.status as CompStatus],
+        });
       }
     }
     await repo.waive(tx, ids, actor.userId, note);
     const after = await repo.findRecords(tx, ids);
-    for (const r of after) await writeAudit(tx, actor, { entity: 'comp_record', entityId: r.id, action: 'waive', before: before.find((b) => b.id === r.id), after: r });
+    for (const r of after)
+      await writeAudit(tx, actor, {
+        entity: 'comp_record',
+        entityId: r.id,
+        action: 'waive',
+        before: before.find((b) => b.id === r.id),
+        after: r,
+      });
     return after.map(toRecord);
   });
 }
