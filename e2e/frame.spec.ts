@@ -44,6 +44,10 @@ test('a buyer sees the frame without Supplier or Installer, switches location, s
   await expect(switcher).toHaveValue('Fleet Yard Denver');
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Current location' })).toHaveValue('Fleet Yard Denver');
+  // Back to Austin: the choice is remembered, and other specs expect the buyer's first location.
+  await page.getByRole('combobox', { name: 'Current location' }).click();
+  await page.getByRole('option', { name: 'Fleet HQ Austin' }).click();
+  await expect(page.getByRole('combobox', { name: 'Current location' })).toHaveValue('Fleet HQ Austin');
   await signOut(page);
 });
 

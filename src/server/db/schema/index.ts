@@ -3,3 +3,4 @@
 export * from './core-accounts';
 export * from './core-catalog';
 export * from './catalog';
+export * from './backoffice';

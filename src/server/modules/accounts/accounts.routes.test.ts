@@ -171,21 +171,31 @@ describe('sessions', () => {
 });
 
 describe('locations and price groups', () => {
-  it('switches to one of the user’s own locations', async () => {
-    const cookie = await signIn(t.app, 'buyer');
-    const before = (await t.app.inject({ url: '/api/session', headers: { cookie } })).json();
-    const other = before.locations.find(
-      (l: { locationId: number }) => l.locationId !== before.location.locationId,
-    );
+  it('switches to one of the user’s own locations, remembered for the next sign-in', async () => {
+    // A user of its own: switching is remembered, and demo users must keep their locations.
+    const first = await createUser(t.db);
+    const denver = await createLocation(t.db, first.companyId, {
+      zip: '80202',
+      priceGroupId: await groupId(t.db, 'fleet'),
+    });
+    const user = await createUser(t.db, {
+      companyId: first.companyId,
+      locationIds: [first.currentLocationId!, denver.id],
+    });
+    const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/location',
       headers: { cookie },
-      payload: { locationId: other.locationId },
+      payload: { locationId: denver.id },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().location.locationId).toBe(other.locationId);
-    expect(res.json().priceGroup.id).toBe(other.locationGroupPricing);
+    expect(res.json().location.locationId).toBe(denver.id);
+    expect(res.json().priceGroup.id).toBe(denver.priceGroupId);
+    const again = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    expect(
+      (await t.app.inject({ url: '/api/session', headers: { cookie: again } })).json().location.locationId,
+    ).toBe(denver.id);
   });
 
   it('refuses a location of another company with 403', async () => {
