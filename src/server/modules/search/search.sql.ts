@@ -84,6 +84,14 @@ function missMask(plan: SearchPlan): SQL {
   return parts.length ? sql.join(parts, sql` + `) : sql`0`;
 }
 
+/** The same orders over the answered items, to keep the page in order inside json_agg. */
+const itemOrder: Record<SortCode, SQL> = {
+  LTH: sql`"priceCents" asc, "productId" asc`,
+  HTL: sql`"priceCents" desc, "productId" asc`,
+  MAZ: sql`brand asc, line asc, size asc, "productId" asc`,
+  MZA: sql`brand desc, line desc, size desc, "productId" desc`,
+};
+
 const orderBy: Record<SortCode, SQL> = {
   LTH: sql`price asc, id asc`,
   HTL: sql`price desc, id asc`,
@@ -119,15 +127,15 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
         where ${baseWhere(plan)}) s
       where (miss & (miss - 1)) = 0),
     hits as (select * from base where miss = 0),
-    page as (select id, model_id, row_number() over (order by ${orderBy[plan.sort]}) as ord from hits
+    page as (select id, model_id from hits
              order by ${orderBy[plan.sort]} limit ${plan.pageSize} offset ${plan.page * plan.pageSize}),
     facet_rows as (${sql.join(perFacet, sql` union all `)})
     select
       (select count(*)::int from hits) as count,
       (select min(price)::int from hits) as min_price,
       (select max(price)::int from hits) as max_price,
-      (select coalesce(json_agg(item order by ord), '[]') from (
-         select page.ord, ${productFields}, ${rearItem} as rear
+      (select coalesce(json_agg(item order by ${itemOrder[plan.sort]}), '[]') from (
+         select ${productFields}, ${rearItem} as rear
          from page join products p on p.id = page.id
          join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
          left join categories c on c.id = m.category_id
@@ -146,7 +154,7 @@ export function browseStatement(plan: SearchPlan, productFields: SQL): SQL {
   const pageOrder = alpha ? sql`mk.name ${dir}, m.name ${dir}, p.size ${dir}, p.id ${dir}` : order;
   return sql`
     with page as (
-      select p.id, row_number() over (order by ${pageOrder}) as ord
+      select p.id
       from product_prices pp join products p on p.id = pp.product_id
       join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
       where ${purchasable(plan.priceGroupId)} and m.active and mk.active
@@ -155,8 +163,8 @@ export function browseStatement(plan: SearchPlan, productFields: SQL): SQL {
       (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_total') as count,
       (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_price' and value = 'min') as min_price,
       (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_price' and value = 'max') as max_price,
-      (select coalesce(json_agg(item order by ord), '[]') from (
-         select page.ord, ${productFields}, null as rear
+      (select coalesce(json_agg(item order by ${itemOrder[plan.sort]}), '[]') from (
+         select ${productFields}, null as rear
          from page join products p on p.id = page.id
          join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
          left join categories c on c.id = m.category_id
