@@ -43,6 +43,19 @@ const facetCondition: Record<FacetFilterKey, (values: (string | number)[]) => SQ
 
 const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * SKUs a word names: an MPN or its prefix, or part of a line or brand name. A union of indexed
+ * lookups (sku_code prefix, model, make), never an OR across joined tables that would scan.
+ */
+function termIds(t: string): SQL {
+  const prefixes = [...new Set([t, t.toUpperCase()])].map((x) => sql`sku_code like ${`${like(x)}%`}`);
+  const contains = `%${like(t)}%`;
+  return sql`
+    select id from products where ${sql.join(prefixes, sql` or `)}
+    union select id from products where model_id in (select id from models where name ilike ${contains})
+    union select id from products where make_id in (select id from makes where name ilike ${contains})`;
+}
+
 const purchasable = (group: number, alias = 'pp', p = 'p') =>
   sql`${sql.raw(alias)}.price_group_id = ${group} and ${sql.raw(alias)}.available > 0 and ${sql.raw(p)}.active`;
 
@@ -58,11 +71,7 @@ function baseWhere(plan: SearchPlan): SQL {
     d.rim !== undefined && sql`p.rim = ${d.rim}`,
     plan.makeIds.length > 0 && inList(sql`p.make_id`, plan.makeIds),
     plan.modelIds.length > 0 && inList(sql`p.model_id`, plan.modelIds),
-    ...plan.terms.map(
-      (t) =>
-        sql`(p.sku_code like ${`${like(t)}%`} or p.sku_code like ${`${like(t.toUpperCase())}%`}
-             or m.name ilike ${`%${like(t)}%`} or mk.name ilike ${`%${like(t)}%`})`,
-    ),
+    ...plan.terms.map((t) => sql`p.id in (${termIds(t)})`),
     plan.minPrice !== undefined && sql`pp.price_cents >= ${plan.minPrice}`,
     plan.maxPrice !== undefined && sql`pp.price_cents <= ${plan.maxPrice}`,
     plan.specialsOnly && sql`p.specials`,
@@ -82,6 +91,35 @@ function missMask(plan: SearchPlan): SQL {
     return [sql`(case when ${facetCondition[k](values)} then 0 else ${1 << bit} end)`];
   });
   return parts.length ? sql.join(parts, sql` + `) : sql`0`;
+}
+
+/**
+ * Facet counts in one pass over `base`: a row counts for facet k when it passes every facet
+ * filter (miss = 0) or fails only k's own; grouping sets give every facet its own groups.
+ */
+function facetRowsOf(): SQL {
+  const v = (k: string) => sql.raw(`e_${k}_v`);
+  const l = (k: string) => sql.raw(`e_${k}_l`);
+  const effective = facetKeys.map((k, bit) => {
+    const counts = sql`miss = 0 or miss = ${1 << bit}`;
+    return sql`case when ${counts} then ${sql.raw(`f_${k}_v`)} end as ${v(k)}, case when ${counts} then ${sql.raw(`f_${k}_l`)} end as ${l(k)}`;
+  });
+  const which = facetKeys.map((k) => sql`when grouping(${v(k)}) = 0 then ${k}::text`);
+  const label = facetKeys.map((k) => sql`when grouping(${v(k)}) = 0 then min(${l(k)})`);
+  const values = sql.join(
+    facetKeys.map((k) => v(k)),
+    sql`, `,
+  );
+  return sql`
+    select * from (
+      select case ${sql.join(which, sql` `)} end as facet, coalesce(${values}) as value,
+             case ${sql.join(label, sql` `)} end as label, count(*)::int as count
+      from (select ${sql.join(effective, sql`, `)} from base) e
+      group by grouping sets (${sql.join(
+        facetKeys.map((k) => sql`(${v(k)})`),
+        sql`, `,
+      )})) g
+    where value is not null`;
 }
 
 /** The same orders over the answered items, to keep the page in order inside json_agg. */
@@ -105,13 +143,7 @@ const orderBy: Record<SortCode, SQL> = {
  * rows failing two or more facet filters are dropped from the start.
  */
 export function searchStatement(plan: SearchPlan, productFields: SQL, productFrom: SQL): SQL {
-  const perFacet = facetKeys.map(
-    (
-      k,
-      bit,
-    ) => sql`select ${k}::text as facet, ${sql.raw(`f_${k}_v`)} as value, min(${sql.raw(`f_${k}_l`)}) as label, count(*)::int as count
-      from base where (miss = 0 or miss = ${1 << bit}) and ${sql.raw(`f_${k}_v`)} is not null group by 2`,
-  );
+  const facetRows = facetRowsOf();
   const r = plan.rear;
   const rearItem = r
     ? sql`(select row_to_json(x) from (select ${productFields} ${productFrom}
@@ -124,12 +156,12 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
         select p.id, p.model_id, pp.price_cents as price, p.size as size_text, ${facetColumns()}, ${missMask(plan)} as miss
         from product_prices pp join products p on p.id = pp.product_id
         join models m on m.id = p.model_id join makes mk on mk.id = p.make_id left join categories c on c.id = m.category_id
-        where ${baseWhere(plan)}) s
+        where ${baseWhere(plan)} offset 0) s
       where (miss & (miss - 1)) = 0),
     hits as (select * from base where miss = 0),
     page as (select id, model_id from hits
              order by ${orderBy[plan.sort]} limit ${plan.pageSize} offset ${plan.page * plan.pageSize}),
-    facet_rows as (${sql.join(perFacet, sql` union all `)})
+    facet_rows as (${facetRows})
     select
       (select count(*)::int from hits) as count,
       (select min(price)::int from hits) as min_price,
