@@ -88,7 +88,7 @@ export const facetLabels: Record<FacetFilterKey, string> = {
   models: 'Tire line',
   speed: 'Speed rating',
   load: 'Load index',
-  ply: 'Load range',
+  ply: 'Ply',
   utqg: 'UTQG',
   warranty: 'Tread warranty',
   sidewall: 'Sidewall',

@@ -180,4 +180,8 @@ export async function seedCatalog(db: Db, ctx: SeedContext) {
   await refreshProductPrices(db);
   await seedVehicles(db);
   await rebuildCatalogSummary(db);
+  // Fresh statistics, so that the first searches already get index plans sized for the catalogue.
+  await db.execute(
+    sql`analyze products, product_prices, inventory, models, makes, vehicles, vehicle_fitments`,
+  );
 }

@@ -10,7 +10,7 @@ export const facets = {
   models: { value: sql`p.model_id::text`, label: sql`m.name` },
   speed: { value: sql`p.speed_index`, label: sql`p.speed_index` },
   load: { value: sql`p.load_index::text`, label: sql`p.load_index::text` },
-  ply: { value: sql`p.ply::text`, label: sql`coalesce(p.load_range, p.ply::text)` },
+  ply: { value: sql`p.ply::text`, label: sql`p.ply::text` },
   utqg: { value: sql`m.utqg`, label: sql`m.utqg` },
   warranty: { value: sql`m.tread_warranty_miles::text`, label: sql`m.tread_warranty_miles::text` },
   sidewall: { value: sql`m.sidewall`, label: sql`m.sidewall` },

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceGroups } from '../../db/schema';
 import { createMarkupRule, createProduct, createWarehouse, stock } from '../../test/factories-catalog';
+import { createCompany, createLocation, createUser, FACTORY_PASSWORD, groupId } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { searcher } from './search.test-helpers';
 
@@ -11,8 +10,6 @@ const search = searcher(
   () => t,
   () => cookie,
 );
-const groupId = async (code: string) =>
-  (await t.db.select().from(priceGroups).where(eq(priceGroups.code, code)))[0].id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,29 +21,36 @@ describe('prices, staggered sets and shipping in search', () => {
   it("prices each SKU for the caller's price group: session override first, then the location", async () => {
     const { product, make } = await createProduct(t.db);
     const warehouse = await createWarehouse(t.db);
-    await createMarkupRule(t.db, {
-      priceGroupId: await groupId('standard'),
-      makeId: make.id,
-      basisPoints: 4000,
-    });
-    await createMarkupRule(t.db, { priceGroupId: await groupId('fleet'), makeId: make.id, fixedCents: 1500 });
+    const [standard, fleet] = [await groupId(t.db, 'standard'), await groupId(t.db, 'fleet')];
+    await createMarkupRule(t.db, { priceGroupId: standard, makeId: make.id, basisPoints: 4000 });
+    await createMarkupRule(t.db, { priceGroupId: fleet, makeId: make.id, fixedCents: 1500 });
     await stock(t.db, warehouse.id, product.id, 8, 10000);
-    // buyer's current location (Austin) uses the standard group.
-    expect((await search({ query: product.skuCode })).list[0].priceCents).toBe(14000);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/session/group',
-      headers: { cookie },
-      payload: { group: await groupId('fleet') },
+    // A user of its own: two locations, one priced standard and one fleet.
+    const company = await createCompany(t.db);
+    const austin = await createLocation(t.db, company.id, { priceGroupId: standard });
+    const denver = await createLocation(t.db, company.id, { priceGroupId: fleet });
+    const user = await createUser(t.db, {
+      role: 'company_admin',
+      companyId: company.id,
+      locationIds: [austin.id, denver.id],
     });
-    expect(res.statusCode).toBe(200);
-    expect((await search({ query: product.skuCode })).list[0].priceCents).toBe(11500);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/session/group',
-      headers: { cookie },
-      payload: { group: null },
-    });
+    const own = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    const priceAs = async () =>
+      (
+        await searcher(
+          () => t,
+          () => own,
+        )({ query: product.skuCode })
+      ).list[0].priceCents;
+    expect(await priceAs()).toBe(14000);
+    const put = (url: string, method: 'POST' | 'PUT', payload: object) =>
+      t.app.inject({ method, url, headers: { cookie: own }, payload });
+    expect((await put('/api/session/group', 'POST', { group: fleet })).statusCode).toBe(200);
+    expect(await priceAs()).toBe(11500);
+    await put('/api/session/group', 'POST', { group: null });
+    expect(await priceAs()).toBe(14000);
+    expect((await put('/api/location', 'PUT', { locationId: denver.id })).statusCode).toBe(200);
+    expect(await priceAs()).toBe(11500);
   });
 
   it('answers front-and-rear sets of one line for rear filters', async () => {

@@ -43,6 +43,19 @@ const facetCondition: Record<FacetFilterKey, (values: (string | number)[]) => SQ
 
 const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * SKUs a word names: an MPN or its prefix, or part of a line or brand name. A union of indexed
+ * lookups (sku_code prefix, model, make), never an OR across joined tables that would scan.
+ */
+function termIds(t: string): SQL {
+  const prefixes = [...new Set([t, t.toUpperCase()])].map((x) => sql`sku_code like ${`${like(x)}%`}`);
+  const contains = `%${like(t)}%`;
+  return sql`
+    select id from products where ${sql.join(prefixes, sql` or `)}
+    union select id from products where model_id in (select id from models where name ilike ${contains})
+    union select id from products where make_id in (select id from makes where name ilike ${contains})`;
+}
+
 const purchasable = (group: number, alias = 'pp', p = 'p') =>
   sql`${sql.raw(alias)}.price_group_id = ${group} and ${sql.raw(alias)}.available > 0 and ${sql.raw(p)}.active`;
 
@@ -58,11 +71,7 @@ function baseWhere(plan: SearchPlan): SQL {
     d.rim !== undefined && sql`p.rim = ${d.rim}`,
     plan.makeIds.length > 0 && inList(sql`p.make_id`, plan.makeIds),
     plan.modelIds.length > 0 && inList(sql`p.model_id`, plan.modelIds),
-    ...plan.terms.map(
-      (t) =>
-        sql`(p.sku_code like ${`${like(t)}%`} or p.sku_code like ${`${like(t.toUpperCase())}%`}
-             or m.name ilike ${`%${like(t)}%`} or mk.name ilike ${`%${like(t)}%`})`,
-    ),
+    ...plan.terms.map((t) => sql`p.id in (${termIds(t)})`),
     plan.minPrice !== undefined && sql`pp.price_cents >= ${plan.minPrice}`,
     plan.maxPrice !== undefined && sql`pp.price_cents <= ${plan.maxPrice}`,
     plan.specialsOnly && sql`p.specials`,
@@ -84,6 +93,43 @@ function missMask(plan: SearchPlan): SQL {
   return parts.length ? sql.join(parts, sql` + `) : sql`0`;
 }
 
+/**
+ * Facet counts in one pass over `base`: a row counts for facet k when it passes every facet
+ * filter (miss = 0) or fails only k's own; grouping sets give every facet its own groups.
+ */
+function facetRowsOf(): SQL {
+  const v = (k: string) => sql.raw(`e_${k}_v`);
+  const l = (k: string) => sql.raw(`e_${k}_l`);
+  const effective = facetKeys.map((k, bit) => {
+    const counts = sql`miss = 0 or miss = ${1 << bit}`;
+    return sql`case when ${counts} then ${sql.raw(`f_${k}_v`)} end as ${v(k)}, case when ${counts} then ${sql.raw(`f_${k}_l`)} end as ${l(k)}`;
+  });
+  const which = facetKeys.map((k) => sql`when grouping(${v(k)}) = 0 then ${k}::text`);
+  const label = facetKeys.map((k) => sql`when grouping(${v(k)}) = 0 then min(${l(k)})`);
+  const values = sql.join(
+    facetKeys.map((k) => v(k)),
+    sql`, `,
+  );
+  return sql`
+    select * from (
+      select case ${sql.join(which, sql` `)} end as facet, coalesce(${values}) as value,
+             case ${sql.join(label, sql` `)} end as label, count(*)::int as count
+      from (select ${sql.join(effective, sql`, `)} from base) e
+      group by grouping sets (${sql.join(
+        facetKeys.map((k) => sql`(${v(k)})`),
+        sql`, `,
+      )})) g
+    where value is not null`;
+}
+
+/** The same orders over the answered items, to keep the page in order inside json_agg. */
+const itemOrder: Record<SortCode, SQL> = {
+  LTH: sql`"priceCents" asc, "productId" asc`,
+  HTL: sql`"priceCents" desc, "productId" asc`,
+  MAZ: sql`brand asc, line asc, size asc, "productId" asc`,
+  MZA: sql`brand desc, line desc, size desc, "productId" desc`,
+};
+
 const orderBy: Record<SortCode, SQL> = {
   LTH: sql`price asc, id asc`,
   HTL: sql`price desc, id asc`,
@@ -97,13 +143,7 @@ const orderBy: Record<SortCode, SQL> = {
  * rows failing two or more facet filters are dropped from the start.
  */
 export function searchStatement(plan: SearchPlan, productFields: SQL, productFrom: SQL): SQL {
-  const perFacet = facetKeys.map(
-    (
-      k,
-      bit,
-    ) => sql`select ${k}::text as facet, ${sql.raw(`f_${k}_v`)} as value, min(${sql.raw(`f_${k}_l`)}) as label, count(*)::int as count
-      from base where (miss = 0 or miss = ${1 << bit}) and ${sql.raw(`f_${k}_v`)} is not null group by 2`,
-  );
+  const facetRows = facetRowsOf();
   const r = plan.rear;
   const rearItem = r
     ? sql`(select row_to_json(x) from (select ${productFields} ${productFrom}
@@ -116,18 +156,18 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
         select p.id, p.model_id, pp.price_cents as price, p.size as size_text, ${facetColumns()}, ${missMask(plan)} as miss
         from product_prices pp join products p on p.id = pp.product_id
         join models m on m.id = p.model_id join makes mk on mk.id = p.make_id left join categories c on c.id = m.category_id
-        where ${baseWhere(plan)}) s
+        where ${baseWhere(plan)} offset 0) s
       where (miss & (miss - 1)) = 0),
     hits as (select * from base where miss = 0),
-    page as (select id, model_id, row_number() over (order by ${orderBy[plan.sort]}) as ord from hits
+    page as (select id, model_id from hits
              order by ${orderBy[plan.sort]} limit ${plan.pageSize} offset ${plan.page * plan.pageSize}),
-    facet_rows as (${sql.join(perFacet, sql` union all `)})
+    facet_rows as (${facetRows})
     select
       (select count(*)::int from hits) as count,
       (select min(price)::int from hits) as min_price,
       (select max(price)::int from hits) as max_price,
-      (select coalesce(json_agg(item order by ord), '[]') from (
-         select page.ord, ${productFields}, ${rearItem} as rear
+      (select coalesce(json_agg(item order by ${itemOrder[plan.sort]}), '[]') from (
+         select ${productFields}, ${rearItem} as rear
          from page join products p on p.id = page.id
          join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
          left join categories c on c.id = m.category_id
@@ -146,7 +186,7 @@ export function browseStatement(plan: SearchPlan, productFields: SQL): SQL {
   const pageOrder = alpha ? sql`mk.name ${dir}, m.name ${dir}, p.size ${dir}, p.id ${dir}` : order;
   return sql`
     with page as (
-      select p.id, row_number() over (order by ${pageOrder}) as ord
+      select p.id
       from product_prices pp join products p on p.id = pp.product_id
       join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
       where ${purchasable(plan.priceGroupId)} and m.active and mk.active
@@ -155,8 +195,8 @@ export function browseStatement(plan: SearchPlan, productFields: SQL): SQL {
       (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_total') as count,
       (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_price' and value = 'min') as min_price,
       (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_price' and value = 'max') as max_price,
-      (select coalesce(json_agg(item order by ord), '[]') from (
-         select page.ord, ${productFields}, null as rear
+      (select coalesce(json_agg(item order by ${itemOrder[plan.sort]}), '[]') from (
+         select ${productFields}, null as rear
          from page join products p on p.id = page.id
          join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
          left join categories c on c.id = m.category_id
