@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Divider, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Code, Divider, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type * as audit from '../../../../contract/audit';

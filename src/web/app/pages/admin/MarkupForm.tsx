@@ -114,8 +114,14 @@ function Preview({ body }: { body: Record<string, unknown> | null }) {
     setState('loading');
     // A plain call: a preview changes nothing, so it must not invalidate the console's lists.
     call(pricing.previewMarkup, { body: JSON.parse(key) }).then(
-      (res) => live && (setRows(res.data), setState('idle')),
-      () => live && setState('error'),
+      (res) => {
+        if (!live) return;
+        setRows(res.data);
+        setState('idle');
+      },
+      () => {
+        if (live) setState('error');
+      },
     );
     return () => {
       live = false;
