@@ -3,7 +3,17 @@ import { signIn, signOut, snap } from './helpers';
 
 const stamp = Date.now().toString(36);
 
-async function json(res: Awaited<ReturnType<APIRequestContext['get']>>) {
+interface Row {
+  id: number;
+  name: string;
+  code: string;
+  skuCode: string;
+  priceCents: number;
+}
+
+async function json(
+  res: Awaited<ReturnType<APIRequestContext['get']>>,
+): Promise<{ data: Row & { list: Row[] } }> {
   expect(res.status(), await res.text()).toBeLessThan(300);
   return res.json();
 }
@@ -44,7 +54,7 @@ test('an admin previews and saves a markup for a price group, and the price move
   await signIn(page, 'admin');
   const { make, product } = await stockedProduct(page, 10_000, 'markup');
   const groups = (await json(await page.request.get('/api/v1/pricing/group'))).data.list;
-  const fleet = groups.find((g: { code: string }) => g.code === 'fleet');
+  const fleet = groups.find((g) => g.code === 'fleet')!;
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Back office' }).click();
   await page
@@ -70,7 +80,7 @@ test('an admin previews and saves a markup for a price group, and the price move
     await json(await page.request.get(`/api/v1/pricing?priceGroupId=${fleet.id}&productId=${product.id}`))
   ).data.list;
   expect(prices[0].priceCents).toBe(12_500);
-  const standard = groups.find((g: { code: string }) => g.code === 'standard');
+  const standard = groups.find((g) => g.code === 'standard')!;
   const other = (
     await json(await page.request.get(`/api/v1/pricing?priceGroupId=${standard.id}&productId=${product.id}`))
   ).data.list;
