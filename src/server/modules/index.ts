@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { catalogAdminRoutes } from './catalog-admin/catalog-admin.routes';
 import { compRoutes } from './comp/comp.routes';
 import { companiesRoutes } from './companies/companies.routes';
 import { discountsRoutes } from './discounts/discounts.routes';
@@ -36,4 +37,5 @@ export function registerModules(app: FastifyInstance) {
   inventoryRoutes(app);
   wholesaleRoutes(app);
   compRoutes(app);
+  catalogAdminRoutes(app);
 }

@@ -2,6 +2,8 @@ import { createBrowserRouter } from 'react-router';
 import { AccountPage } from '../features/session/AccountPage';
 import { LoginPage } from '../features/session/LoginPage';
 import { ResetPage } from '../features/session/ResetPage';
+import { SupplierInventoryPage } from '../features/supplier-inventory/SupplierInventoryPage';
+import { WholesaleSignupPage } from '../features/wholesale-signup/WholesaleSignupPage';
 import { Layout } from './Layout';
 import { ComingPage } from './pages/ComingPage';
 import { HomePage } from './pages/HomePage';
@@ -18,6 +20,7 @@ export const router = createBrowserRouter([
     children: [
       { path: paths.login, element: <LoginPage /> },
       { path: paths.reset, element: <ResetPage /> },
+      { path: paths.wholesale, element: <WholesaleSignupPage /> },
       {
         element: <RequireUser />,
         children: [
@@ -26,6 +29,12 @@ export const router = createBrowserRouter([
           { path: paths.checkout, element: <ComingPage title="Checkout" /> },
           { path: paths.account, element: <AccountPage /> },
           { path: paths.supplier, element: <ComingPage title="Supplier" /> },
+          { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
+          {
+            // The staff console is its own chunk: the storefront never downloads it.
+            path: `${paths.admin}/*`,
+            lazy: async () => ({ Component: (await import('./pages/admin/AdminConsole')).AdminConsole }),
+          },
           { path: paths.installer, element: <ComingPage title="Installer" /> },
           { path: paths.shop, element: <ShopPage /> },
           { path: paths.tires, element: <ShopPage /> },

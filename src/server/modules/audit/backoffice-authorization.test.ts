@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../contract/common';
 import * as audit from '../../../contract/audit';
+import * as catalogAdmin from '../../../contract/catalog-admin';
 import * as comp from '../../../contract/comp';
 import * as companies from '../../../contract/companies';
 import * as discounts from '../../../contract/discounts';
@@ -16,7 +17,19 @@ import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 // Every back-office endpoint against every role: a role without the permission gets 403 before
 // anything else happens; a role with it gets past the gate (400 bad input, 404 unknown row, 2xx).
 
-const areas = [audit, comp, companies, discounts, groups, inventory, pricing, suppliers, users, wholesale];
+const areas = [
+  audit,
+  catalogAdmin,
+  comp,
+  companies,
+  discounts,
+  groups,
+  inventory,
+  pricing,
+  suppliers,
+  users,
+  wholesale,
+];
 const endpoints = areas
   .flatMap((area) => Object.values(area))
   .filter((v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'access' in v);
@@ -45,7 +58,7 @@ const url = (e: Endpoint) => e.path.replace(/:\w+/g, '999999999');
 
 describe('back-office authorization matrix', () => {
   it('covers every back-office endpoint', () => {
-    expect(endpoints.length).toBeGreaterThanOrEqual(76);
+    expect(endpoints.length).toBeGreaterThanOrEqual(87);
   });
 
   for (const role of Object.keys(demo) as Role[]) {
