@@ -2,3 +2,4 @@
 // of its own migration folder (see drizzle/ and src/server/db/migrate.ts).
 export * from './core-accounts';
 export * from './core-catalog';
+export * from './orders';

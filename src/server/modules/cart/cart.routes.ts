@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import * as api from '../../../contract/cart';
+import { route } from '../../http/route';
+import { roadHazardOffer } from '../../integrations/warranty/roadguard';
+import * as places from './cart.places';
+import * as repo from './cart.repository';
+import * as cart from './cart.service';
+import { notFound } from '../../http/errors';
+
+export function cartRoutes(app: FastifyInstance) {
+  route(app, api.createCart, ({ db, actor, body }) => {
+    const { orderDeliveryZip, ...item } = body;
+    return cart.addToCart(db, actor, item, orderDeliveryZip);
+  });
+  route(app, api.getCart, ({ db, actor }) => cart.getCart(db, actor));
+  route(app, api.updateCart, ({ db, actor, body }) => cart.updateCartItems(db, actor, body.orderItems));
+  route(app, api.addCartItem, ({ db, actor, body }) => cart.addToCart(db, actor, body));
+  route(app, api.updateCartItem, ({ db, actor, params, body }) =>
+    cart.updateCartItems(db, actor, [{ orderItemId: params.id, ...body }]),
+  );
+  route(app, api.setCartShipping, ({ db, actor, body }) => cart.setShipping(db, actor, body));
+  route(app, api.getShipping, ({ db, actor, query }) => cart.shippingQuote(db, actor, query.zip));
+  route(app, api.lookupZip, ({ body }) => places.placeOfZip(body.zip));
+  route(app, api.lookupCoords, ({ body }) =>
+    places.placeOfCoords(body.coords.latitude, body.coords.longitude),
+  );
+  route(app, api.listInstallerLocations, ({ db, actor, query }) =>
+    places.findInstallers(db, actor, query.zip, query.radiusMiles),
+  );
+  route(app, api.searchInstallerLocations, ({ db, actor, body }) =>
+    places.findInstallers(db, actor, body.zip, body.radiusMiles),
+  );
+  route(app, api.roadHazardOffer, async ({ db, actor, query }) => {
+    const found = await repo.findPricedProduct(db, query.productId, cart.pricingOf(actor).priceGroupId);
+    if (!found || found.priceCents === null) throw notFound('Product');
+    return { productId: query.productId, ...roadHazardOffer(found.priceCents) };
+  });
+}
