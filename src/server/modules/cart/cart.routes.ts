@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import * as api from '../../../contract/cart';
+import * as ordersApi from '../../../contract/orders';
+import type { OrderDetail } from '../../../contract/orders';
+import { idempotent } from '../orders/orders.idempotency';
+import { checkout } from './cart.checkout';
 import { route } from '../../http/route';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import * as places from './cart.places';
 import * as repo from './cart.repository';
 import * as cart from './cart.service';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 
 export function cartRoutes(app: FastifyInstance) {
   route(app, api.createCart, ({ db, actor, body }) => {
@@ -34,5 +39,29 @@ export function cartRoutes(app: FastifyInstance) {
     const found = await repo.findPricedProduct(db, query.productId, cart.pricingOf(actor).priceGroupId);
     if (!found || found.priceCents === null) throw notFound('Product');
     return { productId: query.productId, ...roadHazardOffer(found.priceCents) };
+  });
+}
+
+const IdempotencyKey = z.string().min(1).max(200).optional();
+
+/** Checkout with Idempotency-Key: a replay answers exactly what the first call answered. */
+export function checkoutRoutes(app: FastifyInstance) {
+  route(app, ordersApi.checkout, async ({ db, actor, body, req, reply }) => {
+    const parsed = IdempotencyKey.safeParse(req.headers['idempotency-key']);
+    if (!parsed.success)
+      throw badRequest('Idempotency-Key must be 1 to 200 characters', [
+        { pointer: '/headers/idempotency-key', detail: 'is invalid' },
+      ]);
+    const answer = await idempotent(
+      db,
+      { userId: actor.userId, scope: 'checkout', key: parsed.data, body, status: 201 },
+      () => checkout(db, actor, body),
+    );
+    if (answer.replayed) {
+      reply.header('idempotent-replayed', 'true').code(answer.status);
+      if (answer.status >= 400) reply.type('application/problem+json');
+      reply.send(answer.body);
+    }
+    return answer.body as OrderDetail;
   });
 }

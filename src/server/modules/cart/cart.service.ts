@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type { Cart, CartCreate, CartItemUpdate, ShippingChoice } from '../../../contract/cart';
+import { eq } from 'drizzle-orm';
+import { orderTotals } from '../../../domain/money';
+import { isStaff } from '../../../domain/roles';
 import type { Db, DbOrTx } from '../../db/connection';
+import { orders } from '../../db/schema';
+import { orderDetail } from '../orders/orders.views';
 import type { Actor } from '../../http/actor';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { lookupZip } from '../../integrations/geo/zip-geo';
@@ -202,4 +207,37 @@ export async function cartSummary(db: DbOrTx, actor: Actor) {
   const cart = await repo.findCart(db, actor.userId, actor.locationId);
   if (!cart) return { order: null, count: 0 };
   return { order: { orderId: cart.id }, count: await repo.countItems(db, cart.id) };
+}
+
+/** Remembers how the buyer means to pay; checked again at checkout. */
+export async function setPaymentMethod(db: Db, actor: Actor, paymentMethod: string) {
+  return db.transaction(async (tx) => {
+    const cart = await openCart(tx, actor);
+    await repo.updateOrder(tx, cart.id, { paymentMethod });
+    return view(tx, actor, { ...cart, paymentMethod });
+  });
+}
+
+/** New delivery for an unpaid order: shipping and totals follow, its prices stay. */
+export async function setOrderShipping(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  choice: z.output<typeof ShippingChoice>,
+) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.status === 'cart' || (order.companyId !== actor.companyId && !isStaff(actor.role)))
+      throw notFound('Order');
+    if (order.paymentStatus !== 'unpaid') throw conflict('The delivery of a paid order cannot change here');
+    const values = await deliveryOf(tx, actor, choice);
+    const lines = await repo.listLines(tx, orderId, null);
+    const shipping = await pricing.shippingOf(tx, lines, values.deliveryZip);
+    const totals = orderTotals(
+      lines.map((l) => l.item),
+      shipping.reduce((s, l) => s + l.shippingCents, 0),
+    );
+    await repo.updateOrder(tx, orderId, { ...values, ...totals });
+  });
+  return orderDetail(db, orderId, isStaff(actor.role));
 }
