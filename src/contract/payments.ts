@@ -317,7 +317,12 @@ export const updateCompany = endpoint({
     email: z.string().email().max(200).nullable().optional(),
     phone: z.string().trim().max(40).nullable().optional(),
   }),
-  response: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  response: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
 });
 
 export const updateUser = endpoint({

@@ -40,6 +40,7 @@ export function supplierLineQuery(db: DbOrTx) {
       sub: subOrders,
       supplierName: supplier.name,
       warehouseName: warehouses.name,
+      warehouseZip: warehouses.zip,
       orderNumber: orders.number,
       orderId: orders.id,
       deliveryZip: orders.deliveryZip,

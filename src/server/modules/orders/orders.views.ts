@@ -64,6 +64,7 @@ export async function orderDetail(db: DbOrTx, orderId: number, staff: boolean): 
       supplierName: r.supplierName,
       warehouseId: r.sub.warehouseId,
       warehouseName: r.warehouseName,
+      warehouseZip: r.warehouseZip,
       lines: [],
     };
     sub.lines.push(toSupplierLine(r));
