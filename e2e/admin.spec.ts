@@ -15,7 +15,7 @@ async function json(
   res: Awaited<ReturnType<APIRequestContext['get']>>,
 ): Promise<{ data: Row & { list: Row[] } }> {
   expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
+  return (await res.json()) as { data: Row & { list: Row[] } };
 }
 
 /** A stocked SKU made through the catalogue-write API (the catalogue seed is another branch's). */

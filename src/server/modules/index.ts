@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { cartRoutes, checkoutRoutes } from './cart/cart.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { catalogAdminRoutes } from './catalog-admin/catalog-admin.routes';
 import { compRoutes } from './comp/comp.routes';
@@ -9,6 +10,9 @@ import { discountsRoutes } from './discounts/discounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
+import { ordersRoutes } from './orders/orders.routes';
+import { ordersStaffRoutes } from './orders/orders.staff.routes';
+import { paymentsRoutes } from './payments/payments.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
 import { searchRoutes } from './search/search.routes';
 import { shippingRoutes } from './shipping/shipping.routes';
@@ -26,6 +30,12 @@ export function registerModules(app: FastifyInstance) {
   sizingRoutes(app);
   searchRoutes(app);
   shippingRoutes(app);
+  // Cart, checkout, payments and orders (issue 4)
+  cartRoutes(app);
+  checkoutRoutes(app);
+  paymentsRoutes(app);
+  ordersRoutes(app);
+  ordersStaffRoutes(app);
   // Back office (issue 5)
   auditRoutes(app);
   companiesRoutes(app);

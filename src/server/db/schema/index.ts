@@ -3,4 +3,5 @@
 export * from './core-accounts';
 export * from './core-catalog';
 export * from './catalog';
+export * from './orders';
 export * from './backoffice';

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { AppError, forbidden } from '../../http/errors';
 import { queueEmail } from '../../integrations/email/outbox';
+import { cartSummary } from '../cart/cart.service';
 import * as repo from './accounts.repository';
 import { hashPassword, verifyPassword } from './accounts.passwords';
 import { hashSecret, newSecret } from './accounts.tokens';
@@ -147,6 +148,7 @@ export async function getSessionView(db: Db, config: Config, actor: Actor): Prom
   const rows = await repo.listUserLocations(db, actor.userId);
   const groups = await allowedGroups(db, actor.role, rows);
   const current = rows.find((r) => r.location.id === actor.locationId);
+  const cart = await cartSummary(db, actor);
   const inForce =
     actor.priceGroupId === null ? undefined : (await repo.listPriceGroups(db, [actor.priceGroupId]))[0];
   return {
@@ -161,8 +163,8 @@ export async function getSessionView(db: Db, config: Config, actor: Actor): Prom
     },
     location: current ? toLocation(current) : null,
     locations: rows.map(toLocation),
-    order: null,
-    cart_count: 0,
+    order: cart.order,
+    cart_count: cart.count,
     priceGroup: inForce ? { id: inForce.id, code: inForce.code, name: inForce.name } : null,
     priceGroups: groups.map((g) => ({ id: g.id, code: g.code, name: g.name })),
     supportEmail: config.SUPPORT_EMAIL,

@@ -1,0 +1,454 @@
+import { z } from 'zod';
+import { orderStatuses, supplierLineStatuses } from '../domain/order-status';
+import { CartItem, Delivery, Totals } from './cart';
+import { Cents, endpoint, Id, IsoDate, Ok, PageQuery, pageOf } from './common';
+
+export const OrderStatus = z.enum(orderStatuses);
+export const SupplierLineStatus = z.enum(supplierLineStatuses);
+
+export const OrderSummary = z.object({
+  orderId: z.number().int(),
+  number: z.string(),
+  status: OrderStatus,
+  paymentStatus: z.string(),
+  paymentMethod: z.string().nullable(),
+  placedAt: IsoDate.nullable(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  totalCents: Cents,
+  itemCount: z.number().int(),
+  trackingNumber: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const OrderItem = CartItem.omit({ available: true });
+
+export const SupplierLine = z.object({
+  supplierLineId: z.number().int(),
+  subOrderId: z.number().int(),
+  orderId: z.number().int(),
+  orderNumber: z.string(),
+  orderItemId: z.number().int(),
+  supplierCompanyId: z.number().int(),
+  supplierName: z.string(),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  skuCode: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  status: SupplierLineStatus,
+  note: z.string().nullable(),
+  deliveryZip: z.string().nullable(),
+  nextStatuses: z.array(SupplierLineStatus),
+  updatedAt: IsoDate,
+});
+export type SupplierLine = z.infer<typeof SupplierLine>;
+
+export const SubOrder = z.object({
+  subOrderId: z.number().int(),
+  supplierCompanyId: z.number().int(),
+  supplierName: z.string(),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  warehouseZip: z.string(),
+  lines: z.array(SupplierLine),
+});
+
+export const PaymentRecord = z.object({
+  paymentId: z.number().int(),
+  provider: z.string(),
+  status: z.string(),
+  amountCents: Cents,
+  reference: z.string(),
+  message: z.string().nullable(),
+  createdAt: IsoDate,
+});
+
+export const OrderComment = z.object({
+  commentId: z.number().int(),
+  userName: z.string(),
+  body: z.string(),
+  createdAt: IsoDate,
+});
+
+export const StatusLogEntry = z.object({
+  userName: z.string().nullable(),
+  supplierLineId: z.number().int().nullable(),
+  from: z.string().nullable(),
+  to: z.string(),
+  note: z.string().nullable(),
+  at: IsoDate,
+});
+
+export const OrderDetail = OrderSummary.extend({
+  poNumber: z.string().nullable(),
+  delivery: Delivery,
+  totals: Totals,
+  orderItems: z.array(OrderItem),
+  subOrders: z.array(SubOrder),
+  payments: z.array(PaymentRecord),
+  comments: z.array(OrderComment),
+  log: z.array(StatusLogEntry),
+  nextStatuses: z.array(OrderStatus),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+const OrderIdParams = z.object({ id: Id });
+
+// Buyer: the company's own orders.
+
+export const BuyerOrderQuery = PageQuery.extend({ status: OrderStatus.optional() });
+
+export const listMyOrders = endpoint({
+  method: 'GET',
+  path: '/api/orders',
+  access: 'shop',
+  summary: "Order history of the caller's company, newest first",
+  query: BuyerOrderQuery,
+  response: pageOf(OrderSummary),
+});
+
+export const listMyOrdersAlias = endpoint({ ...listMyOrders, path: '/api/order' });
+
+export const getMyOrder = endpoint({
+  method: 'GET',
+  path: '/api/order/:id',
+  access: 'shop',
+  summary: "One order of the caller's company (404 for any other)",
+  params: OrderIdParams,
+  response: OrderDetail,
+});
+
+export const reorder = endpoint({
+  method: 'POST',
+  path: '/api/order/:id/reorder',
+  access: 'shop',
+  summary: 'Put the items of a past order into the cart again (as far as stock allows)',
+  params: OrderIdParams,
+  response: z.object({ added: z.number().int(), skipped: z.array(z.string()) }),
+});
+
+// Checkout.
+
+export const CardInput = z.object({
+  number: z.string().trim().min(12).max(23),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit code'),
+});
+
+export const CheckoutBody = z.object({
+  paymentMethod: z.enum(['card', 'account', 'finpay', 'hostedpay', 'coinpay']),
+  card: CardInput.optional(),
+  /** A saved card of the company. */
+  sourceId: Id.optional(),
+  /** A card payment intent authorized before checkout. */
+  intentId: Id.optional(),
+  /** The token of a financing, hosted or crypto payment. */
+  token: z.string().min(4).max(200).optional(),
+  poNumber: z.string().trim().max(60).optional(),
+  /** The cart being checked out: a cart already checked out is a 409. */
+  orderId: Id.optional(),
+});
+export type CheckoutBody = z.infer<typeof CheckoutBody>;
+
+export const checkout = endpoint({
+  method: 'POST',
+  path: '/api/cart/checkout',
+  access: 'shop',
+  summary: 'Place the cart as an order and pay (send an Idempotency-Key header to retry safely)',
+  body: CheckoutBody,
+  response: OrderDetail,
+  status: 201,
+});
+
+export { Ok };
+
+// Back-office (staff).
+
+export const StaffOrderQuery = PageQuery.extend({
+  status: OrderStatus.optional(),
+  companyId: Id.optional(),
+  supplierId: Id.optional(),
+  from: z.string().date().optional(),
+  to: z.string().date().optional(),
+  q: z.string().trim().max(60).optional(),
+  sort: z
+    .enum(['placedAt', '-placedAt', 'total', '-total', 'number', '-number', 'status', '-status'])
+    .default('-placedAt'),
+});
+
+export const listOrders = endpoint({
+  method: 'GET',
+  path: '/api/v1/order',
+  access: 'staff',
+  summary: 'Orders with filters (status, company, supplier, dates, number) and paging',
+  query: StaffOrderQuery,
+  response: pageOf(OrderSummary),
+});
+
+export const Analytics = z.object({
+  totals: z.object({ orders: z.number().int(), salesCents: Cents, units: z.number().int() }),
+  byDay: z.array(z.object({ day: z.string(), orders: z.number().int(), salesCents: Cents })),
+  byMake: z.array(
+    z.object({ makeId: z.number().int(), makeName: z.string(), units: z.number().int(), salesCents: Cents }),
+  ),
+  byCompany: z.array(
+    z.object({
+      companyId: z.number().int(),
+      companyName: z.string(),
+      orders: z.number().int(),
+      salesCents: Cents,
+    }),
+  ),
+});
+
+export const orderAnalytics = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/analytics',
+  access: 'staff',
+  summary: 'Sales by day, by make and by company (cancelled orders left out)',
+  query: z.object({ from: z.string().date().optional(), to: z.string().date().optional() }),
+  response: Analytics,
+});
+
+export const listSupplierLines = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/supplier',
+  access: 'staff',
+  summary: 'Order lines routed to suppliers, by supplier and status',
+  query: PageQuery.extend({ supplierId: Id.optional(), status: SupplierLineStatus.optional() }),
+  response: pageOf(SupplierLine),
+});
+
+export const orderStatusList = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/status',
+  access: 'staff',
+  summary: 'Order and supplier-line statuses and their allowed transitions',
+  response: z.object({
+    statuses: z.array(OrderStatus),
+    transitions: z.record(z.string(), z.array(OrderStatus)),
+    supplierLineStatuses: z.array(SupplierLineStatus),
+    supplierLineTransitions: z.record(z.string(), z.array(SupplierLineStatus)),
+  }),
+});
+
+export const listShipments = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/shipment',
+  access: 'staff',
+  summary: 'Orders that have shipped or carry a tracking number',
+  query: PageQuery,
+  response: pageOf(OrderSummary),
+});
+
+export const OrderItemRow = OrderItem.extend({
+  orderId: z.number().int(),
+  orderNumber: z.string(),
+  status: OrderStatus,
+});
+
+export const listOrderItemsAll = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/item',
+  access: 'staff',
+  summary: 'Order items across orders, optionally of one product',
+  query: PageQuery.extend({ productId: Id.optional() }),
+  response: pageOf(OrderItemRow),
+});
+
+export const getOrder = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/:id',
+  access: 'staff',
+  summary: 'One order with items, sub-orders, supplier lines, payments, comments and log',
+  params: OrderIdParams,
+  response: OrderDetail,
+});
+
+const Note = z.object({ note: z.string().trim().max(500).optional() });
+
+export const changeStatus = endpoint({
+  method: 'PUT',
+  path: '/api/v1/order/:id/status',
+  access: 'staff',
+  summary: 'Move the order along its status machine (409 names the allowed statuses)',
+  params: OrderIdParams,
+  body: Note.extend({ status: OrderStatus }),
+  response: OrderDetail,
+});
+
+export const cancelOrder = endpoint({
+  method: 'POST',
+  path: '/api/v1/order/:id/cancel',
+  access: 'staff',
+  summary: 'Cancel: releases the stock, voids or refunds the payment, cancels supplier lines',
+  params: OrderIdParams,
+  body: Note,
+  response: OrderDetail,
+});
+
+export const addComment = endpoint({
+  method: 'POST',
+  path: '/api/v1/order/:id/comment',
+  access: 'staff',
+  summary: 'Add a staff comment',
+  params: OrderIdParams,
+  body: z.object({ body: z.string().trim().min(1).max(2000) }),
+  response: OrderDetail,
+});
+
+export const submitOrder = endpoint({
+  method: 'POST',
+  path: '/api/v1/order/:id/submit',
+  access: 'staff',
+  summary: 'Send every pending supplier line to its supplier; a placed order starts processing',
+  params: OrderIdParams,
+  response: OrderDetail,
+});
+
+export const orderAction = endpoint({
+  method: 'POST',
+  path: '/api/v1/order/:id/action',
+  access: 'staff',
+  summary: 'Hold, release a hold, or resend the supplier lines in exception',
+  params: OrderIdParams,
+  body: Note.extend({ action: z.enum(['hold', 'release', 'resend']) }),
+  response: OrderDetail,
+});
+
+export const updatePayment = endpoint({
+  method: 'PUT',
+  path: '/api/v1/order/:id/payment',
+  access: 'finance',
+  summary: 'Record that an on-account or pending order was paid',
+  params: OrderIdParams,
+  body: Note.extend({ paymentStatus: z.literal('paid') }),
+  response: OrderDetail,
+});
+
+export const updateShipping = endpoint({
+  method: 'PUT',
+  path: '/api/v1/order/:id/shipping',
+  access: 'staff',
+  summary: 'Set the tracking number; shipping and delivery follow the status machine',
+  params: OrderIdParams,
+  body: z.object({ trackingNumber: z.string().trim().min(4).max(60) }),
+  response: OrderDetail,
+});
+
+export const checkoutOrder = endpoint({
+  method: 'PUT',
+  path: '/api/v1/order/:id/checkout',
+  access: 'staff',
+  summary: 'Settle an unpaid order on the company account (staff checkout)',
+  params: OrderIdParams,
+  response: OrderDetail,
+});
+
+export const orderLabels = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/:id/labels',
+  access: 'staff',
+  summary: 'Shipping labels of the sub-orders (ship from warehouse to delivery ZIP)',
+  params: OrderIdParams,
+  response: z.object({
+    list: z.array(
+      z.object({
+        subOrderId: z.number().int(),
+        fromZip: z.string(),
+        toZip: z.string().nullable(),
+        packages: z.number().int(),
+        trackingNumber: z.string(),
+      }),
+    ),
+  }),
+});
+
+export const orderInvoice = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/:id/invoice',
+  access: 'staff',
+  summary: 'The invoice as a PDF',
+  params: OrderIdParams,
+  response: z.unknown(),
+});
+
+export const productReview = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/:id/productreview',
+  access: 'staff',
+  summary: 'The product-review request for a delivered order: who to ask about which tires',
+  params: OrderIdParams,
+  response: z.object({
+    email: z.string().nullable(),
+    products: z.array(
+      z.object({ productId: z.number().int(), description: z.string(), reviewUrl: z.string() }),
+    ),
+  }),
+});
+
+export const orderSupplierLines = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/:id/supplier',
+  access: 'staff',
+  summary: "The order's supplier lines",
+  params: OrderIdParams,
+  response: z.object({ list: z.array(SupplierLine) }),
+});
+
+const LineParams = z.object({ o: Id, i: Id, s: Id });
+
+export const routeLine = endpoint({
+  method: 'POST',
+  path: '/api/v1/order/:o/item/:i/supplier/:s',
+  access: 'staff',
+  summary: "Send an item's pending line at supplier s to that supplier",
+  params: LineParams,
+  body: Note.optional(),
+  response: OrderDetail,
+});
+
+export const lineActions = ['confirm', 'cancel', 'exception', 'resend'] as const;
+export const lineAction = (action: (typeof lineActions)[number]) =>
+  endpoint({
+    method: 'POST',
+    path: `/api/v1/order/:o/item/:i/supplier/:s/${action}`,
+    access: 'staff',
+    summary: `Mark the item's line at supplier s: ${action}`,
+    params: LineParams,
+    body: Note.optional(),
+    response: OrderDetail,
+  });
+
+// Suppliers: only the lines routed to the caller's supplier company.
+
+export const listFulfillments = endpoint({
+  method: 'GET',
+  path: '/api/supplier/fulfillments',
+  access: 'supplier',
+  summary: "Order lines routed to the caller's supplier company",
+  query: PageQuery.extend({ status: SupplierLineStatus.optional() }),
+  response: pageOf(SupplierLine),
+});
+
+export const updateFulfillments = endpoint({
+  method: 'PUT',
+  path: '/api/supplier/fulfillments',
+  access: 'supplier',
+  summary: 'Confirm, reject (exception) or cancel lines routed to the caller',
+  body: z.object({
+    lines: z
+      .array(
+        z.object({
+          supplierLineId: Id,
+          status: z.enum(['confirmed', 'exception', 'cancelled']),
+          note: z.string().trim().max(500).optional(),
+        }),
+      )
+      .min(1)
+      .max(100),
+  }),
+  response: z.object({ list: z.array(SupplierLine) }),
+});

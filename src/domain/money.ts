@@ -1,0 +1,62 @@
+// Money is integer cents everywhere (DESIGN.md §4); rates are basis points.
+
+/** Share of an amount in basis points, rounded half up: no floating-point money. */
+export function basisPointsOf(amountCents: number, basisPoints: number): number {
+  return Math.floor((amountCents * basisPoints + 5000) / 10000);
+}
+
+export interface PricedLine {
+  quantity: number;
+  unitPriceCents: number;
+  unitDiscountCents: number;
+  roadHazard: boolean;
+  roadHazardUnitCents: number;
+}
+
+export interface Totals {
+  subtotalCents: number;
+  roadHazardCents: number;
+  shippingCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export function lineTotalCents(line: PricedLine): number {
+  const hazard = line.roadHazard ? line.roadHazardUnitCents : 0;
+  return line.quantity * (line.unitPriceCents - line.unitDiscountCents + hazard);
+}
+
+/**
+ * Totals of an order. Tax is zero: Tread sells to businesses buying for resale or fleet use
+ * under exemption certificates kept on the company.
+ */
+export function orderTotals(lines: PricedLine[], shippingCents: number): Totals {
+  const subtotalCents = lines.reduce((s, l) => s + l.quantity * l.unitPriceCents, 0);
+  const discountCents = lines.reduce((s, l) => s + l.quantity * l.unitDiscountCents, 0);
+  const roadHazardCents = lines.reduce(
+    (s, l) => s + (l.roadHazard ? l.quantity * l.roadHazardUnitCents : 0),
+    0,
+  );
+  const taxCents = 0;
+  return {
+    subtotalCents,
+    roadHazardCents,
+    shippingCents,
+    discountCents,
+    taxCents,
+    totalCents: subtotalCents - discountCents + roadHazardCents + shippingCents + taxCents,
+  };
+}
+
+/** Ground shipping per tire by distance from the shipping warehouse: a base and a step per 250 miles. */
+export function shippingPerTireCents(miles: number | null): number {
+  if (miles === null) return 1500;
+  return 500 + 250 * Math.ceil(miles / 250);
+}
+
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}

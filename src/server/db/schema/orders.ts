@@ -1,0 +1,330 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, locations, priceGroups, users } from './core-accounts';
+import { makes, models, products, warehouses } from './core-catalog';
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export interface DeliveryAddress {
+  name: string;
+  address1: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/**
+ * An order, and the cart before it: one row in status 'cart' per user and location, which
+ * checkout turns into a placed order (src/domain/order-status.ts).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    number: text('number'),
+    companyId: ref('company_id')
+      .notNull()
+      .references(() => companies.id),
+    locationId: ref('location_id').references(() => locations.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('cart'),
+    /** The status an order on hold returns to. */
+    heldFrom: text('held_from'),
+    priceGroupId: ref('price_group_id').references(() => priceGroups.id),
+    /** location | address | installer */
+    deliveryKind: text('delivery_kind').notNull().default('location'),
+    deliveryZip: text('delivery_zip'),
+    deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>(),
+    installerLocationId: ref('installer_location_id').references(() => locations.id),
+    /** card | account | finpay | hostedpay | coinpay */
+    paymentMethod: text('payment_method'),
+    /** unpaid | pending | paid | refunded | voided */
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    poNumber: text('po_number'),
+    subtotalCents: cents('subtotal_cents').notNull().default(0),
+    roadHazardCents: cents('road_hazard_cents').notNull().default(0),
+    shippingCents: cents('shipping_cents').notNull().default(0),
+    discountCents: cents('discount_cents').notNull().default(0),
+    taxCents: cents('tax_cents').notNull().default(0),
+    totalCents: cents('total_cents').notNull().default(0),
+    trackingNumber: text('tracking_number'),
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_one_cart_idx')
+      .on(t.userId, sql`coalesce(${t.locationId}, 0)`)
+      .where(sql`${t.status} = 'cart'`),
+    uniqueIndex('orders_number_idx').on(t.number),
+    index('orders_company_idx').on(t.companyId, t.status),
+    index('orders_status_placed_idx').on(t.status, t.placedAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id),
+    makeId: ref('make_id')
+      .notNull()
+      .references(() => makes.id),
+    modelId: ref('model_id')
+      .notNull()
+      .references(() => models.id),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: cents('unit_price_cents').notNull(),
+    /** Discount per unit, from src/domain/discounts.ts. */
+    unitDiscountCents: cents('unit_discount_cents').notNull().default(0),
+    roadHazard: boolean('road_hazard').notNull().default(false),
+    /** The warranty provider's price per tire when road hazard is taken. */
+    roadHazardUnitCents: cents('road_hazard_unit_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_qty', sql`${t.quantity} > 0`)],
+);
+
+/** The part of an order one supplier company fills from one warehouse. */
+export const subOrders = pgTable(
+  'sub_orders',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    supplierCompanyId: ref('supplier_company_id')
+      .notNull()
+      .references(() => companies.id),
+    warehouseId: ref('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sub_orders_order_idx').on(t.orderId),
+    index('sub_orders_supplier_idx').on(t.supplierCompanyId),
+  ],
+);
+
+/** One order item's units routed to one supplier; its status follows supplierLineTransitions. */
+export const supplierLines = pgTable(
+  'supplier_lines',
+  {
+    id: id(),
+    subOrderId: ref('sub_order_id')
+      .notNull()
+      .references(() => subOrders.id, { onDelete: 'cascade' }),
+    orderItemId: ref('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    status: text('status').notNull().default('pending'),
+    note: text('note'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('supplier_lines_sub_idx').on(t.subOrderId),
+    index('supplier_lines_item_idx').on(t.orderItemId),
+  ],
+);
+
+/**
+ * Units taken from a warehouse for an order: 'held' (inventory.reserved, until expiresAt),
+ * 'committed' (sold: inventory.quantity lowered) or 'released'.
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: ref('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    companyId: ref('company_id')
+      .notNull()
+      .references(() => companies.id),
+    warehouseId: ref('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    productId: ref('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    status: text('status').notNull().default('held'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_holds_order_idx').on(t.orderId),
+    index('stock_holds_open_idx').on(t.status, t.expiresAt),
+    index('stock_holds_company_idx').on(t.companyId, t.productId, t.status),
+  ],
+);
+
+/** A payment of an order through one provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: ref('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    companyId: ref('company_id')
+      .notNull()
+      .references(() => companies.id),
+    provider: text('provider').notNull(),
+    /** requires_payment | pending | authorized | captured | declined | failed | review | voided | refunded */
+    status: text('status').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    reference: text('reference').notNull(),
+    sourceId: ref('source_id'),
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_reference_idx').on(t.reference)],
+);
+
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: id(),
+    paymentId: ref('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** authorize | capture | void | refund */
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_transactions_payment_idx').on(t.paymentId)],
+);
+
+/** A company's customer record at the card provider. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    id: id(),
+    companyId: ref('company_id')
+      .notNull()
+      .references(() => companies.id),
+    provider: text('provider').notNull(),
+    externalId: text('external_id').notNull().unique(),
+    email: text('email'),
+    name: text('name'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_customers_company_idx').on(t.companyId, t.provider)],
+);
+
+/** A saved card: never the number, only what the provider's token stands for. */
+export const paymentSources = pgTable(
+  'payment_sources',
+  {
+    id: id(),
+    customerId: ref('customer_id')
+      .notNull()
+      .references(() => paymentCustomers.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    /** The sandbox outcome class of the tokenized test number (approve, decline, fail, review). */
+    outcome: text('outcome').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_sources_customer_idx').on(t.customerId)],
+);
+
+/** Tokens of the redirect-style providers (financing, hosted checkout, crypto). */
+export const paymentTokens = pgTable('payment_tokens', {
+  token: text('token').primaryKey(),
+  provider: text('provider').notNull(),
+  companyId: ref('company_id')
+    .notNull()
+    .references(() => companies.id),
+  orderId: ref('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  amountCents: cents('amount_cents').notNull(),
+  /** open | approved | declined | used */
+  status: text('status').notNull().default('open'),
+  createdAt: createdAt(),
+});
+
+/** The first answer to a retried state-changing call (Idempotency-Key). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** running | done */
+    status: text('status').notNull().default('running'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+);
+
+export const orderComments = pgTable(
+  'order_comments',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_comments_order_idx').on(t.orderId)],
+);
+
+/** Every status change of an order or of one of its supplier lines: who, when, from, to, why. */
+export const orderStatusLog = pgTable(
+  'order_status_log',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    supplierLineId: ref('supplier_line_id').references(() => supplierLines.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').references(() => users.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_log_order_idx').on(t.orderId)],
+);

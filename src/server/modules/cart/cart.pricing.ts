@@ -1,0 +1,113 @@
+import { unitDiscountCents } from '../../../domain/discounts';
+import { lineTotalCents, orderTotals, shippingPerTireCents, type Totals } from '../../../domain/money';
+import type { Cart, CartItem } from '../../../contract/cart';
+import type { DbOrTx } from '../../db/connection';
+import { milesBetween } from '../../integrations/geo/zip-geo';
+import { roadHazardOffer } from '../../integrations/warranty/roadguard';
+import * as repo from './cart.repository';
+
+export interface Pricing {
+  companyId: number;
+  priceGroupId: number | null;
+}
+
+export interface Priced {
+  lines: repo.Line[];
+  totals: Totals;
+}
+
+/**
+ * Re-prices every line of an order from the server's prices of the price group (a price a
+ * client sent is never read), applies discounts and road hazard, and stores the totals.
+ */
+export async function repriceOrder(tx: DbOrTx, order: repo.OrderRow, pricing: Pricing): Promise<Priced> {
+  const lines = await repo.listLines(tx, order.id, pricing.priceGroupId);
+  const discounts = await repo.currentDiscounts(tx, pricing.companyId);
+  for (const line of lines) {
+    const unit = line.priceCents ?? line.item.unitPriceCents;
+    const next = {
+      unitPriceCents: unit,
+      unitDiscountCents: unitDiscountCents(discounts, {
+        makeId: line.item.makeId,
+        modelId: line.item.modelId,
+        productId: line.item.productId,
+        companyId: pricing.companyId,
+        unitPriceCents: unit,
+      }),
+      roadHazardUnitCents: roadHazardOffer(unit).unitCents,
+    };
+    if (
+      next.unitPriceCents !== line.item.unitPriceCents ||
+      next.unitDiscountCents !== line.item.unitDiscountCents ||
+      next.roadHazardUnitCents !== line.item.roadHazardUnitCents
+    ) {
+      await repo.updateItem(tx, line.item.id, next);
+      Object.assign(line.item, next);
+    }
+  }
+  const shipping = await shippingOf(tx, lines, order.deliveryZip);
+  const totals = orderTotals(
+    lines.map((l) => l.item),
+    shipping.reduce((s, l) => s + l.shippingCents, 0),
+  );
+  await repo.updateOrder(tx, order.id, { ...totals, priceGroupId: pricing.priceGroupId });
+  return { lines, totals };
+}
+
+/** Each line ships from the nearest warehouse that has it; a per-tire rate by distance. */
+export async function shippingOf(tx: DbOrTx, lines: repo.Line[], zip: string | null) {
+  const out = [];
+  for (const line of lines) {
+    const stocked = await repo.stockedWarehouses(tx, line.item.productId);
+    const nearest = stocked
+      .map((w) => ({ zip: w.zip, miles: milesBetween(zip, w.zip) }))
+      .sort((a, b) => (a.miles ?? 1e9) - (b.miles ?? 1e9))[0];
+    const miles = nearest?.miles ?? null;
+    out.push({
+      orderItemId: line.item.id,
+      warehouseZip: nearest?.zip ?? null,
+      miles,
+      shippingCents: line.item.quantity * shippingPerTireCents(miles),
+    });
+  }
+  return out;
+}
+
+export function toCartItem(line: repo.Line): CartItem {
+  const i = line.item;
+  return {
+    orderItemId: i.id,
+    orderItemMakeId: i.makeId,
+    orderItemModelId: i.modelId,
+    orderItemProductId: i.productId,
+    orderItemQuantity: i.quantity,
+    orderItemRoadHazard: i.roadHazard,
+    makeName: line.makeName,
+    modelName: line.modelName,
+    skuCode: line.skuCode,
+    size: line.size,
+    unitPriceCents: i.unitPriceCents,
+    unitDiscountCents: i.unitDiscountCents,
+    roadHazardUnitCents: i.roadHazardUnitCents,
+    lineTotalCents: lineTotalCents(i),
+    available: line.available ?? 0,
+  };
+}
+
+const noTotals: Totals = orderTotals([], 0);
+
+export function toCart(order: repo.OrderRow | null, priced: Priced | null): Cart {
+  return {
+    orderId: order?.id ?? null,
+    orderDeliveryZip: order?.deliveryZip ?? null,
+    delivery: {
+      kind: (order?.deliveryKind ?? 'location') as Cart['delivery']['kind'],
+      zip: order?.deliveryZip ?? null,
+      address: order?.deliveryAddress ?? null,
+      installerLocationId: order?.installerLocationId ?? null,
+    },
+    paymentMethod: order?.paymentMethod ?? null,
+    orderItems: priced?.lines.map(toCartItem) ?? [],
+    totals: priced?.totals ?? noTotals,
+  };
+}

@@ -1,0 +1,243 @@
+import type { z } from 'zod';
+import type { Cart, CartCreate, CartItemUpdate, ShippingChoice } from '../../../contract/cart';
+import { eq } from 'drizzle-orm';
+import { orderTotals } from '../../../domain/money';
+import { isStaff } from '../../../domain/roles';
+import type { Db, DbOrTx } from '../../db/connection';
+import { orders } from '../../db/schema';
+import { orderDetail } from '../orders/orders.views';
+import type { Actor } from '../../http/actor';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { lookupZip } from '../../integrations/geo/zip-geo';
+import * as pricing from './cart.pricing';
+import * as repo from './cart.repository';
+
+/** The price group a cart is priced in; a caller without one cannot shop. */
+export function pricingOf(actor: Actor): pricing.Pricing & { priceGroupId: number } {
+  if (actor.priceGroupId === null) throw conflict('Choose a location with a price group before shopping');
+  return { companyId: actor.companyId, priceGroupId: actor.priceGroupId };
+}
+
+/** The user's cart at the current location, re-priced; an empty cart when there is none. */
+export async function getCart(db: Db, actor: Actor): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    const order = await repo.findCart(tx, actor.userId, actor.locationId);
+    if (!order) return pricing.toCart(null, null);
+    return view(tx, actor, order);
+  });
+}
+
+async function view(tx: DbOrTx, actor: Actor, order: repo.OrderRow) {
+  const priced = await pricing.repriceOrder(tx, order, pricingOf(actor));
+  const fresh = await repo.findCart(tx, actor.userId, actor.locationId);
+  return pricing.toCart(fresh ?? order, priced);
+}
+
+async function openCart(tx: DbOrTx, actor: Actor, zip?: string) {
+  const existing = await repo.findCart(tx, actor.userId, actor.locationId, true);
+  if (existing) {
+    if (zip && zip !== existing.deliveryZip) await repo.updateOrder(tx, existing.id, { deliveryZip: zip });
+    return existing;
+  }
+  const location = actor.locationId ? await repo.findLocation(tx, actor.locationId) : null;
+  await repo.insertCart(tx, {
+    companyId: actor.companyId,
+    locationId: actor.locationId,
+    userId: actor.userId,
+    priceGroupId: actor.priceGroupId,
+    deliveryZip: zip ?? location?.zip ?? null,
+  });
+  const created = await repo.findCart(tx, actor.userId, actor.locationId, true);
+  if (!created) throw new Error('cart was not created');
+  return created;
+}
+
+/** Adds a product (merging with a line of the same product and cover); never more than available. */
+export async function addToCart(
+  db: Db,
+  actor: Actor,
+  input: Omit<CartCreate, 'orderDeliveryZip'>,
+  zip?: string,
+) {
+  const { priceGroupId } = pricingOf(actor);
+  if (zip && !lookupZip(zip))
+    throw badRequest('Unknown ZIP code', [
+      { pointer: '/body/orderDeliveryZip', detail: 'is not a US ZIP code' },
+    ]);
+  return db.transaction(async (tx) => {
+    const found = await repo.findPricedProduct(tx, input.orderItemProductId, priceGroupId);
+    if (!found?.product.active) throw notFound('Product');
+    const { product } = found;
+    if (product.makeId !== input.orderItemMakeId || product.modelId !== input.orderItemModelId) {
+      throw badRequest('The make and model do not match the product', [
+        { pointer: '/body/orderItemMakeId', detail: 'does not match the product' },
+      ]);
+    }
+    if (found.priceCents === null)
+      throw conflict('This product is not sold to your price group', { available: 0 });
+    const cart = await openCart(tx, actor, zip);
+    const lines = await repo.listLines(tx, cart.id, priceGroupId);
+    const same = lines.filter((l) => l.item.productId === product.id);
+    const wanted = same.reduce((s, l) => s + l.item.quantity, 0) + input.orderItemQuantity;
+    assertAvailable(wanted, found.available ?? 0, product.skuCode);
+    const merge = same.find((l) => l.item.roadHazard === input.orderItemRoadHazard);
+    if (merge) {
+      await repo.updateItem(tx, merge.item.id, { quantity: merge.item.quantity + input.orderItemQuantity });
+    } else {
+      await repo.insertItem(tx, {
+        orderId: cart.id,
+        productId: product.id,
+        makeId: product.makeId,
+        modelId: product.modelId,
+        quantity: input.orderItemQuantity,
+        unitPriceCents: found.priceCents,
+        roadHazard: input.orderItemRoadHazard,
+      });
+    }
+    return view(tx, actor, cart);
+  });
+}
+
+function assertAvailable(wanted: number, available: number, sku: string) {
+  if (wanted > available) {
+    throw conflict(`Only ${available} of ${sku} available`, { available, productSku: sku });
+  }
+}
+
+/** Changes quantities (0 removes) and road hazard cover of the cart's own items. */
+export async function updateCartItems(db: Db, actor: Actor, updates: z.output<typeof CartItemUpdate>[]) {
+  const { priceGroupId } = pricingOf(actor);
+  return db.transaction(async (tx) => {
+    const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
+    if (!cart) throw notFound('Cart item');
+    const lines = await repo.listLines(tx, cart.id, priceGroupId);
+    const quantities = new Map(lines.map((l) => [l.item.id, l.item.quantity]));
+    for (const u of updates) {
+      if (!quantities.has(u.orderItemId)) throw notFound('Cart item');
+      if (u.orderItemQuantity !== undefined) quantities.set(u.orderItemId, u.orderItemQuantity);
+    }
+    checkStock(lines, quantities);
+    for (const u of updates) {
+      const quantity = quantities.get(u.orderItemId) ?? 0;
+      if (quantity === 0) await repo.deleteItem(tx, u.orderItemId);
+      else
+        await repo.updateItem(tx, u.orderItemId, {
+          quantity,
+          ...(u.orderItemRoadHazard !== undefined && { roadHazard: u.orderItemRoadHazard }),
+        });
+    }
+    return view(tx, actor, cart);
+  });
+}
+
+function checkStock(lines: repo.Line[], quantities: Map<number, number>) {
+  const byProduct = new Map<number, { wanted: number; line: repo.Line }>();
+  for (const line of lines) {
+    const entry = byProduct.get(line.item.productId) ?? { wanted: 0, line };
+    entry.wanted += quantities.get(line.item.id) ?? 0;
+    byProduct.set(line.item.productId, entry);
+  }
+  for (const { wanted, line } of byProduct.values()) {
+    if (wanted > line.item.quantity || wanted > (line.available ?? 0)) {
+      assertAvailable(wanted, line.available ?? 0, line.skuCode);
+    }
+  }
+}
+
+/** Where the order goes: the location's ZIP, a validated address, or an installer's bay. */
+export async function setShipping(db: Db, actor: Actor, choice: z.output<typeof ShippingChoice>) {
+  return db.transaction(async (tx) => {
+    const cart = await openCart(tx, actor);
+    const values = await deliveryOf(tx, actor, choice);
+    await repo.updateOrder(tx, cart.id, values);
+    return view(tx, actor, { ...cart, ...values });
+  });
+}
+
+async function deliveryOf(tx: DbOrTx, actor: Actor, choice: z.output<typeof ShippingChoice>) {
+  if (choice.kind === 'address') {
+    const address = choice.address;
+    if (!address)
+      throw badRequest('Enter the delivery address', [{ pointer: '/body/address', detail: 'is required' }]);
+    const place = lookupZip(address.zip);
+    if (!place || place.state !== address.state.toUpperCase()) {
+      throw badRequest('The ZIP code does not match the state', [
+        { pointer: '/body/address/zip', detail: 'does not match the state' },
+      ]);
+    }
+    return {
+      deliveryKind: 'address',
+      deliveryZip: address.zip,
+      deliveryAddress: { ...address, city: place.city, state: place.state },
+      installerLocationId: null,
+    };
+  }
+  if (choice.kind === 'installer') {
+    const installer = choice.installerLocationId
+      ? await repo.findLocation(tx, choice.installerLocationId)
+      : null;
+    if (!installer || installer.installer <= 0 || !installer.active) throw notFound('Installer location');
+    return {
+      deliveryKind: 'installer',
+      deliveryZip: installer.zip,
+      deliveryAddress: null,
+      installerLocationId: installer.id,
+    };
+  }
+  const location = actor.locationId ? await repo.findLocation(tx, actor.locationId) : null;
+  if (!location) throw new AppError('conflict', 'Choose a location first');
+  return {
+    deliveryKind: 'location',
+    deliveryZip: location.zip,
+    deliveryAddress: null,
+    installerLocationId: null,
+  };
+}
+
+export async function shippingQuote(db: Db, actor: Actor, zip?: string) {
+  const cart = await repo.findCart(db, actor.userId, actor.locationId);
+  const target = zip ?? cart?.deliveryZip ?? null;
+  const lines = cart ? await repo.listLines(db, cart.id, actor.priceGroupId) : [];
+  const quoted = await pricing.shippingOf(db, lines, target);
+  return { zip: target, lines: quoted, shippingCents: quoted.reduce((s, l) => s + l.shippingCents, 0) };
+}
+
+/** What the session shows: the open cart's id and its number of order items. */
+export async function cartSummary(db: DbOrTx, actor: Actor) {
+  const cart = await repo.findCart(db, actor.userId, actor.locationId);
+  if (!cart) return { order: null, count: 0 };
+  return { order: { orderId: cart.id }, count: await repo.countItems(db, cart.id) };
+}
+
+/** Remembers how the buyer means to pay; checked again at checkout. */
+export async function setPaymentMethod(db: Db, actor: Actor, paymentMethod: string) {
+  return db.transaction(async (tx) => {
+    const cart = await openCart(tx, actor);
+    await repo.updateOrder(tx, cart.id, { paymentMethod });
+    return view(tx, actor, { ...cart, paymentMethod });
+  });
+}
+
+/** New delivery for an unpaid order: shipping and totals follow, its prices stay. */
+export async function setOrderShipping(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  choice: z.output<typeof ShippingChoice>,
+) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.status === 'cart' || (order.companyId !== actor.companyId && !isStaff(actor.role)))
+      throw notFound('Order');
+    if (order.paymentStatus !== 'unpaid') throw conflict('The delivery of a paid order cannot change here');
+    const values = await deliveryOf(tx, actor, choice);
+    const lines = await repo.listLines(tx, orderId, null);
+    const shipping = await pricing.shippingOf(tx, lines, values.deliveryZip);
+    const totals = orderTotals(
+      lines.map((l) => l.item),
+      shipping.reduce((s, l) => s + l.shippingCents, 0),
+    );
+    await repo.updateOrder(tx, orderId, { ...values, ...totals });
+  });
+  return orderDetail(db, orderId, isStaff(actor.role));
+}

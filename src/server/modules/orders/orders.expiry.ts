@@ -1,0 +1,34 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { orders, payments } from '../../db/schema';
+import { changeOrderStatus } from './orders.log';
+import { findOrder } from './orders.repository';
+import { expiredHoldOrders, releaseStock } from './orders.stock';
+
+/**
+ * Orders whose payment never completed within the hold time are cancelled and their held
+ * units freed. Runs before every checkout, so stock never stays locked by an abandoned payment.
+ */
+export async function expireUnpaidOrders(db: Db): Promise<number> {
+  const ids = await expiredHoldOrders(db);
+  for (const id of ids) {
+    await db.transaction(async (tx) => {
+      const order = await findOrder(tx, id, true);
+      if (order?.paymentStatus !== 'pending') return;
+      await releaseStock(tx, id);
+      await tx
+        .update(payments)
+        .set({ status: 'voided', updatedAt: new Date() })
+        .where(and(eq(payments.orderId, id), inArray(payments.status, ['pending', 'review', 'authorized'])));
+      await tx.update(orders).set({ paymentStatus: 'voided' }).where(eq(orders.id, id));
+      await changeOrderStatus(
+        tx,
+        order,
+        'cancelled',
+        null,
+        'Payment not completed in time; held stock released',
+      );
+    });
+  }
+  return ids.length;
+}

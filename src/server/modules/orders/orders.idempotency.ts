@@ -1,0 +1,89 @@
+// Idempotency-Key (DESIGN.md §4): the first answer to a state-changing call is kept and replayed.
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { idempotencyKeys } from '../../db/schema';
+import { AppError, problem } from '../../http/errors';
+
+/** A call still 'running' after this long is taken to have died with its process. */
+const ABANDONED_AFTER_MS = 120_000;
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  replayed: boolean;
+}
+
+const hashOf = (body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
+
+async function claim(db: Db, userId: number, scope: string, key: string, requestHash: string) {
+  const where = and(
+    eq(idempotencyKeys.userId, userId),
+    eq(idempotencyKeys.scope, scope),
+    eq(idempotencyKeys.key, key),
+  );
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        where,
+        eq(idempotencyKeys.status, 'running'),
+        lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+      ),
+    );
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ userId, scope, key, requestHash })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted.length) return null;
+  const [existing] = await db.select().from(idempotencyKeys).where(where);
+  return existing ?? null;
+}
+
+/**
+ * Runs `work` once per (user, scope, key): a retry with the same key gets the first answer
+ * (status and body); the same key with another body is a 422; a retry while the first still
+ * runs is a 409. Without a key the work simply runs.
+ */
+export async function idempotent(
+  db: Db,
+  call: { userId: number; scope: string; key?: string; body: unknown; status: number },
+  work: () => Promise<unknown>,
+): Promise<Answer> {
+  if (!call.key) return { status: call.status, body: await work(), replayed: false };
+  const requestHash = hashOf(call.body);
+  const existing = await claim(db, call.userId, call.scope, call.key, requestHash);
+  if (existing) {
+    if (existing.requestHash !== requestHash)
+      throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
+    if (existing.status === 'running')
+      throw new AppError('conflict', 'The first request with this Idempotency-Key is still running');
+    return { status: existing.responseStatus ?? 200, body: existing.responseBody, replayed: true };
+  }
+  const where = sql`user_id = ${call.userId} and scope = ${call.scope} and key = ${call.key}`;
+  try {
+    const body = await work();
+    await db
+      .update(idempotencyKeys)
+      .set({ status: 'done', responseStatus: call.status, responseBody: body })
+      .where(where);
+    return { status: call.status, body, replayed: false };
+  } catch (error) {
+    if (error instanceof AppError) {
+      const { headers: _headers, ...extra } = error.extra;
+      const body = problem(error.status, error.code, error.message, extra);
+      await db
+        .update(idempotencyKeys)
+        .set({ status: 'done', responseStatus: error.status, responseBody: body })
+        .where(where);
+    } else {
+      // An unexpected failure changed nothing: let a retry run again.
+      await db.delete(idempotencyKeys).where(where);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import {
+  assertOrderTransition,
+  assertSupplierLineTransition,
+  type OrderStatus,
+  type SupplierLineStatus,
+  TransitionError,
+} from '../../../domain/order-status';
+import type { DbOrTx } from '../../db/connection';
+import { orderStatusLog, orders, supplierLines } from '../../db/schema';
+import { AppError } from '../../http/errors';
+
+/** An illegal transition is a 409 naming the current status and the allowed ones. */
+function asConflict(error: unknown): never {
+  if (error instanceof TransitionError) {
+    throw new AppError('conflict', error.message, { status_current: error.from, allowed: error.allowed });
+  }
+  throw error;
+}
+
+/** Moves an order to a status through the transition table, and logs who, when and why. */
+export async function changeOrderStatus(
+  tx: DbOrTx,
+  order: { id: number; status: string; heldFrom: string | null },
+  to: OrderStatus,
+  userId: number | null,
+  note: string | null = null,
+) {
+  try {
+    assertOrderTransition(order.status as OrderStatus, to, order.heldFrom as OrderStatus | null);
+  } catch (error) {
+    asConflict(error);
+  }
+  const heldFrom = to === 'on_hold' ? order.status : null;
+  await tx.update(orders).set({ status: to, heldFrom, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await tx
+    .insert(orderStatusLog)
+    .values({ orderId: order.id, userId, fromStatus: order.status, toStatus: to, note });
+}
+
+export async function changeLineStatus(
+  tx: DbOrTx,
+  line: { id: number; status: string; orderId: number },
+  to: SupplierLineStatus,
+  userId: number | null,
+  note: string | null = null,
+) {
+  try {
+    assertSupplierLineTransition(line.status as SupplierLineStatus, to);
+  } catch (error) {
+    asConflict(error);
+  }
+  await tx
+    .update(supplierLines)
+    .set({ status: to, note, updatedAt: new Date() })
+    .where(eq(supplierLines.id, line.id));
+  await tx.insert(orderStatusLog).values({
+    orderId: line.orderId,
+    supplierLineId: line.id,
+    userId,
+    fromStatus: line.status,
+    toStatus: to,
+    note,
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import * as api from '../../../contract/orders';
+import {
+  orderStatuses,
+  orderTransitions,
+  supplierLineStatuses,
+  supplierLineTransitions,
+} from '../../../domain/order-status';
+import { route } from '../../http/route';
+import { orderAnalytics } from './orders.analytics';
+import * as docs from './orders.documents';
+import * as staff from './orders.staff';
+import * as supplier from './orders.supplier';
+import { orderDetail } from './orders.views';
+
+/** The back-office order API (staff) and the suppliers' own lines. */
+export function ordersStaffRoutes(app: FastifyInstance) {
+  route(app, api.listOrders, ({ db, query }) => staff.listOrders(db, query));
+  route(app, api.orderAnalytics, ({ db, query }) => orderAnalytics(db, query));
+  route(app, api.listSupplierLines, ({ db, query }) => supplier.listLines(db, query));
+  route(app, api.orderStatusList, () => ({
+    statuses: [...orderStatuses],
+    transitions: Object.fromEntries(Object.entries(orderTransitions).map(([k, v]) => [k, [...v]])),
+    supplierLineStatuses: [...supplierLineStatuses],
+    supplierLineTransitions: Object.fromEntries(
+      Object.entries(supplierLineTransitions).map(([k, v]) => [k, [...v]]),
+    ),
+  }));
+  route(app, api.listShipments, ({ db, query }) => staff.listShipments(db, query));
+  route(app, api.listOrderItemsAll, ({ db, query }) => staff.listItems(db, query));
+  route(app, api.getOrder, async ({ db, params }) => {
+    const detail = await orderDetail(db, params.id, true);
+    return detail;
+  });
+  route(app, api.changeStatus, ({ db, actor, params, body }) =>
+    staff.changeStatus(db, actor, params.id, body.status, body.note),
+  );
+  route(app, api.cancelOrder, ({ db, actor, params, body }) =>
+    staff.cancelOrder(db, actor, params.id, body.note),
+  );
+  route(app, api.addComment, ({ db, actor, params, body }) =>
+    staff.addComment(db, actor, params.id, body.body),
+  );
+  route(app, api.submitOrder, ({ db, actor, params }) => staff.submitOrder(db, actor, params.id));
+  route(app, api.orderAction, ({ db, actor, params, body }) =>
+    staff.orderAction(db, actor, params.id, body.action, body.note),
+  );
+  route(app, api.updatePayment, ({ db, actor, params, body }) =>
+    staff.markPaid(db, actor, params.id, body.note),
+  );
+  route(app, api.updateShipping, ({ db, params, body }) =>
+    staff.setTracking(db, params.id, body.trackingNumber),
+  );
+  route(app, api.checkoutOrder, ({ db, params }) => staff.checkoutOnAccount(db, params.id));
+  route(app, api.orderLabels, ({ db, params }) => docs.labels(db, params.id));
+  route(app, api.orderInvoice, async ({ db, params, reply }) => {
+    const pdf = await docs.invoicePdf(db, params.id);
+    reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="invoice-${params.id}.pdf"`)
+      .send(pdf);
+    return pdf;
+  });
+  route(app, api.productReview, ({ db, config, params, req }) =>
+    docs.productReview(db, params.id, config.PUBLIC_URL ?? `${req.protocol}://${req.host}`),
+  );
+  route(app, api.orderSupplierLines, async ({ db, params }) => ({
+    list: (await orderDetail(db, params.id, true)).subOrders.flatMap((s) => s.lines),
+  }));
+  route(app, api.routeLine, ({ db, actor, params, body }) =>
+    supplier.actOnLine(db, actor, params, 'route', body?.note),
+  );
+  for (const action of api.lineActions) {
+    route(app, api.lineAction(action), ({ db, actor, params, body }) =>
+      supplier.actOnLine(db, actor, params, action, body?.note),
+    );
+  }
+  route(app, api.listFulfillments, ({ db, actor, query }) => supplier.listFulfillments(db, actor, query));
+  route(app, api.updateFulfillments, ({ db, actor, body }) =>
+    supplier.updateFulfillments(db, actor, body.lines),
+  );
+}

@@ -1,0 +1,111 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { SupplierLineStatus } from '../../../domain/order-status';
+import type { Db } from '../../db/connection';
+import { subOrders, supplierLines } from '../../db/schema';
+import type { Actor } from '../../http/actor';
+import { notFound } from '../../http/errors';
+import { changeLineStatus } from './orders.log';
+import * as repo from './orders.repository';
+import { orderDetail, toSupplierLine } from './orders.views';
+
+/** Supplier lines, paged; `supplierId` scopes them to one supplier company. */
+export async function listLines(
+  db: Db,
+  q: { page: number; pageSize: number; supplierId?: number; status?: string },
+) {
+  const where = and(
+    q.supplierId ? eq(subOrders.supplierCompanyId, q.supplierId) : undefined,
+    q.status ? eq(supplierLines.status, q.status) : undefined,
+  );
+  const rows = await repo
+    .supplierLineQuery(db)
+    .where(where)
+    .orderBy(desc(supplierLines.id))
+    .limit(q.pageSize)
+    .offset(q.page * q.pageSize);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(supplierLines)
+    .innerJoin(subOrders, eq(subOrders.id, supplierLines.subOrderId))
+    .where(where);
+  return { data: { list: rows.map(toSupplierLine), count: n, page: q.page } };
+}
+
+/** The caller's own lines only: a supplier never sees another supplier's work. */
+export function listFulfillments(
+  db: Db,
+  actor: Actor,
+  q: { page: number; pageSize: number; status?: string },
+) {
+  if (actor.supplierId <= 0) throw notFound('Supplier');
+  return listLines(db, { ...q, supplierId: actor.supplierId });
+}
+
+type Change = { supplierLineId: number; status: SupplierLineStatus; note?: string };
+
+/** A supplier confirms, rejects or cancels lines routed to it; any other line is a 404. */
+export async function updateFulfillments(db: Db, actor: Actor, changes: Change[]) {
+  const ids = changes.map((c) => c.supplierLineId);
+  await db.transaction(async (tx) => {
+    const rows = await repo
+      .supplierLineQuery(tx)
+      .where(and(inArray(supplierLines.id, ids), eq(subOrders.supplierCompanyId, actor.supplierId)));
+    for (const c of changes) {
+      const r = rows.find((x) => x.line.id === c.supplierLineId);
+      if (!r) throw notFound('Order line');
+      await changeLineStatus(
+        tx,
+        { id: r.line.id, status: r.line.status, orderId: r.orderId },
+        c.status,
+        actor.userId,
+        c.note ?? null,
+      );
+    }
+  });
+  const rows = await repo.supplierLineQuery(db).where(inArray(supplierLines.id, ids));
+  return { list: rows.map(toSupplierLine) };
+}
+
+const targetOf: Record<string, SupplierLineStatus> = {
+  route: 'sent',
+  confirm: 'confirmed',
+  cancel: 'cancelled',
+  exception: 'exception',
+  resend: 'resent',
+};
+
+/** Staff acts on the line of item i at supplier s of order o (route sends it). */
+export async function actOnLine(
+  db: Db,
+  actor: Actor,
+  p: { o: number; i: number; s: number },
+  action: keyof typeof targetOf,
+  note?: string,
+) {
+  await db.transaction(async (tx) => {
+    const rows = await repo
+      .supplierLineQuery(tx)
+      .where(
+        and(
+          eq(subOrders.orderId, p.o),
+          eq(supplierLines.orderItemId, p.i),
+          eq(subOrders.supplierCompanyId, p.s),
+        ),
+      )
+      .orderBy(desc(supplierLines.id));
+    if (!rows.length) throw notFound('Order line at this supplier');
+    const to = targetOf[action];
+    // An item split across warehouses of one supplier has one line per warehouse: act on all that may move.
+    const movable = rows.filter((r) => r.line.status !== to);
+    for (const r of movable.length ? movable : rows) {
+      await changeLineStatus(
+        tx,
+        { id: r.line.id, status: r.line.status, orderId: p.o },
+        to,
+        actor.userId,
+        note ?? null,
+      );
+    }
+  });
+  return orderDetail(db, p.o, true);
+}

@@ -1,0 +1,115 @@
+import {
+  nextOrderStatuses,
+  type OrderStatus,
+  supplierLineTransitions,
+  type SupplierLineStatus,
+} from '../../../domain/order-status';
+import { orderTotals } from '../../../domain/money';
+import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/orders';
+import type { DbOrTx } from '../../db/connection';
+import { notFound } from '../../http/errors';
+import { toCart, toCartItem } from '../cart/cart.pricing';
+import { listLines } from '../cart/cart.repository';
+import * as repo from './orders.repository';
+
+export function toSummary(order: repo.OrderRow, companyName: string, itemCount: number): OrderSummary {
+  return {
+    orderId: order.id,
+    number: order.number ?? `cart-${order.id}`,
+    status: order.status as OrderStatus,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    placedAt: order.placedAt?.toISOString() ?? null,
+    companyId: order.companyId,
+    companyName,
+    totalCents: order.totalCents,
+    itemCount: Number(itemCount),
+    trackingNumber: order.trackingNumber,
+  };
+}
+
+export function toSupplierLine(r: repo.SupplierLineRow): SupplierLine {
+  return {
+    supplierLineId: r.line.id,
+    subOrderId: r.sub.id,
+    orderId: r.orderId,
+    orderNumber: r.orderNumber ?? '',
+    orderItemId: r.line.orderItemId,
+    supplierCompanyId: r.sub.supplierCompanyId,
+    supplierName: r.supplierName,
+    warehouseId: r.sub.warehouseId,
+    warehouseName: r.warehouseName,
+    skuCode: r.skuCode,
+    description: `${r.makeName} ${r.modelName} ${r.size}`,
+    quantity: r.line.quantity,
+    status: r.line.status as SupplierLineStatus,
+    note: r.line.note,
+    deliveryZip: r.deliveryZip,
+    nextStatuses: [...supplierLineTransitions[r.line.status as SupplierLineStatus]],
+    updatedAt: r.line.updatedAt.toISOString(),
+  };
+}
+
+/** The whole order; comments are the staff's working notes and stay in the back-office. */
+export async function orderDetail(db: DbOrTx, orderId: number, staff: boolean): Promise<OrderDetail> {
+  const order = await repo.findOrder(db, orderId);
+  if (!order) throw notFound('Order');
+  const lines = await listLines(db, orderId, null);
+  const subLines = await repo.listSubOrderLines(db, orderId);
+  const subOrders = new Map<number, OrderDetail['subOrders'][number]>();
+  for (const r of subLines) {
+    const sub = subOrders.get(r.sub.id) ?? {
+      subOrderId: r.sub.id,
+      supplierCompanyId: r.sub.supplierCompanyId,
+      supplierName: r.supplierName,
+      warehouseId: r.sub.warehouseId,
+      warehouseName: r.warehouseName,
+      warehouseZip: r.warehouseZip,
+      lines: [],
+    };
+    sub.lines.push(toSupplierLine(r));
+    subOrders.set(r.sub.id, sub);
+  }
+  const items = lines.map((l) => {
+    const { available: _available, ...item } = toCartItem(l);
+    return item;
+  });
+  const stored = orderTotals(
+    lines.map((l) => l.item),
+    order.shippingCents,
+  );
+  return {
+    ...toSummary(order, await repo.companyName(db, order.companyId), items.length),
+    poNumber: order.poNumber,
+    delivery: toCart(order, null).delivery,
+    totals: { ...stored, taxCents: order.taxCents, totalCents: order.totalCents },
+    orderItems: items,
+    subOrders: [...subOrders.values()],
+    payments: (await repo.listPayments(db, orderId)).map((p) => ({
+      paymentId: p.id,
+      provider: p.provider,
+      status: p.status,
+      amountCents: p.amountCents,
+      reference: p.reference,
+      message: p.message,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    comments: staff
+      ? (await repo.listComments(db, orderId)).map((c) => ({
+          commentId: c.comment.id,
+          userName: c.userName,
+          body: c.comment.body,
+          createdAt: c.comment.createdAt.toISOString(),
+        }))
+      : [],
+    log: (await repo.listLog(db, orderId)).map((e) => ({
+      userName: e.userName,
+      supplierLineId: e.log.supplierLineId,
+      from: e.log.fromStatus,
+      to: e.log.toStatus,
+      note: e.log.note,
+      at: e.log.at.toISOString(),
+    })),
+    nextStatuses: [...nextOrderStatuses(order.status as OrderStatus, order.heldFrom as OrderStatus | null)],
+  };
+}

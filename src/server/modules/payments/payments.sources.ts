@@ -1,0 +1,159 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CardInput } from '../../../contract/orders';
+import type { Db, DbOrTx } from '../../db/connection';
+import { companies, paymentCustomers, paymentSources, users } from '../../db/schema';
+import type { Actor } from '../../http/actor';
+import { notFound } from '../../http/errors';
+import { brandOf, checkCard } from '../../integrations/payments/cardpay';
+import { openBalanceCents } from '../../integrations/payments/on-account';
+import { providers, reference } from '../../integrations/payments/payments.types';
+
+/** The company's customer at the card provider, created on first use. */
+async function customerOf(db: DbOrTx, companyId: number) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound('Customer');
+  await db
+    .insert(paymentCustomers)
+    .values({
+      companyId,
+      provider: providers.card,
+      externalId: reference('cus'),
+      name: company.name,
+      email: company.email,
+    })
+    .onConflictDoNothing();
+  const [customer] = await db
+    .select()
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.companyId, companyId), eq(paymentCustomers.provider, providers.card)));
+  return customer;
+}
+
+const listSources = (db: DbOrTx, customerId: number) =>
+  db
+    .select()
+    .from(paymentSources)
+    .where(eq(paymentSources.customerId, customerId))
+    .orderBy(asc(paymentSources.id));
+
+function toSource(s: typeof paymentSources.$inferSelect) {
+  return {
+    sourceId: s.id,
+    brand: s.brand,
+    last4: s.last4,
+    expMonth: s.expMonth,
+    expYear: s.expYear,
+    isDefault: s.isDefault,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+export async function getCustomer(db: DbOrTx, companyId: number) {
+  const c = await customerOf(db, companyId);
+  return {
+    customerId: c.id,
+    companyId,
+    provider: c.provider,
+    externalId: c.externalId,
+    name: c.name,
+    email: c.email,
+    sources: (await listSources(db, c.id)).map(toSource),
+  };
+}
+
+/** A buyer reaches only its own company's customer: any other id is a 404. */
+export function ownCompany(actor: Actor, companyId: number) {
+  if (companyId !== actor.companyId && actor.role !== 'admin') throw notFound('Customer');
+  return companyId;
+}
+
+/** Tokenizes a card at the provider and saves the token (never the number). */
+export async function addSource(
+  db: Db,
+  companyId: number,
+  card: z.output<typeof CardInput>,
+  makeDefault: boolean,
+) {
+  const outcome = checkCard(card);
+  const number = card.number.replace(/[\s-]/g, '');
+  await db.transaction(async (tx) => {
+    const c = await customerOf(tx, companyId);
+    const first = (await listSources(tx, c.id)).length === 0;
+    if (makeDefault)
+      await tx.update(paymentSources).set({ isDefault: false }).where(eq(paymentSources.customerId, c.id));
+    await tx.insert(paymentSources).values({
+      customerId: c.id,
+      token: reference('src'),
+      brand: brandOf(number),
+      last4: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      outcome,
+      isDefault: makeDefault || first,
+    });
+  });
+  return getCustomer(db, companyId);
+}
+
+export async function deleteSource(db: Db, companyId: number, sourceId: number) {
+  const c = await customerOf(db, companyId);
+  const deleted = await db
+    .delete(paymentSources)
+    .where(and(eq(paymentSources.id, sourceId), eq(paymentSources.customerId, c.id)))
+    .returning();
+  if (!deleted.length) throw notFound('Payment source');
+  return getCustomer(db, companyId);
+}
+
+export async function updateCustomer(db: Db, companyId: number, values: { name: string; email: string }) {
+  const c = await customerOf(db, companyId);
+  await db.update(paymentCustomers).set(values).where(eq(paymentCustomers.id, c.id));
+  return getCustomer(db, companyId);
+}
+
+/** Terms, credit left and saved cards: what the checkout offers this company. */
+export async function companyPayment(db: DbOrTx, companyId: number) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound('Company');
+  const customer = await getCustomer(db, companyId);
+  const openBalance = await openBalanceCents(db, companyId);
+  return {
+    companyId,
+    creditLimitCents: company.creditLimitCents,
+    paymentTermsDays: company.paymentTermsDays,
+    openBalanceCents: openBalance,
+    availableCreditCents: Math.max(0, company.creditLimitCents - openBalance),
+    defaultSourceId: customer.sources.find((s) => s.isDefault)?.sourceId ?? null,
+    sources: customer.sources,
+    methods: ['card', ...(company.creditLimitCents > 0 ? ['account'] : []), 'finpay', 'hostedpay', 'coinpay'],
+  };
+}
+
+export async function setDefaultSource(db: Db, companyId: number, sourceId: number) {
+  await db.transaction(async (tx) => {
+    const c = await customerOf(tx, companyId);
+    const [source] = await tx
+      .select()
+      .from(paymentSources)
+      .where(and(eq(paymentSources.id, sourceId), eq(paymentSources.customerId, c.id)));
+    if (!source) throw notFound('Payment source');
+    await tx.update(paymentSources).set({ isDefault: false }).where(eq(paymentSources.customerId, c.id));
+    await tx.update(paymentSources).set({ isDefault: true }).where(eq(paymentSources.id, sourceId));
+  });
+  return companyPayment(db, companyId);
+}
+
+export async function updateCompany(
+  db: Db,
+  companyId: number,
+  values: { name: string; email?: string | null; phone?: string | null },
+) {
+  const [row] = await db.update(companies).set(values).where(eq(companies.id, companyId)).returning();
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone };
+}
+
+export async function updateUser(db: Db, userId: number, values: { name: string; email: string }) {
+  const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  return { userId: row.id, name: row.name, email: row.email };
+}

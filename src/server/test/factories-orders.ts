@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../db/connection';
+import { priceGroups } from '../db/schema';
+import { createMarkupRule, createProduct, createWarehouse, stock } from './factories-catalog';
+import { createCompany, createLocation, createUser, FACTORY_PASSWORD } from './factories';
+import { signIn } from './test-app';
+
+/** A buyer of a new company (one location in Austin, standard prices) and its session cookie. */
+export async function createShopper(
+  app: FastifyInstance,
+  db: DbOrTx,
+  company: { creditLimitCents?: number; companyId?: number } = {},
+) {
+  const companyId =
+    company.companyId ?? (await createCompany(db, { creditLimitCents: company.creditLimitCents ?? 0 })).id;
+  const location = await createLocation(db, companyId, { zip: '78701' });
+  const user = await createUser(db, { role: 'company_admin', companyId, locationIds: [location.id] });
+  const cookie = await signIn(app, user.username, FACTORY_PASSWORD);
+  return { user, companyId, location, cookie };
+}
+
+/** A product stocked in warehouses of one supplier: quantities per warehouse ZIP. */
+export async function stockedProduct(
+  db: DbOrTx,
+  perWarehouse: { zip: string; quantity: number }[],
+  costCents = 10_000,
+) {
+  const { make, model, product } = await createProduct(db);
+  // Sold at cost in every group: a rule for this new make outranks the seeded group-wide markups,
+  // so money assertions do not depend on the demo catalogue's rules.
+  for (const group of await db.select({ id: priceGroups.id }).from(priceGroups)) {
+    await createMarkupRule(db, { priceGroupId: group.id, makeId: make.id, basisPoints: 0 });
+  }
+  const supplier = await createCompany(db, { kind: 'supplier' });
+  const warehouses = [];
+  for (const w of perWarehouse) {
+    const warehouse = await createWarehouse(db, { supplierCompanyId: supplier.id, zip: w.zip });
+    await stock(db, warehouse.id, product.id, w.quantity, costCents);
+    warehouses.push(warehouse);
+  }
+  return { make, model, product, supplier, warehouses };
+}
+
+export function cartBody(
+  p: { make: { id: number }; model: { id: number }; product: { id: number } },
+  quantity: number,
+) {
+  return {
+    orderItemMakeId: p.make.id,
+    orderItemModelId: p.model.id,
+    orderItemProductId: p.product.id,
+    orderItemQuantity: quantity,
+  };
+}
