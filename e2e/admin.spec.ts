@@ -15,7 +15,7 @@ async function json(
   res: Awaited<ReturnType<APIRequestContext['get']>>,
 ): Promise<{ data: Row & { list: Row[] } }> {
   expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
+  return (await res.json()) as { data: Row & { list: Row[] } };
 }
 
 /** A stocked SKU made through the catalogue-write API (the catalogue seed is another branch's). */
@@ -138,8 +138,8 @@ test('an admin approves a wholesale application and the new user signs in', asyn
 
   await page.goto('/admin/outbox');
   await page.getByRole('cell', { name: email }).click();
-  const text = await page.getByRole('dialog').locator('pre').innerText();
-  const link = text.match(/https?:\/\/\S+\/reset\?token=\S+/)?.[0];
+  const text = await page.getByRole('dialog').locator('pre').textContent();
+  const link = (text ?? '').match(/https?:\/\/\S+\/reset\?token=\S+/)?.[0];
   expect(link).toBeTruthy();
   await snap(page, 'admin-outbox');
   await page.keyboard.press('Escape');
