@@ -272,6 +272,7 @@ export function AuditLogPage() {
       config={{
         title: 'Audit log',
         noun: 'Entry',
+        noHistory: true,
         entity: 'audit',
         listKey: 'listAudit',
         idOf: (r) => r.id,
@@ -301,6 +302,7 @@ export function OutboxPage() {
       config={{
         title: 'E-mail outbox',
         noun: 'E-mail',
+        noHistory: true,
         entity: 'email',
         listKey: 'listOutbox',
         idOf: (r) => r.id,

@@ -94,6 +94,7 @@ export function PricesPage() {
       config={{
         title: 'Sell prices',
         noun: 'Price',
+        noHistory: true,
         entity: 'pricing',
         listKey: 'listPricing',
         idOf: (r) => r.productId * 1000 + r.priceGroupId,
