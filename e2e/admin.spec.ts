@@ -138,8 +138,8 @@ test('an admin approves a wholesale application and the new user signs in', asyn
 
   await page.goto('/admin/outbox');
   await page.getByRole('cell', { name: email }).click();
-  const text = await page.getByRole('dialog').locator('pre').innerText();
-  const link = text.match(/https?:\/\/\S+\/reset\?token=\S+/)?.[0];
+  const text = await page.getByRole('dialog').locator('pre').textContent();
+  const link = (text ?? '').match(/https?:\/\/\S+\/reset\?token=\S+/)?.[0];
   expect(link).toBeTruthy();
   await snap(page, 'admin-outbox');
   await page.keyboard.press('Escape');

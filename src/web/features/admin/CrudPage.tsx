@@ -47,6 +47,10 @@ export interface CrudConfig<T> {
   /** Replaces the generic form (e.g. the markup form with its preview). */
   form?: (props: { row: T | null; close: () => void }) => ReactNode;
   emptyText?: string;
+  /** Records without an audit trail of their own (the log itself, e-mails, prices). */
+  noHistory?: boolean;
+  /** The record's id in the audit log when it is not the row id (e.g. "warehouse:product"). */
+  auditIdOf?: (row: T) => string | number;
 }
 
 /** A back-office area: the data grid, and a drawer with the record's form and history. */
@@ -118,10 +122,10 @@ export function CrudPage<T>({ config }: { config: CrudConfig<T> }) {
             <RecordForm config={config} row={open.row} close={close} />
           ))}
         {open?.row && config.extra?.(open.row, close)}
-        {open?.row && (
+        {open?.row && !config.noHistory && (
           <>
             <Divider my="lg" label="History" labelPosition="left" />
-            <AuditTrail entity={config.entity} entityId={config.idOf(open.row)} />
+            <AuditTrail entity={config.entity} entityId={(config.auditIdOf ?? config.idOf)(open.row)} />
           </>
         )}
       </Drawer>

@@ -1,4 +1,5 @@
 import * as audit from '../../../contract/audit';
+import * as catalog from '../../../contract/catalog-admin';
 import * as comp from '../../../contract/comp';
 import * as companies from '../../../contract/companies';
 import * as discounts from '../../../contract/discounts';
@@ -66,5 +67,9 @@ export const adminEndpoints = {
   listFailedRows: inventory.listFailedRows,
   listInventory: inventory.listInventory,
   setInventory: inventory.setInventory,
+  createMake: catalog.createMake,
+  createCategory: catalog.createCategory,
+  createModel: catalog.createModel,
+  createProduct: catalog.createProduct,
 } as const;
 export type AdminKey = keyof typeof adminEndpoints;

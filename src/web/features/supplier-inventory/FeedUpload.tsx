@@ -86,7 +86,7 @@ export function FeedUpload({ warehouseId }: { warehouseId: number }) {
                 <Table.Td>{r.filename}</Table.Td>
                 <Table.Td>{dateTime(r.startedAt)}</Table.Td>
                 <Table.Td>
-                  <Badge color={statusColor[r.status]} variant="light">
+                  <Badge miw="max-content" color={statusColor[r.status]} variant="light">
                     {r.status}
                   </Badge>
                   {r.error && (

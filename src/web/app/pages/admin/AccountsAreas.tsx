@@ -10,7 +10,7 @@ import { UserTokens } from './UserTokens';
 
 const kindOptions = companies.companyKinds.map((k) => ({ value: k, label: k }));
 const active = (v: boolean) => (
-  <Badge color={v ? 'green' : 'gray'} variant="light">
+  <Badge miw="max-content" color={v ? 'green' : 'gray'} variant="light">
     {v ? 'active' : 'inactive'}
   </Badge>
 );

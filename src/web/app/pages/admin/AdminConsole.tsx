@@ -5,6 +5,7 @@ import { can, isStaff, type Permission } from '../../../../domain/roles';
 import { useAppSelector } from '../../store';
 import { CompaniesPage, GroupsPage, LocationsPage, UsersPage } from './AccountsAreas';
 import { AuditLogPage, CompPlansPage, CompRecordsPage, OutboxPage, WholesalePage } from './BusinessAreas';
+import { CataloguePage } from './CataloguePage';
 import { DiscountsPage, MarkupsPage, PriceGroupsPage, PricesPage } from './PricingAreas';
 import { FailedFeedRowsPage, InventoryPage, SuppliersPage, WarehousesPage } from './SupplyAreas';
 
@@ -63,6 +64,7 @@ const sections: { title: string; areas: Area[] }[] = [
         permission: 'admin',
         element: <FailedFeedRowsPage />,
       },
+      { path: 'catalogue', label: 'Catalogue', permission: 'admin', element: <CataloguePage /> },
     ],
   },
   {

@@ -93,7 +93,7 @@ export function CompRecordsPage() {
             id: 'status',
             header: 'Status',
             cell: (r) => (
-              <Badge variant="light" color={r.status === 'waived' ? 'gray' : 'green'}>
+              <Badge miw="max-content" variant="light" color={r.status === 'waived' ? 'gray' : 'green'}>
                 {r.status}
               </Badge>
             ),
@@ -167,7 +167,7 @@ export function WholesalePage() {
             id: 'status',
             header: 'Status',
             cell: (r) => (
-              <Badge variant="light" color={statusColor[r.status]}>
+              <Badge miw="max-content" variant="light" color={statusColor[r.status]}>
                 {r.status}
               </Badge>
             ),
@@ -272,6 +272,7 @@ export function AuditLogPage() {
       config={{
         title: 'Audit log',
         noun: 'Entry',
+        noHistory: true,
         entity: 'audit',
         listKey: 'listAudit',
         idOf: (r) => r.id,
@@ -301,6 +302,7 @@ export function OutboxPage() {
       config={{
         title: 'E-mail outbox',
         noun: 'E-mail',
+        noHistory: true,
         entity: 'email',
         listKey: 'listOutbox',
         idOf: (r) => r.id,

@@ -43,7 +43,7 @@ export function MarkupsPage() {
             id: 'active',
             header: 'Status',
             cell: (r) => (
-              <Badge variant="light" color={r.active ? 'green' : 'gray'}>
+              <Badge miw="max-content" variant="light" color={r.active ? 'green' : 'gray'}>
                 {r.active ? 'active' : 'off'}
               </Badge>
             ),
@@ -94,6 +94,7 @@ export function PricesPage() {
       config={{
         title: 'Sell prices',
         noun: 'Price',
+        noHistory: true,
         entity: 'pricing',
         listKey: 'listPricing',
         idOf: (r) => r.productId * 1000 + r.priceGroupId,

@@ -106,6 +106,7 @@ export function InventoryPage() {
         listKey: 'listInventory',
         createKey: 'setInventory',
         idOf: (r) => r.warehouseId * 1_000_000 + r.productId,
+        auditIdOf: (r) => `${r.warehouseId}:${r.productId}`,
         columns: [
           { id: 'warehouse', header: 'Warehouse', cell: (r) => r.warehouseCode },
           { id: 'sku', header: 'SKU', cell: (r) => r.skuCode, sortKey: 'skuCode' },
@@ -140,6 +141,7 @@ export function FailedFeedRowsPage() {
       config={{
         title: 'Failed feed rows',
         noun: 'Failed row',
+        noHistory: true,
         entity: 'feed_failure',
         listKey: 'listFailedRows',
         idOf: (r) => r.id,
