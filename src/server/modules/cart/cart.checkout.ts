@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
 import { isSettled } from '../../integrations/payments/payments.types';
+import { accrueCompensation } from '../comp/comp.service';
 import { changeOrderStatus } from '../orders/orders.log';
 import { insertSubOrder, insertSupplierLines, setOrderNumber } from '../orders/orders.repository';
 import { expireUnpaidOrders } from '../orders/orders.expiry';
@@ -61,6 +62,15 @@ async function placeOrder(tx: Tx, actor: Actor, body: CheckoutBody) {
   });
   await setOrderNumber(tx, cart.id);
   await changeOrderStatus(tx, cart, 'placed', actor.userId, `Checked out; payment ${payment.status}`);
+  // Sales compensation accrues when an order is placed (issue 5), on merchandise after discounts.
+  await accrueCompensation(tx, {
+    id: cart.id,
+    companyId: cart.companyId,
+    lines: lines.map(({ item }) => ({
+      makeId: item.makeId,
+      amountCents: item.quantity * (item.unitPriceCents - item.unitDiscountCents),
+    })),
+  });
   return cart.id;
 }
 

@@ -1,0 +1,51 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compRecords } from '../../db/schema';
+import { caller } from '../../test/admin-client';
+import { createUser } from '../../test/factories';
+import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
+import { createTestApp, type TestApp, unique } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('compensation accrual at checkout', () => {
+  it('a placed order accrues the plan of its company on the merchandise total', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    const earner = await createUser(t.db, { role: 'sales' });
+    const finance = await caller(t.app, 'finance');
+    const plan = await finance('POST', '/api/v1/comp', {
+      name: unique('Plan'),
+      userId: earner.id,
+      companyId: shopper.companyId,
+      basisPoints: 500,
+      startsAt: '2026-01-01T00:00:00Z',
+    });
+    expect(plan.statusCode).toBe(201);
+    const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 4 }], 10_000);
+    const cookie = shopper.cookie;
+    await t.app.inject({ method: 'POST', url: '/api/cart', headers: { cookie }, payload: cartBody(p, 2) });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/checkout',
+      headers: { cookie },
+      payload: {
+        paymentMethod: 'card',
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const records = await t.db
+      .select()
+      .from(compRecords)
+      // Only this earner's: plans of other tests or the demo data may accrue on the order too.
+      .where(and(eq(compRecords.orderId, placed.json().orderId), eq(compRecords.userId, earner.id)));
+    // 2 tires at cost (10,000 each, see stockedProduct): 5% of 20,000.
+    expect(records).toEqual([
+      expect.objectContaining({ userId: earner.id, baseCents: 20_000, amountCents: 1_000 }),
+    ]);
+  });
+});
