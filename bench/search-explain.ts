@@ -4,7 +4,7 @@ import pg from 'pg';
 import { productFields, productFrom } from '../src/server/modules/catalog/catalog.product-sql';
 import { browseStatement, type SearchPlan, searchStatement } from '../src/server/modules/search/search.sql';
 
-/** EXPLAIN ANALYZE of the heaviest searches of the bench: a popular size, and the whole catalogue. */
+/** EXPLAIN ANALYZE of the searches of the bench: a popular size (the slowest), the catalogue, an MPN prefix. */
 export async function explainSlowest(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   pool.on('error', () => {});
@@ -33,6 +33,19 @@ export async function explainSlowest(url: string) {
     [
       'browse the whole catalogue',
       browseStatement({ ...plan, dims: undefined, facetFilters: {} }, productFields),
+    ],
+    [
+      'MPN prefix MIC-12',
+      searchStatement(
+        {
+          ...plan,
+          dims: undefined,
+          facetFilters: {},
+          terms: [{ text: 'MIC-12', modelIds: [], makeIds: [] }],
+        },
+        productFields,
+        productFrom(plan.priceGroupId),
+      ),
     ],
   ] as const) {
     const { rows } = await db.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) ${statement}`);

@@ -132,20 +132,28 @@ async function pgliteScenario() {
   }
 }
 
+/** BENCH_DATABASE_URL reuses a database seeded by an earlier run (kept); else a fresh one is made and dropped. */
 async function main() {
-  const name = `tread_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  console.log(`PostgreSQL database ${name}, ${SKUS} SKUs`);
-  try {
-    await postgresScenarios(url.toString());
-    await explainSlowest(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+  const reuse = process.env.BENCH_DATABASE_URL;
+  if (reuse) {
+    console.log(`PostgreSQL database of BENCH_DATABASE_URL (already seeded)`);
+    await postgresScenarios(reuse);
+    await explainSlowest(reuse);
+  } else {
+    const name = `tread_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    console.log(`PostgreSQL database ${name}, ${SKUS} SKUs`);
+    try {
+      await postgresScenarios(url.toString());
+      await explainSlowest(url.toString());
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   }
   if (PGLITE_SKUS > 0) await pgliteScenario();
 }

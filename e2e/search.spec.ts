@@ -119,6 +119,10 @@ test('text search reads brand and size, and opens a product', async ({ page }) =
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/shop\?query=michelin/);
   await expect(page.getByTestId('result-card').first()).toContainText('Michelin');
+  // The shipping estimate is written into the matching result (make id and SKU code).
+  const first = page.getByTestId('result-card').first();
+  await first.getByRole('button', { name: 'Estimate shipping' }).click();
+  await expect(first).toContainText('Shipping (4 tires)');
   await snap(page, 'search-results-text');
   await page.getByTestId('result-card').first().getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: /Michelin/ })).toBeVisible();

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../catalog/catalog.product-sql';
-import { browseStatement, type SearchPlan, searchStatement } from './search.sql';
+import { browseStatement, type SearchPlan, searchStatement, type TermMatch } from './search.sql';
 import { ensureCatalogSummary } from './search.summary';
 
 type Filters = z.output<typeof SearchFilters>;
@@ -48,12 +48,24 @@ async function vehicleDims(db: Db, f: Filters) {
   return { front, rear };
 }
 
+/** A leftover word may still be part of a line or brand name ("ko2", "grappler"). */
+function termMatch(text: string, vocab: Vocabulary | null): TermMatch {
+  const needle = text.toLowerCase();
+  const hit = (name: string) => needle.length >= 2 && name.toLowerCase().includes(needle);
+  return {
+    text,
+    modelIds: (vocab?.models ?? []).filter((m) => hit(m.name)).map((m) => m.id),
+    makeIds: (vocab?.makes ?? []).filter((m) => hit(m.name)).map((m) => m.id),
+  };
+}
+
 const dimsOf = (s: { width: number; ratio: number; rim: number } | null) =>
   s ? { width: s.width, ratio: s.ratio, rim: s.rim } : undefined;
 
 /** Turns validated filters into a plan; reads the free text and the vehicle when given. */
 async function planOf(db: Db, actor: Actor, f: Filters) {
-  const interpretation = f.query ? interpretQuery(f.query, await vocabulary(db)) : null;
+  const vocab = f.query ? await vocabulary(db) : null;
+  const interpretation = f.query && vocab ? interpretQuery(f.query, vocab) : null;
   let dims: SearchPlan['dims'] =
     f.width !== undefined || f.ratio !== undefined || f.rim !== undefined
       ? { width: f.width, ratio: f.ratio, rim: f.rim }
@@ -77,7 +89,7 @@ async function planOf(db: Db, actor: Actor, f: Filters) {
     rear,
     makeIds: interpretation?.makeIds ?? [],
     modelIds: interpretation?.modelIds ?? [],
-    terms: interpretation?.terms ?? [],
+    terms: (interpretation?.terms ?? []).map((t) => termMatch(t, vocab)),
     minPrice: f.minPrice,
     maxPrice: f.maxPrice,
     specialsOnly: f.specialsOnly,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
 import { facetColumns, facetKeys, searchJoins } from './search.facets';
 
 const purchasable = sql`pp.available > 0 and p.active and m.active and mk.active`;
@@ -10,9 +10,9 @@ const purchasable = sql`pp.available > 0 and p.active and m.active and mk.active
  */
 export async function rebuildCatalogSummary(db: DbOrTx, onlyIfStale = false) {
   await db.transaction(async (tx) => {
-    // One rebuild at a time; a waiting one sees the finished work and may skip its own.
+    // One rebuild at a time: when another one holds the row, it will do this work.
     const { rows } = await tx.execute<{ stale: boolean }>(
-      sql`select stale from catalog_summary_state where id = 1 for update`,
+      sql`select stale from catalog_summary_state where id = 1 for update ${onlyIfStale ? sql`skip locked` : sql``}`,
     );
     if (onlyIfStale && !rows[0]?.stale) return;
     await tx.execute(sql`delete from catalog_size_counts`);
@@ -41,10 +41,24 @@ export async function rebuildCatalogSummary(db: DbOrTx, onlyIfStale = false) {
   });
 }
 
-/** Rebuilds the summaries when prices or stock changed since the last rebuild. */
-export async function ensureCatalogSummary(db: DbOrTx) {
-  const { rows } = await db.execute<{ stale: boolean }>(
-    sql`select stale from catalog_summary_state where id = 1`,
+let rebuilding: Promise<void> | null = null;
+
+/**
+ * Keeps the summaries current without making a request wait: when prices or stock changed, a
+ * rebuild starts in the background and this request reads the previous counts (seconds old).
+ * Only a summary never built is waited for.
+ */
+export async function ensureCatalogSummary(db: Db) {
+  const { rows } = await db.execute<{ stale: boolean; rebuilt: boolean }>(
+    sql`select stale, rebuilt_at is not null as rebuilt from catalog_summary_state where id = 1`,
   );
-  if (rows[0]?.stale) await rebuildCatalogSummary(db, true);
+  if (!rows[0]?.stale) return;
+  rebuilding ??= rebuildCatalogSummary(db, true)
+    .catch(() => {
+      // The next request that finds the summary stale tries again.
+    })
+    .finally(() => {
+      rebuilding = null;
+    });
+  if (!rows[0].rebuilt) await rebuilding;
 }

@@ -16,10 +16,19 @@ function PlusSizes({ size }: { size: string }) {
   const { data, isLoading, error } = usePlusSizesQuery(size);
   if (isLoading) return <Loader size="xs" />;
   if (error) return <Text size="xs">Alternatives could not be loaded.</Text>;
-  if (!data?.length) return <Text size="xs">No alternatives within 3% of the diameter.</Text>;
+  // One link per width, ratio and rim (P-metric and ZR spellings shop the same), never the OE size.
+  const own = dims(size);
+  const seen = new Set([`${own.width}/${own.ratio}/${own.rim}`]);
+  const distinct = (data ?? []).filter((s) => {
+    const key = `${s.width}/${s.ratio}/${s.rim}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (!distinct.length) return <Text size="xs">No alternatives within 3% of the diameter.</Text>;
   return (
     <Group gap="xs">
-      {data.slice(0, 8).map((s) => (
+      {distinct.slice(0, 8).map((s) => (
         <Anchor key={s.id} component={Link} size="sm" to={`${paths.shop}${shopUrl(dims(s.size))}`}>
           {s.size}
         </Anchor>
