@@ -44,6 +44,10 @@ test('a buyer sees the frame without Supplier or Installer, switches location, s
   await expect(switcher).toHaveValue('Fleet Yard Denver');
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Current location' })).toHaveValue('Fleet Yard Denver');
+  // Back to Austin: the choice is remembered, and other specs expect the buyer's first location.
+  await page.getByRole('combobox', { name: 'Current location' }).click();
+  await page.getByRole('option', { name: 'Fleet HQ Austin' }).click();
+  await expect(page.getByRole('combobox', { name: 'Current location' })).toHaveValue('Fleet HQ Austin');
   await signOut(page);
 });
 
@@ -82,4 +86,18 @@ test('after signing in, the visitor returns to the page it wanted', async ({ pag
   await page.getByRole('textbox', { name: 'Password' }).fill('demo1234');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/account$/);
+});
+
+test('a buyer changes the session price group on the account page', async ({ page }) => {
+  await signIn(page, 'buyer');
+  await page.goto('/account');
+  const select = page.getByRole('combobox', { name: 'Price group' });
+  const before = await select.inputValue();
+  const target = before.startsWith('Fleet') ? 'Standard' : 'Fleet';
+  await select.click();
+  await page.getByRole('option', { name: new RegExp(`^${target}`) }).click();
+  await expect(select).toHaveValue(new RegExp(`^${target}`));
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Price group' })).toHaveValue(new RegExp(`^${target}`));
+  await snap(page, 'account-price-group');
 });

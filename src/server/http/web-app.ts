@@ -51,7 +51,7 @@ export async function registerWebApp(app: FastifyInstance) {
       .type('text/html; charset=utf-8')
       .send(indexHtml());
   };
-  app.get('/', sendPage);
+  app.get('/', { schema: { hide: true } }, sendPage);
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];

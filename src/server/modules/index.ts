@@ -1,7 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
-import { cartRoutes, checkoutRoutes } from './cart/cart.routes';
+import { auditRoutes } from './audit/audit.routes';
+import { catalogRoutes } from './catalog/catalog.routes';
+import { catalogAdminRoutes } from './catalog-admin/catalog-admin.routes';
+import { compRoutes } from './comp/comp.routes';
+import { companiesRoutes } from './companies/companies.routes';
+import { discountsRoutes } from './discounts/discounts.routes';
+import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
+import { inventoryRoutes } from './inventory/inventory.routes';
+import { pricingRoutes } from './pricing/pricing.routes';
+import { searchRoutes } from './search/search.routes';
+import { shippingRoutes } from './shipping/shipping.routes';
+import { sizingRoutes } from './sizing/sizing.routes';
+import { suppliersRoutes } from './suppliers/suppliers.routes';
+import { usersRoutes } from './users/users.routes';
+import { wholesaleRoutes } from './wholesale/wholesale.routes';
+import { cartRoutes, checkoutRoutes } from './cart/cart.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { ordersStaffRoutes } from './orders/orders.staff.routes';
 import { paymentsRoutes } from './payments/payments.routes';
@@ -10,6 +25,24 @@ import { paymentsRoutes } from './payments/payments.routes';
 export function registerModules(app: FastifyInstance) {
   healthRoutes(app);
   accountsRoutes(app);
+  // Catalogue and search (issue 3)
+  catalogRoutes(app);
+  sizingRoutes(app);
+  searchRoutes(app);
+  shippingRoutes(app);
+  // Back office (issue 5)
+  auditRoutes(app);
+  companiesRoutes(app);
+  usersRoutes(app);
+  groupsRoutes(app);
+  pricingRoutes(app);
+  discountsRoutes(app);
+  suppliersRoutes(app);
+  inventoryRoutes(app);
+  wholesaleRoutes(app);
+  compRoutes(app);
+  catalogAdminRoutes(app);
+  // Cart, checkout, payments and orders (issue 4)
   cartRoutes(app);
   checkoutRoutes(app);
   paymentsRoutes(app);

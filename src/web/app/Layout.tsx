@@ -21,23 +21,27 @@ import { useAppDispatch, useAppSelector } from './store';
 /** The frame of every page (spec §2): header with session area, nav bar, footer. */
 export function Layout() {
   return (
-    <AppShell header={{ height: 64 }} footer={{ height: 44 }} padding="md">
+    <AppShell header={{ height: 64 }} padding="md">
       <AppShell.Header>
         <Header />
       </AppShell.Header>
-      <AppShell.Main>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <NavBar />
-        <Container size="xl" py="md">
+        <Container size="xl" py="md" w="100%" style={{ flex: 1 }}>
           <Outlet />
         </Container>
-      </AppShell.Main>
-      <AppShell.Footer>
-        <Group h="100%" px="md" justify="center">
-          <Text size="sm" c="dimmed">
+        <Box
+          component="footer"
+          py="sm"
+          mx="calc(var(--mantine-spacing-md) * -1)"
+          mb="calc(var(--mantine-spacing-md) * -1)"
+          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Text size="sm" c="dimmed" ta="center">
             © 2024 Tread Tire Supply. All rights reserved.
           </Text>
-        </Group>
-      </AppShell.Footer>
+        </Box>
+      </AppShell.Main>
     </AppShell>
   );
 }

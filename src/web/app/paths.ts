@@ -8,6 +8,8 @@ export const paths = {
   logout: '/logout',
   reset: '/reset',
   supplier: '/supplier',
+  supplierInventory: '/supplier/inventory',
+  wholesale: '/wholesale',
   installer: '/installer',
   shop: '/shop',
   tires: '/tires',

@@ -2,13 +2,19 @@ import { createBrowserRouter } from 'react-router';
 import { AccountPage } from '../features/session/AccountPage';
 import { LoginPage } from '../features/session/LoginPage';
 import { ResetPage } from '../features/session/ResetPage';
+import { SupplierInventoryPage } from '../features/supplier-inventory/SupplierInventoryPage';
+import { WholesaleSignupPage } from '../features/wholesale-signup/WholesaleSignupPage';
 import { Layout } from './Layout';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { OrderPage } from './pages/OrderPage';
 import { OrdersPage } from './pages/OrdersPage';
 import { SupplierPage } from './pages/SupplierPage';
 import { ComingPage } from './pages/ComingPage';
+import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { OeSelectionPage } from './pages/OeSelectionPage';
+import { ProductPage } from './pages/ProductPage';
+import { ShopPage } from './pages/ShopPage';
 import { paths } from './paths';
 import { RequireUser } from './RequireUser';
 
@@ -18,19 +24,27 @@ export const router = createBrowserRouter([
     children: [
       { path: paths.login, element: <LoginPage /> },
       { path: paths.reset, element: <ResetPage /> },
+      { path: paths.wholesale, element: <WholesaleSignupPage /> },
       {
         element: <RequireUser />,
         children: [
-          { path: paths.home, element: <ComingPage title="Find tires" /> },
+          { path: paths.home, element: <HomePage /> },
           { path: paths.orders, element: <OrdersPage /> },
           { path: `${paths.orders}/:id`, element: <OrderPage /> },
           { path: paths.checkout, element: <CheckoutPage /> },
           { path: paths.account, element: <AccountPage /> },
           { path: paths.supplier, element: <SupplierPage /> },
+          { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
+          {
+            // The staff console is its own chunk: the storefront never downloads it.
+            path: `${paths.admin}/*`,
+            lazy: async () => ({ Component: (await import('./pages/admin/AdminConsole')).AdminConsole }),
+          },
           { path: paths.installer, element: <ComingPage title="Installer" /> },
-          { path: paths.shop, element: <ComingPage title="Search results" /> },
-          { path: paths.tires, element: <ComingPage title="Search results" /> },
-          { path: paths.oeSelection, element: <ComingPage title="Choose a tire size" /> },
+          { path: paths.shop, element: <ShopPage /> },
+          { path: paths.tires, element: <ShopPage /> },
+          { path: `${paths.shop}/product/:code`, element: <ProductPage /> },
+          { path: paths.oeSelection, element: <OeSelectionPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -4,6 +4,11 @@ import { api } from '../api/api';
 import { cartReducer, checkout, getCart, postCart, putCart, putShipping } from '../features/cart/cart.slice';
 import { cartCountChanged, sessionReducer } from '../features/session/session.slice';
 
+import { shopReducer } from '../features/search/shop.slice';
+import { searchPanelReducer } from '../features/sizing/search-panel.slice';
+import { sizeSelectorReducer } from '../features/sizing/size-selector.slice';
+import { vehicleSelectorReducer } from '../features/sizing/vehicle-selector.slice';
+
 /** The header's basket count (session) follows the cart after every cart call (spec §4). */
 const cartCount = createListenerMiddleware();
 cartCount.startListening({
@@ -18,6 +23,10 @@ export const store = configureStore({
   reducer: {
     session: sessionReducer,
     cart: cartReducer,
+    searchPanel: searchPanelReducer,
+    sizeSelector: sizeSelectorReducer,
+    vehicleSelector: vehicleSelectorReducer,
+    shop: shopReducer,
     [api.reducerPath]: api.reducer,
   },
   middleware: (getDefault) => getDefault().prepend(cartCount.middleware).concat(api.middleware),

@@ -1,5 +1,4 @@
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -12,13 +11,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { cents, createdAt, id, ref, updatedAt } from './columns';
 import { companies, priceGroups } from './core-accounts';
 
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** Tire dimensions: decimals such as 12.50 or 16.5; never money. */
 const dimension = (name: string) => numeric(name, { precision: 6, scale: 2, mode: 'number' });
 

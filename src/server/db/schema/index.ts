@@ -2,4 +2,6 @@
 // of its own migration folder (see drizzle/ and src/server/db/migrate.ts).
 export * from './core-accounts';
 export * from './core-catalog';
+export * from './catalog';
 export * from './orders';
+export * from './backoffice';

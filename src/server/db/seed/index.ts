@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../connection';
 import { seedAccounts, type SeededAccounts } from './seed-accounts';
+import { seedBackoffice } from './seed-backoffice';
+import { seedCatalog } from './seed-catalog';
 
 export interface SeedContext {
   config: Config;
@@ -9,7 +11,7 @@ export interface SeedContext {
 }
 
 /** Later areas add their demo data here, in order; each gets the accounts seeded before it. */
-const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [];
+const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [seedCatalog, seedBackoffice];
 
 /** Seeds the demo data, only into an empty database; answers whether it did. */
 export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {

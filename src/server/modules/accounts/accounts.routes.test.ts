@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, sessions, users } from '../../db/schema';
+import { hashSecret } from './accounts.tokens';
 import { createLocation, createUser, FACTORY_PASSWORD, groupId } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
@@ -111,6 +112,50 @@ describe('sessions', () => {
     expect(session.cart_count).toBe(0);
   });
 
+  it('ends a session left idle longer than the idle time-out', async () => {
+    const cookie = await signIn(t.app, 'clerk');
+    const idHash = hashSecret(cookie.slice('sid='.length));
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '31 minutes'` })
+      .where(eq(sessions.idHash, idHash));
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('ends the sessions of a disabled account', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    await t.db.update(users).set({ active: false }).where(eq(users.id, user.id));
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('a password change ends the other sessions of the user, not this one', async () => {
+    const user = await createUser(t.db);
+    const mine = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    const other = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: { cookie: mine },
+      payload: { currentPassword: FACTORY_PASSWORD, newPassword: 'a-new-password' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: mine } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie: other } })).statusCode).toBe(401);
+  });
+
+  it('refuses a password change with a wrong current password', async () => {
+    const cookie = await signIn(t.app, 'clerk');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: { cookie },
+      payload: { currentPassword: 'not-it', newPassword: 'a-new-password' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].pointer).toBe('/body/currentPassword');
+  });
+
   it('answers 401 problem+json to API calls without a session', async () => {
     const res = await t.app.inject({ url: '/api/session' });
     expect(res.statusCode).toBe(401);
@@ -126,21 +171,31 @@ describe('sessions', () => {
 });
 
 describe('locations and price groups', () => {
-  it('switches to one of the user’s own locations', async () => {
-    const cookie = await signIn(t.app, 'buyer');
-    const before = (await t.app.inject({ url: '/api/session', headers: { cookie } })).json();
-    const other = before.locations.find(
-      (l: { locationId: number }) => l.locationId !== before.location.locationId,
-    );
+  it('switches to one of the user’s own locations, remembered for the next sign-in', async () => {
+    // A user of its own: switching is remembered, and demo users must keep their locations.
+    const first = await createUser(t.db);
+    const denver = await createLocation(t.db, first.companyId, {
+      zip: '80202',
+      priceGroupId: await groupId(t.db, 'fleet'),
+    });
+    const user = await createUser(t.db, {
+      companyId: first.companyId,
+      locationIds: [first.currentLocationId!, denver.id],
+    });
+    const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/location',
       headers: { cookie },
-      payload: { locationId: other.locationId },
+      payload: { locationId: denver.id },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().location.locationId).toBe(other.locationId);
-    expect(res.json().priceGroup.id).toBe(other.locationGroupPricing);
+    expect(res.json().location.locationId).toBe(denver.id);
+    expect(res.json().priceGroup.id).toBe(denver.priceGroupId);
+    const again = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    expect(
+      (await t.app.inject({ url: '/api/session', headers: { cookie: again } })).json().location.locationId,
+    ).toBe(denver.id);
   });
 
   it('refuses a location of another company with 403', async () => {

@@ -28,7 +28,7 @@ export function accountsRoutes(app: FastifyInstance) {
   });
 
   // The /logout page: ends the session on the server, then shows the sign-in page.
-  app.get('/logout', async (req, reply) => {
+  app.get('/logout', { schema: { hide: true } }, async (req, reply) => {
     await endSession(app, req);
     clearSessionCookie(reply);
     return reply.header('cache-control', 'no-store').redirect('/login', 303);

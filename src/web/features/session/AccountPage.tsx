@@ -6,6 +6,7 @@ import {
   Grid,
   Loader,
   PasswordInput,
+  Select,
   Stack,
   Table,
   Text,
@@ -17,7 +18,9 @@ import { useEffect, useState } from 'react';
 import * as accounts from '../../../contract/accounts';
 import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { PageTitle } from '../../components/PageTitle';
+import { setPriceGroup } from './session.slice';
 
 type Account = z.infer<typeof accounts.Account>;
 
@@ -89,9 +92,46 @@ export function AccountPage() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <ChangePassword />
           </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <SessionPriceGroup />
+          </Grid.Col>
         </Grid>
       )}
     </>
+  );
+}
+
+/** The session's price group (spec §6: it can be updated), limited to the groups the user may use. */
+function SessionPriceGroup() {
+  const dispatch = useAppDispatch();
+  const { priceGroup, priceGroups, location, error } = useAppSelector((s) => s.session);
+  if (priceGroups.length < 2) return null;
+  const locationGroup = location?.locationGroupPricing;
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={2} size="h4">
+          Prices for this session
+        </Title>
+        <Text size="sm" c="dimmed">
+          Your location uses {location?.locationGroupPricingName ?? 'its own'} prices. You may shop with
+          another of your price groups until you sign out or switch location.
+        </Text>
+        <Select
+          label="Price group"
+          allowDeselect={false}
+          value={priceGroup ? String(priceGroup.id) : null}
+          data={priceGroups.map((g) => ({
+            value: String(g.id),
+            label: g.id === locationGroup ? `${g.name} (location default)` : g.name,
+          }))}
+          onChange={(value) =>
+            value && dispatch(setPriceGroup(Number(value) === locationGroup ? null : Number(value)))
+          }
+        />
+        {error && <Alert color="red">{error}</Alert>}
+      </Stack>
+    </Card>
   );
 }
 

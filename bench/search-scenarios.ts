@@ -1,0 +1,72 @@
+// Request mixes of the search bench: each picks its next request at random from real values.
+import type { Request } from 'autocannon';
+
+export const popularSizes: [number, number, number][] = [
+  [205, 55, 16],
+  [225, 45, 17],
+  [225, 65, 17],
+  [195, 65, 15],
+  [215, 55, 17],
+  [235, 65, 17],
+  [265, 70, 17],
+  [245, 40, 18],
+  [225, 60, 16],
+  [215, 60, 16],
+  [275, 55, 20],
+  [235, 45, 18],
+];
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+const sorts = ['LTH', 'LTH', 'LTH', 'HTL', 'MAZ'];
+
+const post = (cookie: string, body: () => unknown): Request => ({
+  method: 'POST',
+  path: '/api/search/items',
+  headers: { cookie, 'content-type': 'application/json' },
+  setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }),
+});
+const get = (cookie: string, path: () => string): Request => ({
+  method: 'GET',
+  headers: { cookie },
+  setupRequest: (req) => ({ ...req, path: path() }),
+});
+
+/** (a) size searches with every facet counted, sometimes with a facet chosen. */
+export const sizeSearch = (cookie: string) =>
+  post(cookie, () => {
+    const [width, ratio, rim] = pick(popularSizes);
+    return { width, ratio, rim, sort: pick(sorts), ...(Math.random() < 0.3 ? { speed: ['H', 'V'] } : {}) };
+  });
+
+/** (b) browsing the whole catalogue, first pages, default sort. */
+export const browse = (cookie: string) => post(cookie, () => ({ page: Math.floor(Math.random() * 3) }));
+
+/** (c) MPNs, MPN prefixes and brand names. */
+export const textSearch = (cookie: string, skuCodes: string[]) =>
+  post(cookie, () => {
+    const code = pick(skuCodes);
+    const r = Math.random();
+    return {
+      query:
+        r < 0.5
+          ? code
+          : r < 0.8
+            ? code.slice(0, 7)
+            : pick(['michelin defender', 'bfgoodrich ko2', 'nitto ridge']),
+    };
+  });
+
+/** (d) the sizing and vehicle dropdowns (browsers revalidate with the ETag; here every call is full). */
+export const dropdowns = (cookie: string) =>
+  get(cookie, () => {
+    const [width, ratio] = pick(popularSizes);
+    const year = 1990 + Math.floor(Math.random() * 30);
+    return pick([
+      '/api/v1/sizing/width?channel=4',
+      `/api/v1/sizing/width/${width}/ratio?channel=4`,
+      `/api/v1/sizing/width/${width}/ratio/${ratio}?channel=4`,
+      '/api/v1/sizing/years',
+      `/api/v1/sizing/years/${year}/makes`,
+      `/api/v1/sizing/years/${year}/makes/Toyota/models`,
+      `/api/v1/sizing/years/${year}/makes/Toyota/models/Camry/options`,
+    ]);
+  });

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { ListQuery, NullableId, OptionalBool, OptionalId, patchOf, Required } from './admin-common';
+import { endpoint, Id, Ok, pageOf } from './common';
+
+export const Discount = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  makeId: z.number().int().nullable(),
+  modelId: z.number().int().nullable(),
+  productId: z.number().int().nullable(),
+  companyId: z.number().int().nullable(),
+  basisPoints: z.number().int(),
+  amountCents: z.number().int(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type Discount = z.infer<typeof Discount>;
+
+const DateTime = z.iso.datetime({ offset: true, message: 'Enter a date and time' });
+
+const DiscountFields = z.object({
+  name: Required('a name', 120),
+  startsAt: DateTime,
+  endsAt: DateTime.nullable().default(null),
+  makeId: NullableId.default(null),
+  modelId: NullableId.default(null),
+  productId: NullableId.default(null),
+  companyId: NullableId.default(null),
+  /** Percent off in basis points (1000 = 10 %). */
+  basisPoints: z.number().int().min(0).max(10_000, 'At most 100 %').default(0),
+  /** Amount off per unit, in cents. */
+  amountCents: z.number().int().min(0).max(1_000_000).default(0),
+  active: z.boolean().default(true),
+});
+
+type Shape = { startsAt?: string; endsAt?: string | null; basisPoints?: number; amountCents?: number };
+const datesOrdered = (d: Shape) => !d.startsAt || !d.endsAt || new Date(d.endsAt) > new Date(d.startsAt);
+const oneKind = (d: Shape) =>
+  d.basisPoints === undefined || d.amountCents === undefined || d.basisPoints > 0 !== d.amountCents > 0;
+
+export const DiscountInput = DiscountFields.refine(datesOrdered, {
+  message: 'Must be after the start',
+  path: ['endsAt'],
+}).refine(oneKind, { message: 'Give either a percent or an amount', path: ['basisPoints'] });
+export type DiscountInput = z.input<typeof DiscountInput>;
+
+const IdParams = z.object({ id: Id });
+const One = z.object({ data: Discount });
+
+export const listDiscounts = endpoint({
+  method: 'GET',
+  path: '/api/v1/discount',
+  access: 'staff',
+  summary: 'Discounts; `current=true` keeps those in force now',
+  query: ListQuery.extend({ makeId: OptionalId, companyId: OptionalId, current: OptionalBool }),
+  response: pageOf(Discount),
+});
+
+export const getDiscount = endpoint({
+  method: 'GET',
+  path: '/api/v1/discount/:id',
+  access: 'staff',
+  summary: 'One discount',
+  params: IdParams,
+  response: One,
+});
+
+export const createDiscount = endpoint({
+  method: 'POST',
+  path: '/api/v1/discount',
+  access: 'sales',
+  summary: 'Create a discount (they never stack: the largest reduction applies)',
+  body: DiscountInput,
+  response: One,
+  status: 201,
+});
+
+export const updateDiscount = endpoint({
+  method: 'PUT',
+  path: '/api/v1/discount/:id',
+  access: 'sales',
+  summary: 'Update a discount',
+  params: IdParams,
+  body: patchOf(DiscountFields).refine(datesOrdered, {
+    message: 'Must be after the start',
+    path: ['endsAt'],
+  }),
+  response: One,
+});
+
+export const deleteDiscount = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/discount/:id',
+  access: 'sales',
+  summary: 'Delete a discount',
+  params: IdParams,
+  response: Ok,
+});
+
+const Ids = z.array(Id).min(1, 'Choose at least one discount').max(100);
+
+export const setDiscountsActive = endpoint({
+  method: 'PUT',
+  path: '/api/v1/discount',
+  access: 'sales',
+  summary: 'Switch several discounts on or off at once',
+  body: z.object({ ids: Ids, active: z.boolean() }),
+  response: z.object({ updated: z.number().int() }),
+});
+
+export const deleteDiscounts = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/discount',
+  access: 'sales',
+  summary: 'Delete several discounts at once (`ids[]=…`)',
+  query: z.object({ ids: z.preprocess((v) => (Array.isArray(v) ? v : [v]), Ids) }),
+  response: z.object({ deleted: z.number().int() }),
+});

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { roles } from '../domain/roles';
+import { Email, ListQuery, OptionalBool, OptionalId, Required, patchOf } from './admin-common';
+import { endpoint, Id, Ok, pageOf } from './common';
+import { Password } from './accounts';
+
+export const AdminUser = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  active: z.boolean(),
+  locationIds: z.array(z.number().int()),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const UserInput = z.object({
+  username: Required('a username', 100).regex(/^[\w.@-]+$/, 'Use letters, digits and . _ @ - only'),
+  name: Required('a name'),
+  email: Email,
+  role: z.enum(roles),
+  companyId: Id,
+  locationIds: z.array(Id).max(50).default([]),
+  /** Omitted: the user gets an invitation e-mail with a link to choose a password. */
+  password: Password.optional(),
+  active: z.boolean().default(true),
+});
+export type UserInput = z.input<typeof UserInput>;
+
+const IdParams = z.object({ id: Id });
+const One = z.object({ data: AdminUser });
+
+export const listUsers = endpoint({
+  method: 'GET',
+  path: '/api/v1/user',
+  access: 'admin',
+  summary: 'Users, filterable by company, role and active',
+  query: ListQuery.extend({ companyId: OptionalId, role: z.enum(roles).optional(), active: OptionalBool }),
+  response: pageOf(AdminUser),
+});
+
+export const getUser = endpoint({
+  method: 'GET',
+  path: '/api/v1/user/:id',
+  access: 'admin',
+  summary: 'One user',
+  params: IdParams,
+  response: One,
+});
+
+export const createUser = endpoint({
+  method: 'POST',
+  path: '/api/v1/user',
+  access: 'admin',
+  summary: 'Create a user; without a password an invitation goes to the outbox',
+  body: UserInput,
+  response: One,
+  status: 201,
+});
+
+export const updateUser = endpoint({
+  method: 'PUT',
+  path: '/api/v1/user/:id',
+  access: 'admin',
+  summary: 'Update a user (disabling ends its sessions)',
+  params: IdParams,
+  body: patchOf(UserInput.omit({ username: true, companyId: true, password: true })),
+  response: One,
+});
+
+export const setUserRole = endpoint({
+  method: 'PUT',
+  path: '/api/v1/user/:id/role',
+  access: 'admin',
+  summary: "Assign a user's role; its sessions end so the new role applies at once",
+  params: IdParams,
+  body: z.object({ role: z.enum(roles) }),
+  response: One,
+});
+
+export const ApiToken = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof ApiToken>;
+
+export const listUserTokens = endpoint({
+  method: 'GET',
+  path: '/api/v1/user/:id/token',
+  access: 'admin',
+  summary: "A user's API tokens (never their secrets)",
+  params: IdParams,
+  response: z.object({ data: z.array(ApiToken) }),
+});
+
+export const issueUserToken = endpoint({
+  method: 'POST',
+  path: '/api/v1/user/:id/token',
+  access: 'admin',
+  summary: 'Issue an API token; the secret is shown only in this answer',
+  params: IdParams,
+  body: z.object({ name: Required('a token name', 60), days: z.number().int().min(1).max(730).default(365) }),
+  response: z.object({ data: ApiToken, token: z.string() }),
+  status: 201,
+});
+
+export const revokeUserToken = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/user/:id/token/:tokenId',
+  access: 'admin',
+  summary: 'Revoke an API token',
+  params: z.object({ id: Id, tokenId: Id }),
+  response: Ok,
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { interpretQuery, type Vocabulary } from './search-query';
+import { formatSize } from './tire-size';
+
+const vocabulary: Vocabulary = {
+  makes: [
+    { id: 1, name: 'Michelin' },
+    { id: 2, name: 'Bridgestone' },
+    { id: 3, name: 'BFGoodrich' },
+    { id: 4, name: 'Mickey Thompson' },
+  ],
+  models: [
+    { id: 10, makeId: 1, name: 'Defender 2' },
+    { id: 11, makeId: 1, name: 'Pilot Sport 4S' },
+    { id: 20, makeId: 2, name: 'Blizzak WS90' },
+    { id: 30, makeId: 3, name: 'All-Terrain T/A KO2' },
+    { id: 40, makeId: 4, name: 'Baja Boss A/T' },
+  ],
+};
+const read = (text: string) => interpretQuery(text, vocabulary);
+const sizeOf = (text: string) => {
+  const { size } = read(text);
+  return size && formatSize(size);
+};
+
+describe('free-text shop queries', () => {
+  it('finds a size in every common notation', () => {
+    for (const text of ['2254517', '225/45R17', '225-45-17', '225 45 17', '225/45r17 94w', 'P225/45R17']) {
+      expect(sizeOf(text)?.replace(/^P/, '')).toBe('225/45R17');
+    }
+    expect(sizeOf('LT265/70R17')).toBe('LT265/70R17');
+    expect(sizeOf('33x12.50R15')).toBe('33x12.50R15');
+    expect(sizeOf('33X12.50-15LT')).toBe('33x12.50R15');
+  });
+
+  it('reads a brand and a size together', () => {
+    expect(read('michelin 225/65r17')).toMatchObject({ makeIds: [1], terms: [] });
+    expect(sizeOf('michelin 225/65r17')).toBe('225/65R17');
+    expect(read('225 65 17 bridgestone')).toMatchObject({ makeIds: [2] });
+  });
+
+  it('tolerates typos in brand and line names', () => {
+    expect(read('michlin').makeIds).toEqual([1]);
+    expect(read('bridgstone blizak').modelIds).toEqual([20]);
+    expect(read('mickey thompson baja').makeIds).toEqual([4]);
+    expect(read('ko2').modelIds).toEqual([]);
+    expect(read('all-terrain t/a').modelIds).toEqual([30]);
+  });
+
+  it('keeps a line only when it belongs to a named brand', () => {
+    expect(read('michelin defender')).toMatchObject({ makeIds: [1], modelIds: [10], terms: [] });
+    expect(read('pilot sport')).toMatchObject({ makeIds: [], modelIds: [11] });
+  });
+
+  it('leaves an MPN or its prefix as a term', () => {
+    expect(read('MIC-482913')).toEqual({ size: null, makeIds: [], modelIds: [], terms: ['MIC-482913'] });
+    expect(read('MIC-48').terms).toEqual(['MIC-48']);
+    expect(read('BFG').terms).toEqual(['BFG']);
+  });
+});

@@ -1,0 +1,115 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../test/admin-client';
+import { createTestApp, signIn, type TestApp, unique } from '../../test/test-app';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp({ DATA_DIR: mkdtempSync(join(tmpdir(), 'tread-images-')) });
+  cookie = await signIn(t.app, 'admin');
+});
+afterAll(() => t.close());
+
+const as = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
+
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(64, 1),
+]);
+
+function upload(modelId: number, bytes: Buffer, type = 'image/png') {
+  const { payload, headers } = multipart('file', 'tread.png', bytes, type);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/model/${modelId}/image`,
+    headers: { ...headers, cookie },
+    payload,
+  });
+}
+
+describe('catalogue writes', () => {
+  it('creates and updates a make, category, line and SKU; a taken slug or SKU is a 409', async () => {
+    const name = unique('Roadking');
+    const make = await as('POST', '/api/v1/make', { name });
+    expect(make.statusCode).toBe(201);
+    expect(make.json().data.slug).toBe(name.toLowerCase());
+    expect((await as('POST', '/api/v1/make', { name })).statusCode).toBe(409);
+    const makeId = make.json().data.id;
+    expect((await as('PUT', `/api/v1/make/${makeId}`, { active: false })).json().data).toMatchObject({
+      active: false,
+      name,
+    });
+
+    const category = await as('POST', '/api/v1/category', { name: unique('All Season') });
+    expect(category.statusCode).toBe(201);
+    const categoryId = category.json().data.id;
+    expect((await as('PUT', `/api/v1/category/${categoryId}`, { name: 'All-season' })).json().data.name).toBe(
+      'All-season',
+    );
+
+    const model = await as('POST', '/api/v1/model', { makeId, categoryId, name: unique('Cruiser') });
+    expect(model.statusCode).toBe(201);
+    const modelId = model.json().data.id;
+    expect((await as('PUT', `/api/v1/model/${modelId}`, { runFlat: true })).json().data).toMatchObject({
+      runFlat: true,
+      categoryId,
+    });
+
+    const sku = {
+      modelId,
+      skuCode: unique('RK'),
+      size: '225/45R17',
+      width: 225,
+      ratio: 45,
+      rim: 17,
+      overallDiameter: 24.97,
+    };
+    const product = await as('POST', '/api/v1/product', sku);
+    expect(product.statusCode).toBe(201);
+    expect(product.json().data.makeId).toBe(makeId);
+    expect((await as('POST', '/api/v1/product', sku)).statusCode).toBe(409);
+    const productId = product.json().data.id;
+    expect(
+      (await as('PUT', `/api/v1/product/${productId}`, { loadIndex: 94, speedIndex: 'W' })).json().data,
+    ).toMatchObject({
+      loadIndex: 94,
+      speedIndex: 'W',
+    });
+    expect((await as('PUT', '/api/v1/product/999999999', { loadIndex: 94 })).statusCode).toBe(404);
+    expect((await as('POST', '/api/v1/product', { ...sku, modelId: 999999999 })).statusCode).toBe(404);
+  });
+
+  it('stores a model image checked by its bytes, serves it, and makes the first one the main image', async () => {
+    const make = (await as('POST', '/api/v1/make', { name: unique('Imgmake') })).json().data;
+    const model = (await as('POST', '/api/v1/model', { makeId: make.id, name: unique('Imgline') })).json()
+      .data;
+    const first = await upload(model.id, png);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({
+      isPrimary: true,
+      contentType: 'image/png',
+      sizeBytes: png.length,
+    });
+    const file = await as('GET', first.json().data.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(png)).toBe(true);
+
+    const second = (await upload(model.id, png)).json().data;
+    expect(second.isPrimary).toBe(false);
+    const promoted = await as('PUT', `/api/v1/model/${model.id}/image/${second.id}`, {
+      isPrimary: true,
+      altText: 'Side',
+    });
+    expect(promoted.json().data).toMatchObject({ isPrimary: true, altText: 'Side' });
+
+    const fake = await upload(model.id, Buffer.from('<script>alert(1)</script>'), 'image/png');
+    expect(fake.statusCode).toBe(400);
+    const big = await upload(model.id, Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]));
+    expect(big.statusCode).toBe(413);
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import * as api from '../../../contract/catalog-admin';
+import { categories, makes, models, products } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { route } from '../../http/route';
+import { refreshProductPrices } from '../catalog/catalog.prices';
+import { addModelImage, readModelImage, updateModelImage } from './catalog-admin.images';
+import { createRow, makeOfModel, slugOf, updateRow } from './catalog-admin.service';
+
+export function catalogAdminRoutes(app: FastifyInstance) {
+  route(app, api.createMake, async ({ db, actor, body }) => ({
+    data: await createRow(
+      db,
+      actor,
+      'make',
+      makes,
+      { ...body, slug: body.slug ?? slugOf(body.name) },
+      'slug',
+    ),
+  }));
+  route(app, api.updateMake, async ({ db, actor, params, body }) => ({
+    data: await updateRow(db, actor, 'make', makes, params.id, body, 'slug'),
+  }));
+  route(app, api.createCategory, async ({ db, actor, body }) => ({
+    data: await createRow(
+      db,
+      actor,
+      'category',
+      categories,
+      { ...body, slug: body.slug ?? slugOf(body.name) },
+      'slug',
+    ),
+  }));
+  route(app, api.updateCategory, async ({ db, actor, params, body }) => ({
+    data: await updateRow(db, actor, 'category', categories, params.id, body, 'slug'),
+  }));
+  route(app, api.createModel, async ({ db, actor, body }) => ({
+    data: await createRow(
+      db,
+      actor,
+      'model',
+      models,
+      { ...body, slug: body.slug ?? slugOf(body.name) },
+      'slug',
+    ),
+  }));
+  route(app, api.updateModel, async ({ db, actor, params, body }) => {
+    const row = await updateRow(db, actor, 'model', models, params.id, body, 'slug');
+    // A new category can change which markup rule applies to the line's SKUs.
+    if (body.categoryId !== undefined) await refreshProductPrices(db);
+    return { data: row };
+  });
+  route(app, api.createProduct, async ({ db, actor, body }) => {
+    const makeId = await makeOfModel(db, body.modelId);
+    return { data: await createRow(db, actor, 'product', products, { ...body, makeId }, 'skuCode') };
+  });
+  route(app, api.updateProduct, async ({ db, actor, params, body }) => ({
+    data: await updateRow(db, actor, 'product', products, params.id, body, 'skuCode'),
+  }));
+
+  route(app, api.uploadModelImage, async ({ db, config, actor, params, req }) => {
+    if (!req.isMultipart())
+      throw new AppError('bad_request', 'Send the image as multipart/form-data in the field "file"');
+    const file = await req.file({ limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+    if (file?.fieldname !== 'file') throw new AppError('bad_request', 'Send the image in the field "file"');
+    const bytes = await file.toBuffer();
+    return { data: await addModelImage(db, config, actor, params.id, bytes) };
+  });
+  route(app, api.updateModelImage, async ({ db, actor, params, body }) => ({
+    data: await updateModelImage(db, actor, params.id, params.imageId, body),
+  }));
+  route(app, api.getModelImageFile, async ({ db, config, params, reply }) => {
+    const { bytes, contentType } = await readModelImage(db, config, params.id, params.imageId);
+    return reply.type(contentType).header('cache-control', 'private, max-age=3600').send(bytes);
+  });
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { problem } from '../../http/errors';
+
+const palette: Record<string, string> = {
+  'all-terrain': '#8a6d3b',
+  'mud-terrain': '#6b4f2a',
+  winter: '#3b6e8a',
+  performance: '#8a2d2d',
+  commercial: '#4d4d4d',
+};
+
+/** A drawn tire: tread blocks vary by line so that cards tell lines apart. Never downloaded. */
+export function tireSvg(name: string, brand: string, category: string | null, seed: number): string {
+  const accent = palette[category ?? ''] ?? '#2d5b8a';
+  const blocks = 6 + (seed % 5);
+  const tread = Array.from({ length: blocks * 2 }, (_, i) => {
+    const y = 30 + (i * 140) / (blocks * 2);
+    const x = i % 2 ? 62 : 58 + (seed % 7);
+    return `<rect x="${x}" y="${y.toFixed(1)}" width="${76 - (seed % 9)}" height="${(140 / (blocks * 2) - 3).toFixed(1)}" rx="2" fill="#3a3a3a"/>`;
+  }).join('');
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 240" role="img" aria-label="${esc(`${brand} ${name}`)}">
+<rect width="200" height="240" fill="#f4f6f8"/>
+<rect x="50" y="20" width="100" height="160" rx="28" fill="#1f1f1f"/>${tread}
+<rect x="50" y="20" width="100" height="160" rx="28" fill="none" stroke="${accent}" stroke-width="4"/>
+<text x="100" y="205" font-family="sans-serif" font-size="14" font-weight="700" text-anchor="middle" fill="${accent}">${esc(brand)}</text>
+<text x="100" y="225" font-family="sans-serif" font-size="11" text-anchor="middle" fill="#333">${esc(name.slice(0, 28))}</text>
+</svg>`;
+}
+
+const Params = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /api/v1/model/{id}/image.svg: the line's picture, cacheable (it only changes with the name). */
+export function modelImageRoute(app: FastifyInstance) {
+  app.get('/api/v1/model/:id/image.svg', async (req, reply) => {
+    const parsed = Params.safeParse(req.params);
+    const { rows } = parsed.success
+      ? await app.db.execute<{ name: string; brand: string; category: string | null }>(sql`
+          select m.name, mk.name as brand, c.slug as category from models m join makes mk on mk.id = m.make_id
+          left join categories c on c.id = m.category_id where m.id = ${parsed.data.id}`)
+      : { rows: [] };
+    if (!rows[0]) {
+      return reply
+        .status(404)
+        .type('application/problem+json')
+        .send(problem(404, 'not_found', 'Image not found'));
+    }
+    return reply
+      .header('cache-control', 'public, max-age=86400')
+      .type('image/svg+xml')
+      .send(tireSvg(rows[0].name, rows[0].brand, rows[0].category, parsed.data?.id ?? 0));
+  });
+}

@@ -1,0 +1,140 @@
+import { and, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { compPlans, compRecords, users } from '../../db/schema';
+
+const planColumns = { ...getTableColumns(compPlans), userName: users.username };
+export type PlanRow = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
+
+function plansFrom(db: DbOrTx) {
+  return db.select(planColumns).from(compPlans).innerJoin(users, eq(users.id, compPlans.userId));
+}
+
+export async function listPlans(
+  db: DbOrTx,
+  q: { page: number; pageSize: number; sort?: string; q?: string; userId?: number; active?: boolean },
+) {
+  const where = and(
+    q.userId ? eq(compPlans.userId, q.userId) : undefined,
+    q.active === undefined ? undefined : eq(compPlans.active, q.active),
+    searchWhere(q.q, [compPlans.name, users.username]),
+  );
+  const list = await plansFrom(db)
+    .where(where)
+    .orderBy(
+      ...orderOf(
+        q.sort,
+        { name: compPlans.name, startsAt: compPlans.startsAt, userName: users.username },
+        compPlans.id,
+      ),
+    )
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(compPlans)
+    .innerJoin(users, eq(users.id, compPlans.userId))
+    .where(where);
+  return { list, count: n };
+}
+
+export async function findPlan(db: DbOrTx, id: number) {
+  const [row] = await plansFrom(db).where(eq(compPlans.id, id));
+  return row ?? null;
+}
+
+export async function insertPlan(db: DbOrTx, values: typeof compPlans.$inferInsert) {
+  const [row] = await db.insert(compPlans).values(values).returning({ id: compPlans.id });
+  return row.id;
+}
+
+export async function updatePlan(db: DbOrTx, id: number, set: Partial<typeof compPlans.$inferInsert>) {
+  if (Object.keys(set).length) await db.update(compPlans).set(set).where(eq(compPlans.id, id));
+}
+
+/** Plans in force at `at` that cover sales to this company. */
+export function plansFor(db: DbOrTx, companyId: number, at: Date) {
+  return db
+    .select()
+    .from(compPlans)
+    .where(
+      and(
+        eq(compPlans.active, true),
+        lte(compPlans.startsAt, at),
+        or(isNull(compPlans.endsAt), gt(compPlans.endsAt, at)),
+        or(isNull(compPlans.companyId), eq(compPlans.companyId, companyId)),
+      ),
+    );
+}
+
+const recordColumns = { ...getTableColumns(compRecords), planName: compPlans.name, userName: users.username };
+export type RecordRow = NonNullable<Awaited<ReturnType<typeof findRecord>>>;
+
+function recordsFrom(db: DbOrTx) {
+  return db
+    .select(recordColumns)
+    .from(compRecords)
+    .innerJoin(compPlans, eq(compPlans.id, compRecords.planId))
+    .innerJoin(users, eq(users.id, compRecords.userId));
+}
+
+export async function listRecords(
+  db: DbOrTx,
+  q: {
+    page: number;
+    pageSize: number;
+    sort?: string;
+    q?: string;
+    planId?: number;
+    userId?: number;
+    orderId?: number;
+    status?: string;
+  },
+) {
+  const where = and(
+    q.planId ? eq(compRecords.planId, q.planId) : undefined,
+    q.userId ? eq(compRecords.userId, q.userId) : undefined,
+    q.orderId ? eq(compRecords.orderId, q.orderId) : undefined,
+    q.status ? eq(compRecords.status, q.status) : undefined,
+    searchWhere(q.q, [compPlans.name, users.username, compRecords.note, compRecords.orderId]),
+  );
+  const sortable = {
+    createdAt: compRecords.createdAt,
+    amountCents: compRecords.amountCents,
+    userName: users.username,
+  };
+  const list = await recordsFrom(db)
+    .where(where)
+    .orderBy(...orderOf(q.sort, sortable, compRecords.id))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(compRecords)
+    .innerJoin(compPlans, eq(compPlans.id, compRecords.planId))
+    .innerJoin(users, eq(users.id, compRecords.userId))
+    .where(where);
+  return { list, count: n };
+}
+
+export async function findRecord(db: DbOrTx, id: number) {
+  const [row] = await recordsFrom(db).where(eq(compRecords.id, id));
+  return row ?? null;
+}
+
+export function findRecords(db: DbOrTx, ids: number[]) {
+  return recordsFrom(db).where(inArray(compRecords.id, ids)).orderBy(compRecords.id);
+}
+
+/** Inserts records; one per plan and order, so a replayed accrual changes nothing. */
+export async function insertRecords(db: DbOrTx, rows: (typeof compRecords.$inferInsert)[]) {
+  if (!rows.length) return [];
+  return db.insert(compRecords).values(rows).onConflictDoNothing().returning({ id: compRecords.id });
+}
+
+export async function waive(db: DbOrTx, ids: number[], by: number, note: string) {
+  await db
+    .update(compRecords)
+    .set({ status: 'waived', waivedAt: sql`now()`, waivedBy: by, note })
+    .where(and(inArray(compRecords.id, ids), eq(compRecords.status, 'accrued')));
+}

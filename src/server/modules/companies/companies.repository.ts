@@ -1,0 +1,133 @@
+import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { companies, locations, userLocations, users } from '../../db/schema';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type LocationRow = typeof locations.$inferSelect & { companyName: string };
+
+export async function listCompanies(
+  db: DbOrTx,
+  q: { page: number; pageSize: number; sort?: string; q?: string; kind?: string; active?: boolean },
+) {
+  const where = and(
+    q.kind ? eq(companies.kind, q.kind) : undefined,
+    q.active === undefined ? undefined : eq(companies.active, q.active),
+    searchWhere(q.q, [companies.name, companies.email, companies.phone]),
+  );
+  const sortable = { name: companies.name, kind: companies.kind, createdAt: companies.createdAt };
+  const list = await db
+    .select()
+    .from(companies)
+    .where(where)
+    .orderBy(...orderOf(q.sort, sortable, companies.id, 'name'))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  return { list, count: await db.$count(companies, where) };
+}
+
+export async function findCompany(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row ?? null;
+}
+
+export async function insertCompany(db: DbOrTx, values: typeof companies.$inferInsert) {
+  const [row] = await db.insert(companies).values(values).returning();
+  return row;
+}
+
+export async function updateCompany(db: DbOrTx, id: number, set: Partial<typeof companies.$inferInsert>) {
+  const [row] = await db.update(companies).set(set).where(eq(companies.id, id)).returning();
+  return row;
+}
+
+const locationColumns = { ...getTableColumns(locations), companyName: companies.name };
+
+export async function listLocations(
+  db: DbOrTx,
+  q: {
+    page: number;
+    pageSize: number;
+    sort?: string;
+    q?: string;
+    companyId?: number;
+    supplier?: boolean;
+    installer?: boolean;
+  },
+) {
+  const where = and(
+    q.companyId ? eq(locations.companyId, q.companyId) : undefined,
+    q.supplier === undefined
+      ? undefined
+      : q.supplier
+        ? gt(locations.supplierId, 0)
+        : eq(locations.supplierId, 0),
+    q.installer === undefined
+      ? undefined
+      : q.installer
+        ? gt(locations.installer, 0)
+        : eq(locations.installer, 0),
+    searchWhere(q.q, [locations.name, locations.city, locations.zip, companies.name]),
+  );
+  const sortable = { locationName: locations.name, locationZip: locations.zip, companyName: companies.name };
+  const list = await db
+    .select(locationColumns)
+    .from(locations)
+    .innerJoin(companies, eq(companies.id, locations.companyId))
+    .where(where)
+    .orderBy(...orderOf(q.sort, sortable, locations.id, 'locationName'))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(locations)
+    .innerJoin(companies, eq(companies.id, locations.companyId))
+    .where(where);
+  return { list, count: n };
+}
+
+export async function findLocation(db: DbOrTx, id: number): Promise<LocationRow | null> {
+  const [row] = await db
+    .select(locationColumns)
+    .from(locations)
+    .innerJoin(companies, eq(companies.id, locations.companyId))
+    .where(eq(locations.id, id));
+  return row ?? null;
+}
+
+export async function insertLocation(db: DbOrTx, values: typeof locations.$inferInsert) {
+  const [row] = await db.insert(locations).values(values).returning({ id: locations.id });
+  return row.id;
+}
+
+export async function updateLocation(db: DbOrTx, id: number, set: Partial<typeof locations.$inferInsert>) {
+  await db.update(locations).set(set).where(eq(locations.id, id));
+}
+
+export async function findUser(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Moves a user to another company: links to the old company's locations go. */
+export async function moveUserToCompany(db: DbOrTx, userId: number, companyId: number) {
+  const keep = db.select({ id: locations.id }).from(locations).where(eq(locations.companyId, companyId));
+  await db
+    .delete(userLocations)
+    .where(and(eq(userLocations.userId, userId), sql`${userLocations.locationId} not in ${keep}`));
+  await db.update(users).set({ companyId, currentLocationId: null }).where(eq(users.id, userId));
+}
+
+export async function linkUserLocation(db: DbOrTx, userId: number, locationId: number) {
+  await db.insert(userLocations).values({ userId, locationId }).onConflictDoNothing();
+  await db
+    .update(users)
+    .set({ currentLocationId: locationId })
+    .where(and(eq(users.id, userId), sql`${users.currentLocationId} is null`));
+}
+
+export async function companiesExist(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return true;
+  const n = await db.$count(companies, inArray(companies.id, ids));
+  return n === new Set(ids).size;
+}

@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import type { AdminLocation, Company, CompanyInput, LocationInput } from '../../../contract/companies';
+import type { Db } from '../../db/connection';
+import type { Actor } from '../../http/actor';
+import { conflict, notFound } from '../../http/errors';
+import { definedOnly } from '../../db/list-page';
+import { writeAudit } from '../audit/audit.service';
+import * as repo from './companies.repository';
+
+type CompanyData = z.output<typeof CompanyInput>;
+type LocationData = z.output<typeof LocationInput>;
+
+export function toCompany(row: repo.CompanyRow): Company {
+  return { ...row, kind: row.kind as Company['kind'], createdAt: new Date(row.createdAt).toISOString() };
+}
+
+export function toAdminLocation(row: repo.LocationRow): AdminLocation {
+  return {
+    locationId: row.id,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    locationName: row.name,
+    locationAddress: row.address1,
+    locationCity: row.city,
+    locationState: row.state,
+    locationZip: row.zip,
+    locationPhone: row.phone,
+    locationSupplierId: row.supplierId,
+    locationInstaller: row.installer,
+    locationGroupPricing: row.priceGroupId,
+    active: row.active,
+  };
+}
+
+/** Wire names of a location to its columns; absent fields stay as they are. */
+function locationColumns(input: Partial<LocationData>) {
+  return definedOnly({
+    name: input.locationName,
+    address1: input.locationAddress,
+    city: input.locationCity,
+    state: input.locationState,
+    zip: input.locationZip,
+    phone: input.locationPhone,
+    supplierId: input.locationSupplierId,
+    installer: input.locationInstaller,
+    priceGroupId: input.locationGroupPricing,
+    active: input.active,
+  });
+}
+
+export async function getCompany(db: Db, id: number) {
+  const row = await repo.findCompany(db, id);
+  if (!row) throw notFound('Company');
+  return toCompany(row);
+}
+
+export async function createCompany(db: Db, actor: Actor, input: CompanyData) {
+  return db.transaction(async (tx) => {
+    const row = await repo.insertCompany(tx, { ...input, email: input.email || null });
+    await writeAudit(tx, actor, { entity: 'company', entityId: row.id, action: 'create', after: row });
+    return toCompany(row);
+  });
+}
+
+export async function updateCompany(db: Db, actor: Actor, id: number, input: Partial<CompanyData>) {
+  return db.transaction(async (tx) => {
+    const before = await repo.findCompany(tx, id);
+    if (!before) throw notFound('Company');
+    const email = input.email === '' ? null : input.email;
+    const after = await repo.updateCompany(tx, id, { ...input, ...(email !== undefined && { email }) });
+    await writeAudit(tx, actor, { entity: 'company', entityId: id, action: 'update', before, after });
+    return toCompany(after);
+  });
+}
+
+export async function getLocation(db: Db, id: number) {
+  const row = await repo.findLocation(db, id);
+  if (!row) throw notFound('Location');
+  return toAdminLocation(row);
+}
+
+export async function createLocation(db: Db, actor: Actor, input: LocationData) {
+  return db.transaction(async (tx) => {
+    if (!(await repo.findCompany(tx, input.companyId))) throw notFound('Company');
+    const id = await repo.insertLocation(tx, {
+      ...locationColumns(input),
+      name: input.locationName,
+      zip: input.locationZip,
+      priceGroupId: input.locationGroupPricing,
+      companyId: input.companyId,
+    });
+    const after = (await repo.findLocation(tx, id))!;
+    await writeAudit(tx, actor, { entity: 'location', entityId: id, action: 'create', after });
+    return toAdminLocation(after);
+  });
+}
+
+export async function updateLocation(db: Db, actor: Actor, id: number, input: Partial<LocationData>) {
+  return db.transaction(async (tx) => {
+    const before = await repo.findLocation(tx, id);
+    if (!before) throw notFound('Location');
+    await repo.updateLocation(tx, id, locationColumns(input));
+    const after = (await repo.findLocation(tx, id))!;
+    await writeAudit(tx, actor, { entity: 'location', entityId: id, action: 'update', before, after });
+    return toAdminLocation(after);
+  });
+}
+
+/** Moves a user into a company; the user keeps no location of the old one. */
+export async function assignCompanyUser(db: Db, actor: Actor, companyId: number, userId: number) {
+  await db.transaction(async (tx) => {
+    const user = await repo.findUser(tx, userId);
+    if (!user || !(await repo.findCompany(tx, companyId))) throw notFound(user ? 'Company' : 'User');
+    await repo.moveUserToCompany(tx, userId, companyId);
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      entityId: userId,
+      action: 'assign_company',
+      before: { companyId: user.companyId },
+      after: { companyId },
+    });
+  });
+}
+
+/** Gives a user a location of its own company; another company's location is a conflict. */
+export async function assignLocationUser(db: Db, actor: Actor, locationId: number, userId: number) {
+  await db.transaction(async (tx) => {
+    const user = await repo.findUser(tx, userId);
+    const location = await repo.findLocation(tx, locationId);
+    if (!user || !location) throw notFound(user ? 'Location' : 'User');
+    if (location.companyId !== user.companyId)
+      throw conflict('The location belongs to another company: move the user to that company first');
+    await repo.linkUserLocation(tx, userId, locationId);
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      entityId: userId,
+      action: 'assign_location',
+      after: { locationId },
+    });
+  });
+}

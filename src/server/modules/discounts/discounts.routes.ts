@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import * as api from '../../../contract/discounts';
+import { route } from '../../http/route';
+import * as repo from './discounts.repository';
+import * as service from './discounts.service';
+
+export function discountsRoutes(app: FastifyInstance) {
+  route(app, api.listDiscounts, async ({ db, query }) => {
+    const { list, count } = await repo.listDiscounts(db, query);
+    return { data: { list: list.map(service.toDiscount), count, page: query.page } };
+  });
+  route(app, api.getDiscount, async ({ db, params }) => ({ data: await service.getDiscount(db, params.id) }));
+  route(app, api.createDiscount, async ({ db, actor, body }) => ({
+    data: await service.createDiscount(db, actor, body),
+  }));
+  route(app, api.updateDiscount, async ({ db, actor, params, body }) => ({
+    data: await service.updateDiscount(db, actor, params.id, body),
+  }));
+  route(app, api.deleteDiscount, async ({ db, actor, params }) => {
+    await service.deleteDiscount(db, actor, params.id);
+    return { ok: true as const };
+  });
+  route(app, api.setDiscountsActive, ({ db, actor, body }) =>
+    service.setDiscountsActive(db, actor, body.ids, body.active),
+  );
+  route(app, api.deleteDiscounts, ({ db, actor, query }) => service.deleteDiscounts(db, actor, query.ids));
+}

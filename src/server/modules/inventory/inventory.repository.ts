@@ -1,0 +1,240 @@
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { companies, feedFailures, feedRuns, inventory, makes, products, warehouses } from '../../db/schema';
+
+const warehouseColumns = {
+  ...getTableColumns(warehouses),
+  supplierName: companies.name,
+  products: sql<number>`(select count(*)::int from ${inventory} i where i.warehouse_id = ${warehouses}.id)`,
+  units: sql<number>`(select coalesce(sum(i.quantity), 0)::int from ${inventory} i where i.warehouse_id = ${warehouses}.id)`,
+};
+export type WarehouseRow = NonNullable<Awaited<ReturnType<typeof findWarehouse>>>;
+
+/** null = every supplier (staff); otherwise only that supplier company's rows. */
+export type SupplierScope = number | null;
+const ofSupplier = (scope: SupplierScope) =>
+  scope === null ? undefined : eq(warehouses.supplierCompanyId, scope);
+
+function warehousesFrom(db: DbOrTx) {
+  return db
+    .select(warehouseColumns)
+    .from(warehouses)
+    .innerJoin(companies, eq(companies.id, warehouses.supplierCompanyId));
+}
+
+export async function listWarehouses(
+  db: DbOrTx,
+  scope: SupplierScope,
+  q: {
+    page: number;
+    pageSize: number;
+    sort?: string;
+    q?: string;
+    supplierCompanyId?: number;
+    type?: string;
+    active?: boolean;
+  },
+) {
+  const where = and(
+    ofSupplier(scope),
+    q.supplierCompanyId ? eq(warehouses.supplierCompanyId, q.supplierCompanyId) : undefined,
+    q.type ? eq(warehouses.type, q.type) : undefined,
+    q.active === undefined ? undefined : eq(warehouses.active, q.active),
+    searchWhere(q.q, [warehouses.code, warehouses.name, warehouses.zip, companies.name]),
+  );
+  const list = await warehousesFrom(db)
+    .where(where)
+    .orderBy(
+      ...orderOf(
+        q.sort,
+        { code: warehouses.code, name: warehouses.name, zip: warehouses.zip },
+        warehouses.id,
+        'code',
+      ),
+    )
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(warehouses)
+    .innerJoin(companies, eq(companies.id, warehouses.supplierCompanyId))
+    .where(where);
+  return { list, count: n };
+}
+
+export async function findWarehouse(db: DbOrTx, scope: SupplierScope, id: number) {
+  const [row] = await warehousesFrom(db).where(and(ofSupplier(scope), eq(warehouses.id, id)));
+  return row ?? null;
+}
+
+export async function codeTaken(db: DbOrTx, code: string, exceptId?: number) {
+  const [row] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.code, code));
+  return !!row && row.id !== exceptId;
+}
+
+export async function insertWarehouse(db: DbOrTx, values: typeof warehouses.$inferInsert) {
+  const [row] = await db.insert(warehouses).values(values).returning({ id: warehouses.id });
+  return row.id;
+}
+
+export async function updateWarehouse(db: DbOrTx, id: number, set: Partial<typeof warehouses.$inferInsert>) {
+  if (Object.keys(set).length) await db.update(warehouses).set(set).where(eq(warehouses.id, id));
+}
+
+const inventoryColumns = {
+  warehouseId: inventory.warehouseId,
+  warehouseCode: warehouses.code,
+  productId: inventory.productId,
+  skuCode: products.skuCode,
+  size: products.size,
+  makeName: makes.name,
+  quantity: inventory.quantity,
+  reserved: inventory.reserved,
+  costCents: inventory.costCents,
+  updatedAt: inventory.updatedAt,
+};
+
+function inventoryFrom(db: DbOrTx) {
+  return db
+    .select(inventoryColumns)
+    .from(inventory)
+    .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
+    .innerJoin(products, eq(products.id, inventory.productId))
+    .innerJoin(makes, eq(makes.id, products.makeId));
+}
+
+export async function listInventory(
+  db: DbOrTx,
+  scope: SupplierScope,
+  q: { page: number; pageSize: number; sort?: string; q?: string; warehouseId?: number; productId?: number },
+) {
+  const where = and(
+    ofSupplier(scope),
+    q.warehouseId ? eq(inventory.warehouseId, q.warehouseId) : undefined,
+    q.productId ? eq(inventory.productId, q.productId) : undefined,
+    searchWhere(q.q, [products.skuCode, products.size, makes.name, warehouses.code]),
+  );
+  const sortable = {
+    skuCode: products.skuCode,
+    quantity: inventory.quantity,
+    costCents: inventory.costCents,
+  };
+  const list = await inventoryFrom(db)
+    .where(where)
+    .orderBy(...orderOf(q.sort, sortable, inventory.productId, 'skuCode'))
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(inventory)
+    .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
+    .innerJoin(products, eq(products.id, inventory.productId))
+    .innerJoin(makes, eq(makes.id, products.makeId))
+    .where(where);
+  return { list, count: n };
+}
+
+export async function findInventory(db: DbOrTx, warehouseId: number, productId: number) {
+  const [row] = await inventoryFrom(db).where(
+    and(eq(inventory.warehouseId, warehouseId), eq(inventory.productId, productId)),
+  );
+  return row ?? null;
+}
+
+export async function productExists(db: DbOrTx, id: number) {
+  return (await db.$count(products, eq(products.id, id))) > 0;
+}
+
+/** Inserts or replaces stock rows; reserved units stay as they are. */
+export async function upsertInventory(
+  db: DbOrTx,
+  rows: { warehouseId: number; productId: number; quantity: number; costCents: number }[],
+) {
+  if (!rows.length) return;
+  await db
+    .insert(inventory)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [inventory.warehouseId, inventory.productId],
+      set: { quantity: sql`excluded.quantity`, costCents: sql`excluded.cost_cents`, updatedAt: sql`now()` },
+    });
+}
+
+export async function insertRun(db: DbOrTx, values: typeof feedRuns.$inferInsert) {
+  const [row] = await db.insert(feedRuns).values(values).returning();
+  return row;
+}
+
+export async function updateRun(db: DbOrTx, id: number, set: Partial<typeof feedRuns.$inferInsert>) {
+  const [row] = await db.update(feedRuns).set(set).where(eq(feedRuns.id, id)).returning();
+  return row;
+}
+
+export function listRuns(db: DbOrTx, warehouseId: number) {
+  return db
+    .select()
+    .from(feedRuns)
+    .where(eq(feedRuns.warehouseId, warehouseId))
+    .orderBy(desc(feedRuns.id))
+    .limit(20);
+}
+
+export async function insertFailures(db: DbOrTx, rows: (typeof feedFailures.$inferInsert)[]) {
+  for (let i = 0; i < rows.length; i += 500) await db.insert(feedFailures).values(rows.slice(i, i + 500));
+}
+
+export async function listFailures(
+  db: DbOrTx,
+  scope: SupplierScope,
+  q: { page: number; pageSize: number; sort?: string; q?: string; warehouseId?: number; runId?: number },
+) {
+  const where = and(
+    ofSupplier(scope),
+    q.warehouseId ? eq(feedFailures.warehouseId, q.warehouseId) : undefined,
+    q.runId ? eq(feedFailures.runId, q.runId) : undefined,
+    searchWhere(q.q, [feedFailures.reason, feedFailures.raw, feedRuns.filename]),
+  );
+  const from = () =>
+    db
+      .select({
+        ...getTableColumns(feedFailures),
+        warehouseCode: warehouses.code,
+        filename: feedRuns.filename,
+      })
+      .from(feedFailures)
+      .innerJoin(feedRuns, eq(feedRuns.id, feedFailures.runId))
+      .innerJoin(warehouses, eq(warehouses.id, feedFailures.warehouseId));
+  const list = await from()
+    .where(where)
+    .orderBy(
+      ...orderOf(q.sort, { line: feedFailures.line, createdAt: feedFailures.createdAt }, feedFailures.id),
+    )
+    .limit(pageWindow(q).limit)
+    .offset(pageWindow(q).offset);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(feedFailures)
+    .innerJoin(feedRuns, eq(feedRuns.id, feedFailures.runId))
+    .innerJoin(warehouses, eq(warehouses.id, feedFailures.warehouseId))
+    .where(where);
+  return { list, count: n };
+}
+
+/** Catalogue products by SKU, with their make's name and slug and this warehouse's reservations. */
+export async function productsForFeed(db: DbOrTx, warehouseId: number, skus: string[]) {
+  const { rows } = await db.execute<{
+    id: number;
+    sku: string;
+    make_name: string;
+    make_slug: string;
+    reserved: number;
+  }>(sql`
+    select p.id, lower(p.sku_code) as sku, lower(m.name) as make_name, lower(m.slug) as make_slug,
+           coalesce(i.reserved, 0)::int as reserved
+    from products p
+    join makes m on m.id = p.make_id
+    left join inventory i on i.product_id = p.id and i.warehouse_id = ${warehouseId}
+    where lower(p.sku_code) = any(${`{${skus.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])`);
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}

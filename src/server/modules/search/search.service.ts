@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Facets, SearchFilters, SearchItem } from '../../../contract/search';
+import type { SearchItems } from './search.types';
+import { type Vocabulary, interpretQuery } from '../../../domain/search-query';
+import { facetFilterKeys, type FacetFilterKey } from '../../../domain/shop-search';
+import { formatSize, parseTireSize, speedIndexes } from '../../../domain/tire-size';
+import type { Db } from '../../db/connection';
+import type { Actor } from '../../http/actor';
+import { badRequest } from '../../http/errors';
+import { productFields, productFrom } from '../catalog/catalog.product-sql';
+import { browseStatement, type SearchPlan, searchStatement } from './search.sql';
+import { ensureCatalogSummary } from './search.summary';
+
+type Filters = z.output<typeof SearchFilters>;
+
+let vocabularyCache: { at: number; value: Vocabulary } | null = null;
+const VOCABULARY_TTL_MS = 60_000;
+
+/** Brand and line names for reading free text; reloaded every minute (a cache, not state). */
+async function vocabulary(db: Db): Promise<Vocabulary> {
+  if (vocabularyCache && Date.now() - vocabularyCache.at < VOCABULARY_TTL_MS) return vocabularyCache.value;
+  const { rows } = await db.execute<{ kind: string; id: number; make_id: number | null; name: string }>(sql`
+    select 'make' as kind, id, null::bigint as make_id, name from makes where active
+    union all select 'model', id, make_id, name from models where active`);
+  const value: Vocabulary = {
+    makes: rows.filter((r) => r.kind === 'make').map((r) => ({ id: Number(r.id), name: r.name })),
+    models: rows
+      .filter((r) => r.kind === 'model')
+      .map((r) => ({ id: Number(r.id), makeId: Number(r.make_id), name: r.name })),
+  };
+  vocabularyCache = { at: Date.now(), value };
+  return value;
+}
+
+/** The OE size of a chosen vehicle (its first fitment), when the search names one without a size. */
+async function vehicleDims(db: Db, f: Filters) {
+  const { rows } = await db.execute<{ front_size: string; rear_size: string | null }>(sql`
+    select fi.front_size, fi.rear_size from vehicles v join vehicle_fitments fi on fi.vehicle_id = v.id
+    where v.year = ${f.year} and v.make = ${f.vmake} and v.model = ${f.vmodel} and v."option" = ${f.option}
+    order by fi.position limit 1`);
+  if (!rows[0])
+    throw badRequest('No such vehicle', [
+      { pointer: '/body/option', detail: 'is not an option of that vehicle' },
+    ]);
+  const front = parseTireSize(rows[0].front_size);
+  const rear = rows[0].rear_size ? parseTireSize(rows[0].rear_size) : null;
+  return { front, rear };
+}
+
+const dimsOf = (s: { width: number; ratio: number; rim: number } | null) =>
+  s ? { width: s.width, ratio: s.ratio, rim: s.rim } : undefined;
+
+/** Turns validated filters into a plan; reads the free text and the vehicle when given. */
+async function planOf(db: Db, actor: Actor, f: Filters) {
+  const interpretation = f.query ? interpretQuery(f.query, await vocabulary(db)) : null;
+  let dims: SearchPlan['dims'] =
+    f.width !== undefined || f.ratio !== undefined || f.rim !== undefined
+      ? { width: f.width, ratio: f.ratio, rim: f.rim }
+      : undefined;
+  let rear =
+    f.rearWidth !== undefined && f.rearRatio !== undefined && f.rearRim !== undefined
+      ? { width: f.rearWidth, ratio: f.rearRatio, rim: f.rearRim }
+      : undefined;
+  if (!dims && f.size) dims = dimsOf(parseTireSize(f.size));
+  if (!dims && f.year && f.vmake && f.vmodel && f.option) {
+    const vehicle = await vehicleDims(db, f);
+    dims = dimsOf(vehicle.front);
+    rear ??= dimsOf(vehicle.rear);
+  }
+  if (!dims && interpretation?.size) dims = dimsOf(interpretation.size);
+  const facetFilters: SearchPlan['facetFilters'] = {};
+  for (const k of facetFilterKeys) if (f[k].length) facetFilters[k] = f[k];
+  const plan: SearchPlan = {
+    priceGroupId: actor.priceGroupId ?? 0,
+    dims,
+    rear,
+    makeIds: interpretation?.makeIds ?? [],
+    modelIds: interpretation?.modelIds ?? [],
+    terms: interpretation?.terms ?? [],
+    minPrice: f.minPrice,
+    maxPrice: f.maxPrice,
+    specialsOnly: f.specialsOnly,
+    runFlat: f.runFlat,
+    facetFilters,
+    sort: f.sort,
+    page: f.page,
+    pageSize: f.pageSize,
+  };
+  return { plan, interpretation };
+}
+
+const isBrowse = (p: SearchPlan) =>
+  !p.dims &&
+  !p.rear &&
+  !p.makeIds.length &&
+  !p.modelIds.length &&
+  !p.terms.length &&
+  p.minPrice === undefined &&
+  p.maxPrice === undefined &&
+  !p.specialsOnly &&
+  !p.runFlat &&
+  Object.keys(p.facetFilters).length === 0;
+
+const numeric = new Set<FacetFilterKey>(['load', 'ply', 'warranty']);
+function facetsOf(
+  rows: { facet: FacetFilterKey; value: string; label: string; count: number }[],
+  min: number | null,
+  max: number | null,
+): Facets {
+  const out = Object.fromEntries(facetFilterKeys.map((k) => [k, [] as Facets['makes']])) as Omit<
+    Facets,
+    'price'
+  >;
+  for (const r of rows) out[r.facet]?.push({ value: r.value, label: r.label, count: Number(r.count) });
+  for (const k of facetFilterKeys) {
+    out[k].sort((a, b) =>
+      numeric.has(k)
+        ? Number(a.value) - Number(b.value)
+        : k === 'speed'
+          ? speedIndexes.indexOf(a.value as never) - speedIndexes.indexOf(b.value as never)
+          : a.label.localeCompare(b.label),
+    );
+  }
+  return {
+    ...out,
+    price: { min: min === null ? null : Number(min), max: max === null ? null : Number(max) },
+  };
+}
+
+/** What was applied: the filters that carry a value, and how the free text was read. */
+function appliedOf(f: Filters, interpretation: ReturnType<typeof interpretQuery> | null) {
+  const applied: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(f)) {
+    if (v === undefined || v === false || (Array.isArray(v) && v.length === 0)) continue;
+    applied[k] = v;
+  }
+  if (interpretation) {
+    applied.interpreted = {
+      size: interpretation.size ? formatSize(interpretation.size) : null,
+      makes: interpretation.makeIds,
+      models: interpretation.modelIds,
+      terms: interpretation.terms,
+    };
+  }
+  return applied as SearchItems['applied'];
+}
+
+/** The shop search: one page of purchasable SKUs with the caller's prices, facets and count. */
+export async function searchItems(db: Db, actor: Actor, filters: Filters): Promise<SearchItems> {
+  const { plan, interpretation } = await planOf(db, actor, filters);
+  const browse = isBrowse(plan);
+  if (browse) await ensureCatalogSummary(db);
+  const statement = browse
+    ? browseStatement(plan, productFields)
+    : searchStatement(plan, productFields, productFrom(plan.priceGroupId));
+  const { rows } = await db.execute<{
+    count: number | null;
+    min_price: number | null;
+    max_price: number | null;
+    list: SearchItem[];
+    facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
+  }>(statement);
+  const row = rows[0];
+  return {
+    list: row.list,
+    filters: facetsOf(row.facets, row.min_price, row.max_price),
+    applied: appliedOf(filters, interpretation),
+    count: Number(row.count ?? 0),
+    page: plan.page,
+  };
+}

@@ -1,0 +1,137 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { SizeRecord } from '../../../contract/catalog';
+import type { DbOrTx } from '../../db/connection';
+import { and } from '../catalog/catalog.product-sql';
+
+const text = (n: unknown) => String(Number(n));
+
+/** Widths, ratios or rims that have purchasable SKUs in a price group (stored counts). */
+export async function sizeChoices(
+  db: DbOrTx,
+  priceGroupId: number,
+  level: 'width' | 'ratio' | 'rim',
+  width?: number,
+  ratio?: number,
+) {
+  const column = sql.raw(level);
+  const { rows } = await db.execute<{ value: string; count: number }>(sql`
+    select ${column}::float8 as value, sum(skus)::int as count from catalog_size_counts
+    where ${and([
+      sql`price_group_id = ${priceGroupId}`,
+      width !== undefined && sql`width = ${width}`,
+      ratio !== undefined && sql`ratio = ${ratio}`,
+    ])}
+    group by 1 order by 1`);
+  // A flotation section width keeps two decimals (12.50); everything else prints plainly.
+  return rows.map((r) => {
+    const n = Number(r.value);
+    const value = level === 'ratio' && !Number.isInteger(n) ? n.toFixed(2) : text(n);
+    return { value, label: value, count: Number(r.count) };
+  });
+}
+
+/** Distinct values of one vehicle column under the chosen parents. */
+export async function vehicleChoices(
+  db: DbOrTx,
+  level: 'make' | 'model' | 'option',
+  year: number,
+  make?: string,
+  model?: string,
+) {
+  const column = sql.raw(level === 'option' ? '"option"' : level);
+  const { rows } = await db.execute<{ value: string }>(sql`
+    select distinct ${column} as value from vehicles
+    where ${and([sql`year = ${year}`, make !== undefined && sql`make = ${make}`, model !== undefined && sql`model = ${model}`])}
+    order by 1`);
+  return rows.map((r) => ({ value: r.value, label: r.value }));
+}
+
+type FitmentRow = {
+  position: number;
+  front_size: string;
+  front_load_index: number;
+  front_speed_index: string;
+  rear_size: string | null;
+  rear_load_index: number | null;
+  rear_speed_index: string | null;
+};
+
+/** A vehicle's fitments as size records: a staggered fitment gives a front and a rear record. */
+export function sizeRecords(fitments: FitmentRow[]): SizeRecord[] {
+  return fitments.flatMap((f): SizeRecord[] => {
+    const front = {
+      size: f.front_size,
+      loadIndex: f.front_load_index,
+      speedIndex: f.front_speed_index,
+      fitment: f.position,
+    };
+    if (!f.rear_size) return [{ ...front, position: 'both' }];
+    return [
+      { ...front, position: 'front' },
+      {
+        size: f.rear_size,
+        loadIndex: f.rear_load_index ?? f.front_load_index,
+        speedIndex: f.rear_speed_index ?? f.front_speed_index,
+        fitment: f.position,
+        position: 'rear',
+      },
+    ];
+  });
+}
+
+const vehicleSelect = sql`
+  select v.id, v.year, v.make, v.model, v."option", v.slug,
+    coalesce((select json_agg(f order by f.position) from vehicle_fitments f where f.vehicle_id = v.id), '[]') as fitments
+  from vehicles v`;
+
+type VehicleRow = {
+  id: number;
+  year: number;
+  make: string;
+  model: string;
+  option: string;
+  slug: string;
+  fitments: FitmentRow[];
+};
+const toVehicle = ({ fitments, ...v }: VehicleRow) => ({
+  ...v,
+  year: Number(v.year),
+  sizes: sizeRecords(fitments),
+});
+
+export async function findVehicle(db: DbOrTx, where: SQL) {
+  const { rows } = await db.execute<VehicleRow>(sql`${vehicleSelect} where ${where} limit 1`);
+  return rows[0] ? toVehicle(rows[0]) : undefined;
+}
+
+export interface VehicleFilter {
+  page: number;
+  pageSize: number;
+  year?: number;
+  make?: string;
+  model?: string;
+  q?: string;
+}
+
+/** Vehicles by year, make, model, or words of free text matched against all three and the option. */
+export async function searchVehicles(db: DbOrTx, f: VehicleFilter) {
+  const words = (f.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
+  const where = and([
+    f.year !== undefined && sql`v.year = ${f.year}`,
+    f.make !== undefined && sql`lower(v.make) = ${f.make.toLowerCase()}`,
+    f.model !== undefined && sql`lower(v.model) = ${f.model.toLowerCase()}`,
+    ...words.map((w) =>
+      /^\d{4}$/.test(w)
+        ? sql`v.year = ${Number(w)}`
+        : sql`v.slug like ${`%${w.replace(/[^a-z0-9-]/g, '')}%`}`,
+    ),
+  ]);
+  const { rows } = await db.execute<VehicleRow & { total: number }>(sql`
+    select *, count(*) over () as total from (${vehicleSelect} where ${where}) x
+    order by year desc, make, model, "option" limit ${f.pageSize} offset ${f.page * f.pageSize}`);
+  return {
+    list: rows.map(({ total: _t, ...v }) => toVehicle(v)),
+    count: rows.length ? Number(rows[0].total) : 0,
+    page: f.page,
+  };
+}

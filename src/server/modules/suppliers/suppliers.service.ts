@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import type { SupplierCompany, SupplierInput } from '../../../contract/suppliers';
+import type { Db } from '../../db/connection';
+import { definedOnly } from '../../db/list-page';
+import type { Actor } from '../../http/actor';
+import { notFound } from '../../http/errors';
+import { writeAudit } from '../audit/audit.service';
+import { insertCompany, updateCompany } from '../companies/companies.repository';
+import { toCompany } from '../companies/companies.service';
+import * as repo from './suppliers.repository';
+
+type SupplierData = z.output<typeof SupplierInput>;
+
+export function toSupplier(row: repo.SupplierRow): SupplierCompany {
+  return { ...toCompany(row), warehouses: row.warehouses };
+}
+
+export async function getSupplier(db: Db, id: number) {
+  const row = await repo.findSupplier(db, id);
+  if (!row) throw notFound('Supplier');
+  return toSupplier(row);
+}
+
+export async function createSupplier(db: Db, actor: Actor, input: SupplierData) {
+  return db.transaction(async (tx) => {
+    const row = await insertCompany(tx, { ...input, email: input.email || null, kind: 'supplier' });
+    await writeAudit(tx, actor, { entity: 'supplier', entityId: row.id, action: 'create', after: row });
+    return toSupplier({ ...row, warehouses: 0 });
+  });
+}
+
+export async function updateSupplier(db: Db, actor: Actor, id: number, input: Partial<SupplierData>) {
+  return db.transaction(async (tx) => {
+    const before = await repo.findSupplier(tx, id);
+    if (!before) throw notFound('Supplier');
+    const email = input.email === '' ? null : input.email;
+    await updateCompany(tx, id, definedOnly({ ...input, email }));
+    const after = (await repo.findSupplier(tx, id))!;
+    await writeAudit(tx, actor, { entity: 'supplier', entityId: id, action: 'update', before, after });
+    return toSupplier(after);
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import * as api from '../../../contract/users';
+import { route } from '../../http/route';
+import { publicBaseUrl } from './users.invitations';
+import * as repo from './users.repository';
+import * as service from './users.service';
+
+export function usersRoutes(app: FastifyInstance) {
+  route(app, api.listUsers, async ({ db, query }) => {
+    const { list, count } = await repo.listUsers(db, query);
+    return { data: { list: list.map(service.toAdminUser), count, page: query.page } };
+  });
+  route(app, api.getUser, async ({ db, params }) => ({ data: await service.getUser(db, params.id) }));
+  route(app, api.createUser, async ({ db, config, actor, body, req }) => ({
+    data: await service.createUser(db, actor, body, publicBaseUrl(config, req)),
+  }));
+  route(app, api.updateUser, async ({ db, actor, params, body }) => ({
+    data: await service.updateUser(db, actor, params.id, body),
+  }));
+  route(app, api.setUserRole, async ({ db, actor, params, body }) => ({
+    data: await service.updateUser(db, actor, params.id, { role: body.role }, 'assign_role'),
+  }));
+  route(app, api.listUserTokens, async ({ db, params }) => ({
+    data: await service.listTokens(db, params.id),
+  }));
+  route(app, api.issueUserToken, async ({ db, actor, params, body }) =>
+    service.issueToken(db, actor, params.id, body.name, body.days),
+  );
+  route(app, api.revokeUserToken, async ({ db, actor, params }) => {
+    await service.revokeToken(db, actor, params.id, params.tokenId);
+    return { ok: true as const };
+  });
+}

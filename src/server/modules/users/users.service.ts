@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import type { AdminUser, ApiToken, UserInput } from '../../../contract/users';
+import type { Role } from '../../../domain/roles';
+import type { Db } from '../../db/connection';
+import { definedOnly } from '../../db/list-page';
+import type { Actor } from '../../http/actor';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { writeAudit } from '../audit/audit.service';
+import { hashPassword } from '../accounts/accounts.passwords';
+import { hashSecret, newSecret } from '../accounts/accounts.tokens';
+import * as repo from './users.repository';
+import { inviteUser } from './users.invitations';
+
+type UserData = z.output<typeof UserInput>;
+type UserChange = Partial<Omit<UserData, 'username' | 'companyId' | 'password'>>;
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toAdminUser(row: repo.UserView): AdminUser {
+  return {
+    userId: row.id,
+    userName: row.username,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    active: row.active,
+    locationIds: row.locationIds.map(Number),
+    createdAt: iso(row.createdAt)!,
+  };
+}
+
+function toToken(row: Awaited<ReturnType<typeof repo.insertToken>>): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: iso(row.createdAt)!,
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+    lastUsedAt: iso(row.lastUsedAt),
+  };
+}
+
+export async function getUser(db: Db, id: number) {
+  const row = await repo.findUserView(db, id);
+  if (!row) throw notFound('User');
+  return toAdminUser(row);
+}
+
+async function assertCompanyLocations(
+  db: Parameters<typeof repo.countCompanyLocations>[0],
+  companyId: number,
+  ids: number[],
+) {
+  if ((await repo.countCompanyLocations(db, companyId, ids)) !== new Set(ids).size)
+    throw badRequest('Every location must belong to the user’s company', [
+      { pointer: '/body/locationIds', detail: 'contains a location of another company' },
+    ]);
+}
+
+/** Creates a user; without a password the user is invited to choose one by e-mail. */
+export async function createUser(db: Db, actor: Actor, input: UserData, baseUrl: string) {
+  const passwordHash = await hashPassword(input.password ?? newSecret());
+  return db.transaction(async (tx) => {
+    if (await repo.usernameTaken(tx, input.username))
+      throw conflict('That username is taken', {
+        errors: [{ pointer: '/body/username', detail: 'is taken' }],
+      });
+    await assertCompanyLocations(tx, input.companyId, input.locationIds);
+    const id = await repo.insertUser(tx, {
+      username: input.username,
+      name: input.name,
+      email: input.email,
+      role: input.role,
+      companyId: input.companyId,
+      active: input.active,
+      passwordHash,
+    });
+    await repo.setUserLocations(tx, id, input.locationIds);
+    const after = (await repo.findUserView(tx, id))!;
+    if (!input.password) await inviteUser(tx, after, baseUrl);
+    await writeAudit(tx, actor, { entity: 'user', entityId: id, action: 'create', after });
+    return toAdminUser(after);
+  });
+}
+
+/** Updates a user; a role change or a disable ends the user's sessions so it applies at once. */
+export async function updateUser(db: Db, actor: Actor, id: number, input: UserChange, action = 'update') {
+  return db.transaction(async (tx) => {
+    const before = await repo.findUserView(tx, id);
+    if (!before) throw notFound('User');
+    if (input.locationIds) {
+      await assertCompanyLocations(tx, before.companyId, input.locationIds);
+      await repo.setUserLocations(tx, id, input.locationIds);
+    }
+    const { locationIds: _, ...columns } = input;
+    await repo.updateUser(tx, id, definedOnly(columns));
+    if ((input.role && input.role !== before.role) || input.active === false) await repo.endSessions(tx, id);
+    const after = (await repo.findUserView(tx, id))!;
+    await writeAudit(tx, actor, { entity: 'user', entityId: id, action, before, after });
+    return toAdminUser(after);
+  });
+}
+
+export async function listTokens(db: Db, userId: number) {
+  await getUser(db, userId);
+  return (await repo.listTokens(db, userId)).map(toToken);
+}
+
+/** Issues a bearer token for an integration; only its hash is kept. */
+export async function issueToken(db: Db, actor: Actor, userId: number, name: string, days: number) {
+  await getUser(db, userId);
+  const token = newSecret('tread_');
+  return db.transaction(async (tx) => {
+    const row = await repo.insertToken(tx, {
+      userId,
+      name,
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + days * 86_400_000),
+    });
+    const { tokenHash: _, ...safe } = row;
+    await writeAudit(tx, actor, { entity: 'api_token', entityId: row.id, action: 'issue', after: safe });
+    return { data: toToken(row), token };
+  });
+}
+
+export async function revokeToken(db: Db, actor: Actor, userId: number, tokenId: number) {
+  await db.transaction(async (tx) => {
+    const row = await repo.revokeToken(tx, userId, tokenId);
+    if (!row) throw notFound('Active token');
+    await writeAudit(tx, actor, {
+      entity: 'api_token',
+      entityId: tokenId,
+      action: 'revoke',
+      after: { revokedAt: row.revokedAt },
+    });
+  });
+}

@@ -1,0 +1,148 @@
+import type { z } from 'zod';
+import type { WholesaleApplication, WholesaleSignup } from '../../../contract/wholesale';
+import {
+  assertWholesaleTransition,
+  type WholesaleStatus,
+  WholesaleTransitionError,
+  wholesaleTransitions,
+} from '../../../domain/wholesale-status';
+import type { Db, DbOrTx } from '../../db/connection';
+import type { Actor } from '../../http/actor';
+import { conflict, notFound } from '../../http/errors';
+import { hashPassword } from '../accounts/accounts.passwords';
+import { newSecret } from '../accounts/accounts.tokens';
+import { writeAudit } from '../audit/audit.service';
+import { insertCompany, insertLocation } from '../companies/companies.repository';
+import { insertUser, setUserLocations, usernameTaken } from '../users/users.repository';
+import { inviteUser } from '../users/users.invitations';
+import * as repo from './wholesale.repository';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export function toApplication(row: repo.ApplicationRow): WholesaleApplication {
+  return {
+    ...row,
+    status: row.status as WholesaleStatus,
+    reviewedAt: iso(row.reviewedAt),
+    createdAt: iso(row.createdAt)!,
+  };
+}
+
+/** Loads the application and checks the transition; 409 names the current and allowed statuses. */
+async function assertCanBecome(db: DbOrTx, id: number, to: WholesaleStatus) {
+  const row = await repo.findApplication(db, id);
+  if (!row) throw notFound('Application');
+  const from = row.status as WholesaleStatus;
+  try {
+    assertWholesaleTransition(from, to);
+  } catch (error) {
+    if (!(error instanceof WholesaleTransitionError)) throw error;
+    throw conflict(error.message, { current: from, allowed: wholesaleTransitions[from] });
+  }
+  return row;
+}
+
+/** A public sign-up; a second open application for the same username or e-mail is refused. */
+export async function applyWholesale(db: Db, input: z.output<typeof WholesaleSignup>) {
+  return db.transaction(async (tx) => {
+    if (await repo.pendingDuplicate(tx, input.username, input.email))
+      throw conflict('An application for this username or e-mail is already being reviewed');
+    if (await usernameTaken(tx, input.username))
+      throw conflict('That username is taken', {
+        errors: [{ pointer: '/body/username', detail: 'is taken' }],
+      });
+    const row = await repo.insertApplication(tx, input);
+    await writeAudit(tx, null, {
+      entity: 'wholesale_application',
+      entityId: row.id,
+      action: 'apply',
+      after: row,
+    });
+    return { id: row.id, status: row.status as WholesaleStatus };
+  });
+}
+
+/**
+ * Approval opens the account in one transaction: a reseller company, its location (in the
+ * wholesale price group unless another is chosen), a reseller user, and the invitation e-mail
+ * with a link to choose a password.
+ */
+export async function approveApplication(
+  db: Db,
+  actor: Actor,
+  id: number,
+  decision: { priceGroupId: number | null; note: string },
+  baseUrl: string,
+) {
+  const passwordHash = await hashPassword(newSecret());
+  return db.transaction(async (tx) => {
+    const app = await assertCanBecome(tx, id, 'approved');
+    if (await usernameTaken(tx, app.username))
+      throw conflict(`The username ${app.username} was taken meanwhile`);
+    const priceGroupId = decision.priceGroupId ?? (await repo.groupByCode(tx, 'wholesale'))?.id;
+    if (!priceGroupId) throw notFound('Price group');
+    const company = await insertCompany(tx, {
+      name: app.companyName,
+      kind: 'reseller',
+      email: app.email,
+      phone: app.phone || null,
+    });
+    const locationId = await insertLocation(tx, {
+      companyId: company.id,
+      name: app.city ? `${app.companyName} ${app.city}` : app.companyName,
+      address1: app.address1,
+      city: app.city,
+      state: app.state,
+      zip: app.zip,
+      priceGroupId,
+    });
+    const user = { username: app.username, name: app.contactName, email: app.email };
+    const userId = await insertUser(tx, { ...user, role: 'reseller', companyId: company.id, passwordHash });
+    await setUserLocations(tx, userId, [locationId]);
+    await inviteUser(tx, { ...user, id: userId }, baseUrl);
+    const after = await repo.decide(tx, id, 'pending', {
+      status: 'approved',
+      decisionNote: decision.note,
+      reviewedBy: actor.userId,
+      reviewedAt: new Date(),
+      companyId: company.id,
+      userId,
+    });
+    if (!after) throw conflict('The application was decided meanwhile');
+    await writeAudit(tx, actor, {
+      entity: 'wholesale_application',
+      entityId: id,
+      action: 'approve',
+      before: app,
+      after,
+    });
+    return toApplication(after);
+  });
+}
+
+export async function rejectApplication(db: Db, actor: Actor, id: number, note: string) {
+  return db.transaction(async (tx) => {
+    const before = await assertCanBecome(tx, id, 'rejected');
+    const after = await repo.decide(tx, id, 'pending', {
+      status: 'rejected',
+      decisionNote: note,
+      reviewedBy: actor.userId,
+      reviewedAt: new Date(),
+    });
+    if (!after) throw conflict('The application was decided meanwhile');
+    await writeAudit(tx, actor, {
+      entity: 'wholesale_application',
+      entityId: id,
+      action: 'reject',
+      before,
+      after,
+    });
+    return toApplication(after);
+  });
+}
+
+export async function getApplication(db: Db, id: number) {
+  const row = await repo.findApplication(db, id);
+  if (!row) throw notFound('Application');
+  return toApplication(row);
+}

@@ -1,0 +1,39 @@
+import { Stack, Text } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { shopUrl } from '../../features/search/shop-filters';
+import { SearchPanel, type VehicleChoice } from '../../features/sizing/SearchPanel';
+import { paths } from '../paths';
+import { useAppSelector } from '../store';
+
+/**
+ * Home: the search panel. A vehicle with one OE size goes to /shop with that size (size, load
+ * and speed); with several, to /oe_selection to choose (spec §4).
+ */
+export function HomePage() {
+  const navigate = useNavigate();
+  const priceGroupId = useAppSelector((s) => s.session.priceGroup?.id);
+  const onVehicle = (v: VehicleChoice) => {
+    const vehicle = { year: v.year, vmake: v.vmake, vmodel: v.vmodel, option: v.option };
+    if (v.sizes.length > 1) {
+      navigate(`${paths.oeSelection}${shopUrl(vehicle)}`);
+      return;
+    }
+    const [s] = v.sizes;
+    navigate(`${paths.shop}${shopUrl({ ...vehicle, size: `${s.size} ${s.loadIndex}${s.speedIndex}` })}`);
+  };
+  return (
+    <Stack maw={900}>
+      <PageTitle title="Find tires" />
+      <Text c="dimmed">
+        Search by tire size, by vehicle, or type a part number, size, brand or tire line.
+      </Text>
+      <SearchPanel
+        priceGroupId={priceGroupId}
+        onSizeSearch={(size) => navigate(`${paths.shop}${shopUrl(size)}`)}
+        onVehicleSearch={onVehicle}
+        onTextSearch={(query) => navigate(`${paths.shop}${shopUrl({ query })}`)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { Button, Stack } from '@mantine/core';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { ProductDetail } from '../../features/search/ProductDetail';
+
+/** /shop/product/{code}?make=: one SKU. */
+export function ProductPage() {
+  const { code = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  return (
+    <Stack>
+      <PageTitle title="Tire details" />
+      <Button variant="subtle" w="fit-content" onClick={() => navigate(-1)}>
+        Back to results
+      </Button>
+      <ProductDetail code={code} make={params.get('make') ?? ''} />
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { ShopResults } from '../../features/search/ShopResults';
+import { applyFilter, type FilterChange, parseShopUrl, shopUrl } from '../../features/search/shop-filters';
+import { fetchShipping, fetchShop, type ShopItem } from '../../features/search/shop.slice';
+import { useAppDispatch, useAppSelector } from '../store';
+
+/** Shipping estimates are for a set of four tires to the current location. */
+const SET_OF_TIRES = 4;
+
+/**
+ * /shop and /tires: the URL is the search (bracket arrays), so reload, back and shared links
+ * show the same results; "more results" appends the next page and records it in the URL.
+ */
+export function ShopPage({ renderActions }: { renderActions?: (item: ShopItem) => ReactNode }) {
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const { filters, page } = useMemo(() => parseShopUrl(params.toString()), [params]);
+  const filtersKey = shopUrl(filters);
+  const shop = useAppSelector((s) => s.shop);
+  const zip = useAppSelector((s) => s.session.location?.locationZip);
+
+  const load = useCallback(
+    async (upTo: number) => {
+      const current = parseShopUrl(filtersKey).filters;
+      for (let p = 0; p <= upTo; p++) await dispatch(fetchShop({ ...current, page: p }));
+    },
+    [dispatch, filtersKey],
+  );
+
+  // A new search (filters changed) starts again at page 0, then reloads pages already shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page only matters on arrival
+  useEffect(() => {
+    load(page);
+  }, [load]);
+
+  const onChange = (change: FilterChange) => setParams(shopUrl(applyFilter(filters, change)));
+  const onMore = () => {
+    const next = shop.page + 1;
+    dispatch(fetchShop({ ...filters, page: next }));
+    setParams(shopUrl(filters, next), { replace: true });
+  };
+  const onEstimateShipping = zip
+    ? (item: ShopItem) =>
+        dispatch(fetchShipping({ make: item.skuMakeId, code: item.skuCode, quantity: SET_OF_TIRES, zip }))
+    : undefined;
+
+  return (
+    <>
+      <PageTitle title="Tires" />
+      <ShopResults
+        filters={filters}
+        onChange={onChange}
+        onMore={onMore}
+        onRetry={() => load(0)}
+        renderActions={renderActions}
+        onEstimateShipping={onEstimateShipping}
+      />
+    </>
+  );
+}

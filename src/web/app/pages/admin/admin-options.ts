@@ -1,0 +1,25 @@
+import { useAdminQuery } from '../../../features/admin/admin.api';
+import type { Option } from '../../../features/admin/admin-fields';
+
+/** Choices the forms share: price groups, companies and suppliers (first 100 by name). */
+export function useOptions() {
+  const groups = useAdminQuery('listPriceGroups', { query: { pageSize: 100 } });
+  const companies = useAdminQuery('listCompanies', { query: { pageSize: 100, sort: 'name' } });
+  const staff = useAdminQuery('listUsers', { query: { pageSize: 100 } });
+  const priceGroups: Option[] = (groups.data?.data.list ?? []).map((g) => ({
+    value: String(g.id),
+    label: g.name,
+  }));
+  const companyList = companies.data?.data.list ?? [];
+  return {
+    priceGroups,
+    companies: companyList.map((c) => ({ value: String(c.id), label: c.name })),
+    suppliers: companyList
+      .filter((c) => c.kind === 'supplier')
+      .map((c) => ({ value: String(c.id), label: c.name })),
+    staff: (staff.data?.data.list ?? [])
+      .filter((u) => ['sales', 'support', 'finance', 'admin'].includes(u.role))
+      .map((u) => ({ value: String(u.userId), label: `${u.name} (${u.userName})` })),
+    groupName: (id: number | null) => priceGroups.find((g) => g.value === String(id))?.label ?? '—',
+  };
+}

@@ -1,0 +1,77 @@
+import { Badge, CloseButton, Group } from '@mantine/core';
+import { facetFilterKeys, facetLabels } from '../../../domain/shop-search';
+import { money } from './format';
+import type { FilterChange, ShopFilters } from './shop-filters';
+import type { ShopState } from './shop.slice';
+
+const scalarLabels: Partial<Record<keyof ShopFilters, string>> = {
+  query: 'Search',
+  size: 'Size',
+  width: 'Width',
+  ratio: 'Ratio',
+  rim: 'Rim',
+  rearWidth: 'Rear width',
+  rearRatio: 'Rear ratio',
+  rearRim: 'Rear rim',
+  year: 'Year',
+  vmake: 'Make',
+  vmodel: 'Model',
+  option: 'Option',
+  runFlat: 'Run-flat',
+  specialsOnly: 'Specials only',
+  minPrice: 'Min',
+  maxPrice: 'Max',
+};
+
+function Chip({ label, onRemove }: { label: string; onRemove(): void }) {
+  return (
+    <Badge
+      variant="light"
+      size="lg"
+      tt="none"
+      rightSection={<CloseButton size="xs" aria-label={`Remove ${label}`} onClick={onRemove} />}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+/** The filters in force, each removable (spec §4: changing a filter starts at page 0). */
+export function AppliedChips({
+  filters,
+  facets,
+  onChange,
+}: {
+  filters: ShopFilters;
+  facets: ShopState['filters'];
+  onChange(change: FilterChange): void;
+}) {
+  const chips = [
+    ...(Object.keys(scalarLabels) as (keyof ShopFilters)[])
+      .filter((k) => filters[k] !== undefined)
+      .map((k) => {
+        const raw = String(filters[k]);
+        const value = k === 'minPrice' || k === 'maxPrice' ? money(Number(raw)) : raw === 'true' ? '' : raw;
+        return {
+          key: `${k}`,
+          label: `${scalarLabels[k]}${value ? `: ${value}` : ''}`,
+          change: { type: 'remove', key: k } as FilterChange,
+        };
+      }),
+    ...facetFilterKeys.flatMap((k) =>
+      (filters[k] ?? []).map((v) => ({
+        key: `${k}:${v}`,
+        label: `${facetLabels[k]}: ${facets?.[k].find((f) => f.value === v)?.label ?? v}`,
+        change: { type: 'remove', key: k, value: v } as FilterChange,
+      })),
+    ),
+  ];
+  if (!chips.length) return null;
+  return (
+    <Group gap="xs" aria-label="Applied filters">
+      {chips.map((c) => (
+        <Chip key={c.key} label={c.label} onRemove={() => onChange(c.change)} />
+      ))}
+    </Group>
+  );
+}

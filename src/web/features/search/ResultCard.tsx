@@ -1,0 +1,80 @@
+import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { miles, money, service } from './format';
+import type { ShopItem } from './shop.slice';
+
+export interface ResultCardProps {
+  item: ShopItem;
+  /** Purchase controls (quantity, add to cart) from the cart feature, placed by the page. */
+  renderActions?: (item: ShopItem) => ReactNode;
+  onEstimateShipping?: (item: ShopItem) => void;
+}
+
+function Tire({ item, rear }: { item: ShopItem | NonNullable<ShopItem['rear']>; rear?: boolean }) {
+  return (
+    <Text size="sm">
+      {rear ? 'Rear: ' : ''}
+      <b>{item.size}</b> {service(item)} · {item.available} in stock · {money(item.priceCents)}
+    </Text>
+  );
+}
+
+/** One result: picture, brand, line, size, load and speed, UTQG, warranty, price and stock. */
+export function ResultCard({ item, renderActions, onEstimateShipping }: ResultCardProps) {
+  const detail = `/shop/product/${encodeURIComponent(item.skuCode)}?make=${item.skuMakeId}`;
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="result-card">
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <Image
+          src={item.image}
+          alt={`${item.brand} ${item.line}`}
+          w={90}
+          h={108}
+          fit="contain"
+          fallbackSrc="/favicon.svg"
+        />
+        <Stack gap={4} style={{ flex: 1 }}>
+          <Group gap="xs">
+            <Text fw={700}>{item.brand}</Text>
+            <Anchor component={Link} to={detail} fw={500}>
+              {item.line}
+            </Anchor>
+            {item.runFlat && <Badge variant="light">Run-flat</Badge>}
+            {item.specials && (
+              <Badge color="orange" variant="light">
+                Special
+              </Badge>
+            )}
+            {item.rebateCents > 0 && (
+              <Badge color="green" variant="light">
+                {money(item.rebateCents)} rebate
+              </Badge>
+            )}
+          </Group>
+          <Tire item={item} />
+          {item.rear && <Tire item={item.rear} rear />}
+          <Text size="xs" c="dimmed">
+            MPN {item.skuCode} · {item.category ?? 'Tire'} · UTQG {item.utqg ?? 'n/a'} · Warranty{' '}
+            {miles(item.warrantyMiles)} · {item.sidewall ?? ''}
+          </Text>
+          {item.shipping !== undefined && <Text size="xs">Shipping (4 tires): {money(item.shipping)}</Text>}
+        </Stack>
+        <Stack gap={6} align="flex-end">
+          <Text fw={700} size="lg" data-testid="price">
+            {money(item.priceCents)}
+          </Text>
+          <Text size="xs" c={item.available > 0 ? 'green' : 'red'}>
+            {item.available} available
+          </Text>
+          {renderActions?.(item)}
+          {onEstimateShipping && item.shipping === undefined && (
+            <Button size="compact-xs" variant="subtle" onClick={() => onEstimateShipping(item)}>
+              Estimate shipping
+            </Button>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

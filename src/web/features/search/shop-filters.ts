@@ -1,0 +1,126 @@
+import qs from 'qs';
+import {
+  type FacetFilterKey,
+  facetFilterKeys,
+  type FilterCategory,
+  type SortCode,
+  sortCodes,
+} from '../../../domain/shop-search';
+
+/** The search a /shop URL describes (spec §2 filter keys), page aside. */
+export type ShopFilters = Partial<Record<FacetFilterKey, string[]>> & {
+  query?: string;
+  sort?: SortCode;
+  minPrice?: string;
+  maxPrice?: string;
+  specialsOnly?: string;
+  runFlat?: string;
+  width?: string;
+  ratio?: string;
+  rim?: string;
+  rearWidth?: string;
+  rearRatio?: string;
+  rearRim?: string;
+  year?: string;
+  vmake?: string;
+  vmodel?: string;
+  option?: string;
+  size?: string;
+};
+
+const scalarKeys = [
+  'query',
+  'minPrice',
+  'maxPrice',
+  'specialsOnly',
+  'runFlat',
+  'width',
+  'ratio',
+  'rim',
+  'rearWidth',
+  'rearRatio',
+  'rearRim',
+  'year',
+  'vmake',
+  'vmodel',
+  'option',
+  'size',
+] as const;
+
+/** Reads a /shop query string (bracket arrays); unknown keys are dropped. */
+export function parseShopUrl(search: string): { filters: ShopFilters; page: number } {
+  const raw = qs.parse(search.replace(/^\?/, ''), { arrayLimit: 100 }) as Record<string, unknown>;
+  const filters: ShopFilters = {};
+  for (const k of scalarKeys) if (typeof raw[k] === 'string' && raw[k]) filters[k] = raw[k] as string;
+  for (const k of facetFilterKeys) {
+    const v = raw[k];
+    const list = (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).filter(
+      (x): x is string => typeof x === 'string',
+    );
+    if (list.length) filters[k] = list;
+  }
+  if (sortCodes.includes(raw.sort as SortCode)) filters.sort = raw.sort as SortCode;
+  const page = Math.max(0, Number(raw.page) || 0);
+  return { filters, page };
+}
+
+/** Writes a search as a /shop query string, with bracket arrays (spec §7). */
+export function shopUrl(filters: ShopFilters, page = 0): string {
+  const text = qs.stringify(
+    { ...filters, ...(page ? { page } : {}) },
+    { arrayFormat: 'brackets', skipNulls: true, encodeValuesOnly: true },
+  );
+  return text ? `?${text}` : '';
+}
+
+export type FilterChange =
+  | { type: 'ALL' }
+  | { type: 'sizes'; width?: string; ratio?: string; rim?: string }
+  | { type: FacetFilterKey; value: string }
+  | { type: 'sort'; value: SortCode }
+  | { type: 'flag'; key: 'specialsOnly' | 'runFlat'; on: boolean }
+  | { type: 'price'; minPrice?: string; maxPrice?: string }
+  | { type: 'remove'; key: keyof ShopFilters; value?: string };
+
+/**
+ * The filter rules of spec §4: 'ALL' clears the filters, 'sizes' sets width, ratio and rim, a
+ * facet value toggles; every change starts again at page 0 (the caller drops the page).
+ */
+export function applyFilter(filters: ShopFilters, change: FilterChange): ShopFilters {
+  const next: ShopFilters = { ...filters };
+  switch (change.type) {
+    case 'ALL':
+      return filters.sort ? { sort: filters.sort } : {};
+    case 'sizes':
+      return { ...next, width: change.width, ratio: change.ratio, rim: change.rim };
+    case 'sort':
+      return { ...next, sort: change.value };
+    case 'flag':
+      if (change.on) next[change.key] = 'true';
+      else delete next[change.key];
+      return next;
+    case 'price':
+      return { ...next, minPrice: change.minPrice || undefined, maxPrice: change.maxPrice || undefined };
+    case 'remove': {
+      const current = next[change.key];
+      if (Array.isArray(current) && change.value !== undefined) {
+        const rest = current.filter((v) => v !== change.value);
+        (next as Record<string, unknown>)[change.key] = rest.length ? rest : undefined;
+      } else {
+        delete next[change.key];
+      }
+      return next;
+    }
+    default: {
+      const current = next[change.type] ?? [];
+      const has = current.includes(change.value);
+      const list = has ? current.filter((v) => v !== change.value) : [...current, change.value];
+      next[change.type] = list.length ? list : undefined;
+      return next;
+    }
+  }
+}
+
+/** The keys of a filter category of the sidebar (spec §4). */
+export const categoryKeys = (c: FilterCategory) =>
+  c === 'sizes' ? ['width', 'ratio', 'rim'] : c === 'ALL' ? [] : [c];

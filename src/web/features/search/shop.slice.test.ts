@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { applyFilter, parseShopUrl, shopUrl } from './shop-filters';
+import { fetchShipping, fetchShop, type ShopItem, shopReducer } from './shop.slice';
+
+const item = (productId: number, skuCode = `SKU-${productId}`) =>
+  ({ productId, skuMakeId: 7, skuCode }) as ShopItem;
+const answer = (page: number, ids: number[], count = 40) => ({
+  list: ids.map((id) => item(id)),
+  filters: { makes: [{ value: '7', label: 'Brand', count }] } as never,
+  applied: { page } as never,
+  count,
+  page,
+});
+const start = shopReducer(undefined, { type: 'init' });
+const fulfilled = (page: number, ids: number[], count?: number) =>
+  fetchShop.fulfilled(answer(page, ids, count), 'r', { page });
+
+describe('shop results state (spec §4)', () => {
+  it('replaces the list, filters and count on page 0 and appends later pages', () => {
+    let s = shopReducer(start, fulfilled(0, [1, 2]));
+    s = shopReducer(s, fulfilled(1, [3, 4], 99));
+    expect(s.list.map((i) => i.productId)).toEqual([1, 2, 3, 4]);
+    expect(s.count).toBe(40);
+    expect(s.page).toBe(1);
+    s = shopReducer(s, fetchShop.pending('r', { page: 0 }));
+    expect(s.list).toEqual([]);
+    expect(s.loading).toBe(true);
+  });
+
+  it('stores a failure and stops loading', () => {
+    const s = shopReducer(
+      shopReducer(start, fetchShop.pending('r', { page: 0 })),
+      fetchShop.rejected(null, 'r', { page: 0 }, 'down'),
+    );
+    expect(s).toMatchObject({ loading: false, error: 'down' });
+  });
+
+  it('writes a shipping amount into the item of that make id and SKU code', () => {
+    let s = shopReducer(start, fulfilled(0, [1, 2]));
+    const estimate = {
+      make: 7,
+      code: 'SKU-2',
+      quantity: 4,
+      zip: '78701',
+      amountCents: 4200,
+      warehouseZip: '75201',
+      distanceMiles: 180,
+      transitDays: 1,
+    };
+    s = shopReducer(
+      s,
+      fetchShipping.fulfilled(estimate, 'r', { make: 7, code: 'SKU-2', quantity: 4, zip: '78701' }),
+    );
+    expect(s.list.map((i) => i.shipping)).toEqual([undefined, 4200]);
+  });
+});
+
+describe('shop filters (spec §4)', () => {
+  it("clears every filter with 'ALL' but keeps the sort", () => {
+    expect(applyFilter({ makes: ['1'], width: '225', sort: 'HTL' }, { type: 'ALL' })).toEqual({
+      sort: 'HTL',
+    });
+  });
+
+  it("sets width, ratio and rim with 'sizes' and toggles facet values", () => {
+    expect(applyFilter({}, { type: 'sizes', width: '225', ratio: '45', rim: '17' })).toMatchObject({
+      width: '225',
+      ratio: '45',
+      rim: '17',
+    });
+    const on = applyFilter({}, { type: 'makes', value: '3' });
+    expect(on.makes).toEqual(['3']);
+    expect(applyFilter(on, { type: 'makes', value: '3' }).makes).toBeUndefined();
+  });
+
+  it('writes bracket arrays and reads them back, page included', () => {
+    const url = shopUrl({ width: '225', makes: ['1', '2'], sort: 'MAZ' }, 2);
+    expect(url).toBe('?width=225&makes[]=1&makes[]=2&sort=MAZ&page=2');
+    expect(parseShopUrl(url)).toEqual({ filters: { width: '225', makes: ['1', '2'], sort: 'MAZ' }, page: 2 });
+  });
+});

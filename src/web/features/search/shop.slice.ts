@@ -1,0 +1,100 @@
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import type { z } from 'zod';
+import * as search from '../../../contract/search';
+import * as shipping from '../../../contract/shipping';
+import { DEFAULT_SORT, SHOP_PAGE_SIZE, type SortCode } from '../../../domain/shop-search';
+import { call, errorMessage } from '../../api/client';
+import type { ShopFilters } from './shop-filters';
+
+type Answer = z.output<typeof search.searchItems.response>['data'];
+/** A result item (spec §3): the shipping amount arrives later, by make id and SKU code. */
+export type ShopItem = Answer['list'][number] & { shipping?: number };
+
+/** Shop results state (spec §3). */
+export interface ShopState {
+  count: number;
+  list: ShopItem[];
+  applied: Answer['applied'];
+  filters: Answer['filters'] | null;
+  page: number;
+  pageSize: number;
+  sort: SortCode;
+  error: string | null;
+  loading: boolean;
+  /** When the last answer arrived (ms since epoch). */
+  loaded: number | null;
+}
+
+const initialState: ShopState = {
+  count: 0,
+  list: [],
+  applied: {},
+  filters: null,
+  page: 0,
+  pageSize: SHOP_PAGE_SIZE,
+  sort: DEFAULT_SORT,
+  error: null,
+  loading: false,
+  loaded: null,
+};
+
+export const fetchShop = createAsyncThunk(
+  'shop/list',
+  async (filters: ShopFilters & { page: number }, { rejectWithValue }) => {
+    try {
+      return (await call(search.searchItems, { body: { ...filters, pageSize: SHOP_PAGE_SIZE } })).data;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
+
+export const fetchShipping = createAsyncThunk(
+  'shop/shipping',
+  async (q: { make: number; code: string; quantity: number; zip: string }, { rejectWithValue }) => {
+    try {
+      return (await call(shipping.shippingEstimate, { query: q })).data;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
+
+const shopSlice = createSlice({
+  name: 'shop',
+  initialState,
+  reducers: {},
+  extraReducers: (b) => {
+    b.addCase(fetchShop.pending, (s, a) => {
+      s.loading = true;
+      s.error = null;
+      // A search at page 0 resets the list (spec §4).
+      if (a.meta.arg.page === 0) s.list = [];
+      s.sort = a.meta.arg.sort ?? DEFAULT_SORT;
+    })
+      .addCase(fetchShop.fulfilled, (s, a) => {
+        s.loading = false;
+        s.loaded = Date.now();
+        s.page = a.payload.page;
+        if (a.payload.page === 0) {
+          // Filters, applied filters and count are replaced only on page 0; later pages append.
+          s.list = a.payload.list;
+          s.filters = a.payload.filters;
+          s.applied = a.payload.applied;
+          s.count = a.payload.count;
+        } else {
+          s.list.push(...a.payload.list);
+        }
+      })
+      .addCase(fetchShop.rejected, (s, a) => {
+        s.loading = false;
+        s.error = String(a.payload ?? 'The search failed');
+      })
+      .addCase(fetchShipping.fulfilled, (s, a) => {
+        const item = s.list.find((i) => i.skuMakeId === a.payload.make && i.skuCode === a.payload.code);
+        if (item) item.shipping = a.payload.amountCents;
+      });
+  },
+});
+
+export const shopReducer = shopSlice.reducer;

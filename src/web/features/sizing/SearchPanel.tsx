@@ -1,0 +1,192 @@
+import { Alert, Button, Card, Group, Select, Stack, Tabs, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { SizeRecord } from '../../../contract/catalog';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { type SearchType, searchTypeChanged } from './search-panel.slice';
+import type { Selector } from './selector';
+import { loadWidths, selectRatio, selectRim, selectWidth, sizeSelectorCleared } from './size-selector.slice';
+import { loadYears, selectVehicleValue, vehicleSelectorCleared } from './vehicle-selector.slice';
+
+export interface VehicleChoice {
+  year: string;
+  vmake: string;
+  vmodel: string;
+  option: string;
+  sizes: SizeRecord[];
+}
+
+interface Props {
+  priceGroupId?: number;
+  onSizeSearch(size: { width: string; ratio: string; rim: string }): void;
+  onVehicleSearch(vehicle: VehicleChoice): void;
+  onTextSearch(query: string): void;
+}
+
+function SelectorField({
+  label,
+  selector,
+  onChange,
+}: {
+  label: string;
+  selector: Selector;
+  onChange(v: string | null): void;
+}) {
+  return (
+    <Select
+      label={label}
+      placeholder={selector.loading ? 'Loading…' : `Choose ${label.toLowerCase()}`}
+      data={selector.values.map((v) => ({ value: v.value, label: v.label }))}
+      value={selector.selected}
+      onChange={onChange}
+      disabled={!selector.enabled || selector.loading}
+      error={selector.error ? 'Could not load this list' : undefined}
+      searchable
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      aria-label={label}
+    />
+  );
+}
+
+/** The home search panel (spec §2): Size, Vehicle and Search tabs. */
+export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTextSearch }: Props) {
+  const dispatch = useAppDispatch();
+  const { searchType } = useAppSelector((s) => s.searchPanel);
+  const size = useAppSelector((s) => s.sizeSelector);
+  const vehicle = useAppSelector((s) => s.vehicleSelector);
+  const [text, setText] = useState('');
+  const scope = { group: priceGroupId };
+
+  useEffect(() => {
+    dispatch(loadWidths({ group: priceGroupId }));
+    dispatch(loadYears(undefined));
+  }, [dispatch, priceGroupId]);
+
+  const chosen = {
+    year: vehicle.year.selected ?? undefined,
+    make: vehicle.make.selected ?? undefined,
+    model: vehicle.model.selected ?? undefined,
+  };
+  const vehicleReady = Boolean(vehicle.option.selected) && !vehicle.sizesLoading && vehicle.sizes.length > 0;
+  const clear = () => {
+    dispatch(sizeSelectorCleared());
+    dispatch(vehicleSelectorCleared());
+    setText('');
+  };
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Tabs value={searchType} onChange={(v) => dispatch(searchTypeChanged((v ?? 'size') as SearchType))}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="size">Size</Tabs.Tab>
+          <Tabs.Tab value="vehicle">Vehicle</Tabs.Tab>
+          <Tabs.Tab value="text">Search</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="size">
+          <Group align="end" grow>
+            <SelectorField
+              label="Tire Width"
+              selector={size.width}
+              onChange={(v) => dispatch(selectWidth(v, scope))}
+            />
+            <SelectorField
+              label="Tire Ratio"
+              selector={size.ratio}
+              onChange={(v) => size.width.selected && dispatch(selectRatio(size.width.selected, v, scope))}
+            />
+            <SelectorField label="Rim Size" selector={size.rim} onChange={(v) => dispatch(selectRim(v))} />
+          </Group>
+          <Group mt="md">
+            <Button
+              disabled={!size.rim.selected}
+              onClick={() =>
+                size.width.selected &&
+                size.ratio.selected &&
+                size.rim.selected &&
+                onSizeSearch({
+                  width: size.width.selected,
+                  ratio: size.ratio.selected,
+                  rim: size.rim.selected,
+                })
+              }
+            >
+              Search
+            </Button>
+            <Button variant="subtle" onClick={clear}>
+              Clear
+            </Button>
+          </Group>
+        </Tabs.Panel>
+        <Tabs.Panel value="vehicle">
+          <Group align="end" grow>
+            <SelectorField
+              label="Year"
+              selector={vehicle.year}
+              onChange={(v) => dispatch(selectVehicleValue('year', v, chosen))}
+            />
+            <SelectorField
+              label="Make"
+              selector={vehicle.make}
+              onChange={(v) => dispatch(selectVehicleValue('make', v, chosen))}
+            />
+            <SelectorField
+              label="Model"
+              selector={vehicle.model}
+              onChange={(v) => dispatch(selectVehicleValue('model', v, chosen))}
+            />
+            <SelectorField
+              label="Options"
+              selector={vehicle.option}
+              onChange={(v) => dispatch(selectVehicleValue('option', v, chosen))}
+            />
+          </Group>
+          {vehicle.sizesError && (
+            <Alert color="red" mt="sm" variant="light">
+              The tire sizes of this vehicle could not be loaded. Please try again.
+            </Alert>
+          )}
+          <Group mt="md">
+            <Button
+              disabled={!vehicleReady}
+              loading={vehicle.sizesLoading}
+              onClick={() =>
+                onVehicleSearch({
+                  year: chosen.year ?? '',
+                  vmake: chosen.make ?? '',
+                  vmodel: chosen.model ?? '',
+                  option: vehicle.option.selected ?? '',
+                  sizes: vehicle.sizes,
+                })
+              }
+            >
+              Search
+            </Button>
+            <Button variant="subtle" onClick={clear}>
+              Clear
+            </Button>
+          </Group>
+        </Tabs.Panel>
+        <Tabs.Panel value="text">
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (text.trim()) onTextSearch(text.trim());
+            }}
+          >
+            <Stack gap="sm">
+              <TextInput
+                aria-label="Tire search"
+                placeholder="Tire Search...MPN, Size, Make, Model"
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+              />
+              <Group>
+                <Button type="submit">Submit</Button>
+              </Group>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+      </Tabs>
+    </Card>
+  );
+}

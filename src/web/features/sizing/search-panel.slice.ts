@@ -1,0 +1,17 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** Which tab of the search panel is active (spec §4): size by default. */
+export type SearchType = 'size' | 'vehicle' | 'text';
+
+const searchPanelSlice = createSlice({
+  name: 'searchPanel',
+  initialState: { searchType: 'size' as SearchType },
+  reducers: {
+    searchTypeChanged(s, a: PayloadAction<SearchType>) {
+      s.searchType = a.payload;
+    },
+  },
+});
+
+export const { searchTypeChanged } = searchPanelSlice.actions;
+export const searchPanelReducer = searchPanelSlice.reducer;

@@ -1,0 +1,128 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import * as sizing from '../../../contract/sizing';
+import { call, errorMessage } from '../../api/client';
+import { emptySelector, type Selector, trackSelect } from './selector';
+
+/** The size selector (spec §3): tire width, tire ratio and rim size, chained (spec §4). */
+export interface SizeSelectorState {
+  width: Selector;
+  ratio: Selector;
+  rim: Selector;
+}
+
+const initialState: SizeSelectorState = {
+  width: emptySelector(true),
+  ratio: emptySelector(),
+  rim: emptySelector(),
+};
+
+/** Sizing calls use channel 4 and the caller's price group (spec §7, §9). */
+export interface SizingScope {
+  group?: number;
+}
+const query = (scope: SizingScope) => ({ channel: 4, ...(scope.group ? { group: scope.group } : {}) });
+const fail = (error: unknown, rejectWithValue: (v: string) => unknown) =>
+  rejectWithValue(errorMessage(error));
+
+export const loadWidths = createAsyncThunk(
+  'sizing/widths',
+  async (scope: SizingScope, { rejectWithValue }) => {
+    try {
+      return (await call(sizing.widths, { query: query(scope) })).data.list;
+    } catch (error) {
+      return fail(error, rejectWithValue) as never;
+    }
+  },
+);
+export const loadRatios = createAsyncThunk(
+  'sizing/ratios',
+  async (arg: SizingScope & { width: string }, { rejectWithValue }) => {
+    try {
+      return (await call(sizing.ratios, { params: { width: arg.width }, query: query(arg) })).data.list;
+    } catch (error) {
+      return fail(error, rejectWithValue) as never;
+    }
+  },
+);
+export const loadRims = createAsyncThunk(
+  'sizing/rims',
+  async (arg: SizingScope & { width: string; ratio: string }, { rejectWithValue }) => {
+    try {
+      const params = { width: arg.width, ratio: arg.ratio };
+      return (await call(sizing.rims, { params, query: query(arg) })).data.list;
+    } catch (error) {
+      return fail(error, rejectWithValue) as never;
+    }
+  },
+);
+
+type Level = keyof SizeSelectorState;
+const lifecycle = (level: Level) => ({
+  pending: (s: SizeSelectorState) => {
+    s[level] = { ...s[level], loading: true, error: null };
+  },
+  fulfilled: (s: SizeSelectorState, a: PayloadAction<Selector['values']>) => {
+    s[level] = { ...s[level], loading: false, enabled: true, values: a.payload };
+  },
+  rejected: (s: SizeSelectorState, a: { payload?: unknown }) => {
+    s[level] = { ...s[level], loading: false, error: String(a.payload ?? 'Could not load the list') };
+  },
+});
+
+const sizeSelectorSlice = createSlice({
+  name: 'sizeSelector',
+  initialState,
+  reducers: {
+    /** Choosing a width clears ratio and rim; the ratios load next. */
+    widthSelected(s, a: PayloadAction<string | null>) {
+      s.width.selected = a.payload;
+      s.ratio = emptySelector();
+      s.rim = emptySelector();
+    },
+    ratioSelected(s, a: PayloadAction<string | null>) {
+      s.ratio.selected = a.payload;
+      s.rim = emptySelector();
+    },
+    rimSelected(s, a: PayloadAction<string | null>) {
+      s.rim.selected = a.payload;
+    },
+    sizeSelectorCleared(s) {
+      return { ...initialState, width: { ...emptySelector(true), values: s.width.values } };
+    },
+  },
+  extraReducers: (b) => {
+    for (const [thunk, level] of [
+      [loadWidths, 'width'],
+      [loadRatios, 'ratio'],
+      [loadRims, 'rim'],
+    ] as const) {
+      const on = lifecycle(level);
+      b.addCase(thunk.pending, on.pending)
+        .addCase(thunk.fulfilled, on.fulfilled)
+        .addCase(thunk.rejected, on.rejected);
+    }
+  },
+});
+
+export const { widthSelected, ratioSelected, rimSelected, sizeSelectorCleared } = sizeSelectorSlice.actions;
+export const sizeSelectorReducer = sizeSelectorSlice.reducer;
+
+/** Thunks that choose a value: record it, tell analytics, load the next list. */
+export const selectWidth =
+  (width: string | null, scope: SizingScope) => (dispatch: (a: unknown) => unknown) => {
+    dispatch(widthSelected(width));
+    if (!width) return;
+    trackSelect('Sizing', 'Width', width);
+    dispatch(loadRatios({ ...scope, width }));
+  };
+export const selectRatio =
+  (width: string, ratio: string | null, scope: SizingScope) => (dispatch: (a: unknown) => unknown) => {
+    dispatch(ratioSelected(ratio));
+    if (!ratio) return;
+    trackSelect('Sizing', 'Ratio', ratio);
+    dispatch(loadRims({ ...scope, width, ratio }));
+  };
+export const selectRim = (rim: string | null) => (dispatch: (a: unknown) => unknown) => {
+  dispatch(rimSelected(rim));
+  if (rim) trackSelect('Sizing', 'Rim', rim);
+};
