@@ -15,6 +15,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { OeSelectionPage } from './pages/OeSelectionPage';
 import { ProductPage } from './pages/ProductPage';
 import { ShopPage } from './pages/ShopPage';
+import { AddToCart } from '../features/cart/AddToCart';
 import { paths } from './paths';
 import { RequireUser } from './RequireUser';
 
@@ -41,8 +42,8 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('./pages/admin/AdminConsole')).AdminConsole }),
           },
           { path: paths.installer, element: <ComingPage title="Installer" /> },
-          { path: paths.shop, element: <ShopPage /> },
-          { path: paths.tires, element: <ShopPage /> },
+          { path: paths.shop, element: <ShopPage renderActions={(item) => <AddToCart item={item} />} /> },
+          { path: paths.tires, element: <ShopPage renderActions={(item) => <AddToCart item={item} />} /> },
           { path: `${paths.shop}/product/:code`, element: <ProductPage /> },
           { path: paths.oeSelection, element: <OeSelectionPage /> },
           { path: '*', element: <NotFoundPage /> },

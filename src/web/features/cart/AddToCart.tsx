@@ -9,7 +9,7 @@ export interface Purchasable {
   modelId: number;
   productId: number;
   skuCode: string;
-  priceCents: number;
+  priceCents: number | null;
   available: number;
 }
 
@@ -18,7 +18,7 @@ export function AddToCart({ item }: { item: Purchasable }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector((s) => s.cart.loading);
   const [quantity, setQuantity] = useState<number>(Math.min(4, Math.max(1, item.available)));
-  const soldOut = item.available <= 0;
+  const soldOut = item.available <= 0 || item.priceCents === null;
   const add = async () => {
     const result = await dispatch(
       postCart({
