@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Discount, unitDiscountCents } from './discounts';
+import { bestDiscount, type DiscountRule } from './discounts';
 
-const base: Discount = {
+const base: DiscountRule = {
   id: 1,
-  startsAt: new Date('2026-01-01T00:00:00Z'),
+  startsAt: '2026-01-01T00:00:00Z',
   endsAt: null,
   makeId: null,
   modelId: null,
@@ -19,38 +19,42 @@ const at = new Date('2026-06-01T00:00:00Z');
 
 describe('discount stacking', () => {
   it('takes the single largest reduction, never the sum', () => {
-    const discounts = [
+    const rules = [
       { ...base, id: 1, basisPoints: 1000 },
       { ...base, id: 2, amountCents: 1500, makeId: 7 },
       { ...base, id: 3, basisPoints: 500, companyId: 5 },
     ];
-    expect(unitDiscountCents(discounts, line, at)).toBe(1500);
+    expect(bestDiscount(rules, line, at)).toEqual({
+      discountId: 2,
+      reductionCents: 1500,
+      unitPriceCents: 8500,
+    });
   });
 
   it('ignores discounts of another target, out of date or inactive', () => {
-    const discounts = [
+    const rules = [
       { ...base, id: 1, basisPoints: 5000, makeId: 8 },
-      { ...base, id: 2, basisPoints: 5000, endsAt: new Date('2026-05-01T00:00:00Z') },
-      { ...base, id: 3, basisPoints: 5000, startsAt: new Date('2026-07-01T00:00:00Z') },
+      { ...base, id: 2, basisPoints: 5000, endsAt: '2026-05-01T00:00:00Z' },
+      { ...base, id: 3, basisPoints: 5000, startsAt: '2026-07-01T00:00:00Z' },
       { ...base, id: 4, basisPoints: 5000, active: false },
       { ...base, id: 5, basisPoints: 5000, companyId: 6 },
     ];
-    expect(unitDiscountCents(discounts, line, at)).toBe(0);
+    expect(bestDiscount(rules, line, at).discountId).toBeNull();
   });
 
-  it('never takes a price below zero', () => {
+  it('never takes a price below zero and never raises it', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.integer({ min: 0, max: 10_000 }),
         fc.integer({ min: 0, max: 2_000_000 }),
         (price, bp, amount) => {
-          const off = unitDiscountCents(
+          const r = bestDiscount(
             [{ ...base, basisPoints: bp, amountCents: amount }],
             { ...line, unitPriceCents: price },
             at,
           );
-          return off >= 0 && off <= price;
+          return r.unitPriceCents >= 0 && r.unitPriceCents <= price;
         },
       ),
     );

@@ -1,10 +1,11 @@
-// Which discounts of the `discounts` table apply to a line (DESIGN.md §7: after markup).
-import { basisPointsOf } from './money';
+// Discounts (DESIGN.md §7): dated, targeted by make, model, product and/or company, percent
+// (basis points) or an amount per unit, applied after markup. The one stacking rule lives here
+// so that the cart, the checkout re-check and the back-office preview cannot disagree.
 
-export interface Discount {
+export interface DiscountRule {
   id: number;
-  startsAt: Date;
-  endsAt: Date | null;
+  startsAt: Date | string;
+  endsAt: Date | string | null;
   makeId: number | null;
   modelId: number | null;
   productId: number | null;
@@ -14,35 +15,56 @@ export interface Discount {
   active: boolean;
 }
 
-export interface DiscountTarget {
+export interface DiscountLine {
   makeId: number;
   modelId: number;
   productId: number;
   companyId: number;
+  /** Marked-up unit price of the buyer's price group. */
   unitPriceCents: number;
 }
 
-/** A discount applies when active, in its dates, and every criterion it names matches. */
-export function discountApplies(d: Discount, t: DiscountTarget, at: Date): boolean {
-  if (!d.active || d.startsAt > at || (d.endsAt && d.endsAt <= at)) return false;
-  if (d.makeId !== null && d.makeId !== t.makeId) return false;
-  if (d.modelId !== null && d.modelId !== t.modelId) return false;
-  if (d.productId !== null && d.productId !== t.productId) return false;
-  return d.companyId === null || d.companyId === t.companyId;
+/** Every target that is set must match; an unset target matches anything. */
+export function discountApplies(rule: DiscountRule, line: DiscountLine, at: Date): boolean {
+  const started = new Date(rule.startsAt) <= at;
+  const notEnded = rule.endsAt === null || at < new Date(rule.endsAt);
+  return (
+    rule.active &&
+    started &&
+    notEnded &&
+    (rule.makeId === null || rule.makeId === line.makeId) &&
+    (rule.modelId === null || rule.modelId === line.modelId) &&
+    (rule.productId === null || rule.productId === line.productId) &&
+    (rule.companyId === null || rule.companyId === line.companyId)
+  );
 }
 
-function unitValue(d: Discount, unitPriceCents: number): number {
-  return basisPointsOf(unitPriceCents, d.basisPoints) + d.amountCents;
+/** Reduction per unit in cents: basis points of the price rounded half up, plus the amount. */
+export function reductionOf(rule: DiscountRule, unitPriceCents: number): number {
+  const percent = Math.floor((unitPriceCents * rule.basisPoints + 5000) / 10000);
+  return Math.min(unitPriceCents, percent + rule.amountCents);
 }
 
 /**
- * Stacking rule: discounts do not stack. The single applicable discount worth most to the buyer
- * on this unit price wins, and no unit is ever sold below zero.
+ * Stacking rule: discounts do NOT stack. Of the discounts that apply to a line on that date,
+ * the one giving the largest reduction wins (the lowest id breaks a tie); the unit price never
+ * falls below zero. Answers the winning discount and the discounted unit price.
  */
-export function unitDiscountCents(discounts: Discount[], t: DiscountTarget, at = new Date()): number {
-  let best = 0;
-  for (const d of discounts) {
-    if (discountApplies(d, t, at)) best = Math.max(best, unitValue(d, t.unitPriceCents));
+export function bestDiscount(rules: DiscountRule[], line: DiscountLine, at = new Date()) {
+  let best: { rule: DiscountRule; reductionCents: number } | null = null;
+  for (const rule of rules) {
+    if (!discountApplies(rule, line, at)) continue;
+    const reductionCents = reductionOf(rule, line.unitPriceCents);
+    if (
+      !best ||
+      reductionCents > best.reductionCents ||
+      (reductionCents === best.reductionCents && rule.id < best.rule.id)
+    )
+      best = { rule, reductionCents };
   }
-  return Math.min(best, t.unitPriceCents);
+  return {
+    discountId: best?.rule.id ?? null,
+    reductionCents: best?.reductionCents ?? 0,
+    unitPriceCents: line.unitPriceCents - (best?.reductionCents ?? 0),
+  };
 }

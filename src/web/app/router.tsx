@@ -5,12 +5,17 @@ import { ResetPage } from '../features/session/ResetPage';
 import { SupplierInventoryPage } from '../features/supplier-inventory/SupplierInventoryPage';
 import { WholesaleSignupPage } from '../features/wholesale-signup/WholesaleSignupPage';
 import { Layout } from './Layout';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { OrderPage } from './pages/OrderPage';
+import { OrdersPage } from './pages/OrdersPage';
+import { SupplierPage } from './pages/SupplierPage';
 import { ComingPage } from './pages/ComingPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { OeSelectionPage } from './pages/OeSelectionPage';
 import { ProductPage } from './pages/ProductPage';
 import { ShopPage } from './pages/ShopPage';
+import { AddToCart } from '../features/cart/AddToCart';
 import { paths } from './paths';
 import { RequireUser } from './RequireUser';
 
@@ -25,19 +30,39 @@ export const router = createBrowserRouter([
         element: <RequireUser />,
         children: [
           { path: paths.home, element: <HomePage /> },
-          { path: paths.orders, element: <ComingPage title="Order History" /> },
-          { path: paths.checkout, element: <ComingPage title="Checkout" /> },
+          { path: paths.orders, element: <OrdersPage /> },
+          { path: `${paths.orders}/:id`, element: <OrderPage /> },
+          { path: paths.checkout, element: <CheckoutPage /> },
           { path: paths.account, element: <AccountPage /> },
-          { path: paths.supplier, element: <ComingPage title="Supplier" /> },
+          { path: paths.supplier, element: <SupplierPage /> },
           { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
+          {
+            path: `${paths.admin}/orders`,
+            lazy: async () => ({
+              Component: (await import('./pages/admin-orders/AdminOrdersPage')).AdminOrdersPage,
+            }),
+          },
+          {
+            path: `${paths.admin}/orders/analytics`,
+            lazy: async () => ({
+              Component: (await import('./pages/admin-orders/AdminOrdersAnalyticsPage'))
+                .AdminOrdersAnalyticsPage,
+            }),
+          },
+          {
+            path: `${paths.admin}/orders/:id`,
+            lazy: async () => ({
+              Component: (await import('./pages/admin-orders/AdminOrderPage')).AdminOrderPage,
+            }),
+          },
           {
             // The staff console is its own chunk: the storefront never downloads it.
             path: `${paths.admin}/*`,
             lazy: async () => ({ Component: (await import('./pages/admin/AdminConsole')).AdminConsole }),
           },
           { path: paths.installer, element: <ComingPage title="Installer" /> },
-          { path: paths.shop, element: <ShopPage /> },
-          { path: paths.tires, element: <ShopPage /> },
+          { path: paths.shop, element: <ShopPage renderActions={(item) => <AddToCart item={item} />} /> },
+          { path: paths.tires, element: <ShopPage renderActions={(item) => <AddToCart item={item} />} /> },
           { path: `${paths.shop}/product/:code`, element: <ProductPage /> },
           { path: paths.oeSelection, element: <OeSelectionPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -9,6 +9,7 @@ import { insertSubOrder, insertSupplierLines, setOrderNumber } from '../orders/o
 import { expireUnpaidOrders } from '../orders/orders.expiry';
 import { type Allocation, assertHeldUnderCap, commitStock, reserveStock } from '../orders/orders.stock';
 import { orderDetail } from '../orders/orders.views';
+import { refreshProductPrices } from '../catalog/catalog.prices';
 import { payOrder, paymentStatusOf } from '../payments/payments.checkout';
 import { repriceOrder } from './cart.pricing';
 import * as repo from './cart.repository';
@@ -47,7 +48,7 @@ async function placeOrder(tx: Tx, actor: Actor, body: CheckoutBody) {
     { companyId: cart.companyId, orderId: cart.id, amountCents: totals.totalCents },
     body,
   );
-  if (isSettled(payment.status)) await commitStock(tx, cart.id);
+  if (isSettled(payment.status)) await commitStock(tx, cart.id, false);
   else
     await assertHeldUnderCap(
       tx,
@@ -60,6 +61,10 @@ async function placeOrder(tx: Tx, actor: Actor, body: CheckoutBody) {
     poNumber: body.poNumber ?? null,
     placedAt: new Date(),
   });
+  await refreshProductPrices(
+    tx,
+    lines.map((l) => l.item.productId),
+  );
   await setOrderNumber(tx, cart.id);
   await changeOrderStatus(tx, cart, 'placed', actor.userId, `Checked out; payment ${payment.status}`);
   // Sales compensation accrues when an order is placed (issue 5), on merchandise after discounts.

@@ -1,4 +1,4 @@
-import { unitDiscountCents } from '../../../domain/discounts';
+import { bestDiscount } from '../../../domain/discounts';
 import { lineTotalCents, orderTotals, shippingPerTireCents, type Totals } from '../../../domain/money';
 import type { Cart, CartItem } from '../../../contract/cart';
 import type { DbOrTx } from '../../db/connection';
@@ -27,13 +27,13 @@ export async function repriceOrder(tx: DbOrTx, order: repo.OrderRow, pricing: Pr
     const unit = line.priceCents ?? line.item.unitPriceCents;
     const next = {
       unitPriceCents: unit,
-      unitDiscountCents: unitDiscountCents(discounts, {
+      unitDiscountCents: bestDiscount(discounts, {
         makeId: line.item.makeId,
         modelId: line.item.modelId,
         productId: line.item.productId,
         companyId: pricing.companyId,
         unitPriceCents: unit,
-      }),
+      }).reductionCents,
       roadHazardUnitCents: roadHazardOffer(unit).unitCents,
     };
     if (

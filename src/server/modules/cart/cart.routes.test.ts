@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPrices } from '../../db/schema';
+import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
 
@@ -7,6 +10,14 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+async function priceOf(priceGroupId: number, productId: number) {
+  const [row] = await t.db
+    .select()
+    .from(productPrices)
+    .where(and(eq(productPrices.priceGroupId, priceGroupId), eq(productPrices.productId, productId)));
+  return row.priceCents;
+}
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
@@ -20,8 +31,10 @@ describe('the cart', () => {
   });
 
   it('prices lines from the server and ignores a price the client sends', async () => {
-    const { cookie } = await createShopper(t.app, t.db);
+    const { cookie, location } = await createShopper(t.app, t.db);
     const p = await stockedProduct(t.db, [{ zip: '75201', quantity: 8 }]);
+    const price = await priceOf(location.priceGroupId, p.product.id);
+    const hazard = roadHazardOffer(price).unitCents;
     const res = await call(cookie, 'POST', '/api/cart', {
       ...cartBody(p, 2),
       orderItemRoadHazard: true,
@@ -32,13 +45,13 @@ describe('the cart', () => {
     const cart = res.json();
     expect(cart.orderItems).toHaveLength(1);
     const [line] = cart.orderItems;
-    expect(line.unitPriceCents).toBe(10_000);
-    expect(line.roadHazardUnitCents).toBe(1200);
-    expect(line.lineTotalCents).toBe(2 * (10_000 + 1200));
-    expect(cart.totals.subtotalCents).toBe(20_000);
-    expect(cart.totals.roadHazardCents).toBe(2400);
+    expect(line.unitPriceCents).toBe(price);
+    expect(line.roadHazardUnitCents).toBe(hazard);
+    expect(line.lineTotalCents).toBe(2 * (price + hazard));
+    expect(cart.totals.subtotalCents).toBe(2 * price);
+    expect(cart.totals.roadHazardCents).toBe(2 * hazard);
     expect(cart.totals.shippingCents).toBeGreaterThan(0);
-    expect(cart.totals.totalCents).toBe(20_000 + 2400 + cart.totals.shippingCents);
+    expect(cart.totals.totalCents).toBe(2 * price + 2 * hazard + cart.totals.shippingCents);
     const session = await call(cookie, 'GET', '/api/session');
     expect(session.json()).toMatchObject({ cart_count: 1, order: { orderId: cart.orderId } });
   });
@@ -88,7 +101,7 @@ describe('the cart', () => {
   });
 
   it('delivers to a validated address or an installer, and prices road hazard per tire', async () => {
-    const { cookie } = await createShopper(t.app, t.db);
+    const { cookie, location } = await createShopper(t.app, t.db);
     const p = await stockedProduct(t.db, [{ zip: '75201', quantity: 10 }]);
     await call(cookie, 'POST', '/api/cart', cartBody(p, 1));
     const bad = await call(cookie, 'PUT', '/api/cart/shipping', {
@@ -106,6 +119,7 @@ describe('the cart', () => {
     const zip = await call(cookie, 'POST', '/api/zip', { zip: '78701' });
     expect(zip.json()).toMatchObject({ city: 'Austin', state: 'TX' });
     const offer = await call(cookie, 'GET', `/api/v1/vendor/roadguard/offer?productId=${p.product.id}`);
-    expect(offer.json()).toMatchObject({ provider: 'roadguard', unitCents: 1200 });
+    const unitCents = roadHazardOffer(await priceOf(location.priceGroupId, p.product.id)).unitCents;
+    expect(offer.json()).toMatchObject({ provider: 'roadguard', unitCents });
   });
 });

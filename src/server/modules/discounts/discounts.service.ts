@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './discounts.repository';
 
-// Discounts are stored here and applied by the cart through unitDiscountCents() of
+// Discounts are stored here and applied by the cart through bestDiscount() of
 // src/domain/discounts.ts. Stacking rule: they never stack; per cart line the single discount
 // with the largest reduction among those active, in date and matching every target they set
 // (make, model, product, company) applies, after markup, never below zero.

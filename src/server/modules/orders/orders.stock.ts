@@ -95,10 +95,12 @@ export function allocate(stock: StockRow[], lines: WantedLine[], zip: string | n
 }
 
 /** Reserves the lines of an order (inventory.reserved) and records holds that expire. */
+/** `refresh: false` leaves product_prices to the caller, which refreshes once at the end of its transaction. */
 export async function reserveStock(
   tx: DbOrTx,
   order: { id: number; companyId: number; zip: string | null },
   lines: WantedLine[],
+  refresh = true,
 ) {
   const productIds = lines.map((l) => l.productId);
   const stock = await lockStock(tx, productIds);
@@ -130,7 +132,7 @@ export async function reserveStock(
       })),
     );
   }
-  await refreshProductPrices(tx, productIds);
+  if (refresh) await refreshProductPrices(tx, productIds);
   return result.allocations;
 }
 
@@ -167,7 +169,7 @@ async function holdsOf(tx: DbOrTx, orderId: number, status: string) {
 }
 
 /** The order is paid: its held units leave the warehouse (quantity and reserved both drop). */
-export async function commitStock(tx: DbOrTx, orderId: number) {
+export async function commitStock(tx: DbOrTx, orderId: number, refresh = true) {
   const holds = await holdsOf(tx, orderId, 'held');
   if (!holds.length) return;
   await lockStock(
@@ -183,10 +185,11 @@ export async function commitStock(tx: DbOrTx, orderId: number) {
     .update(stockHolds)
     .set({ status: 'committed' })
     .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, 'held')));
-  await refreshProductPrices(
-    tx,
-    holds.map((h) => h.productId),
-  );
+  if (refresh)
+    await refreshProductPrices(
+      tx,
+      holds.map((h) => h.productId),
+    );
 }
 
 /** Cancellation or expiry: held units become free again, sold units go back on the shelf. */

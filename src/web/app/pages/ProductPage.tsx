@@ -1,6 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
+import { AddToCart } from '../../features/cart/AddToCart';
 import { ProductDetail } from '../../features/search/ProductDetail';
 
 /** /shop/product/{code}?make=: one SKU. */
@@ -14,7 +15,11 @@ export function ProductPage() {
       <Button variant="subtle" w="fit-content" onClick={() => navigate(-1)}>
         Back to results
       </Button>
-      <ProductDetail code={code} make={params.get('make') ?? ''} />
+      <ProductDetail
+        code={code}
+        make={params.get('make') ?? ''}
+        renderActions={(p) => <AddToCart item={p} />}
+      />
     </Stack>
   );
 }

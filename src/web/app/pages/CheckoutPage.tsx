@@ -1,0 +1,79 @@
+import { Alert, Anchor, Button, Card, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { CartLines, CartTotals } from '../../features/cart/CartLines';
+import { DeliveryChoice } from '../../features/cart/DeliveryChoice';
+import { PaymentForm } from '../../features/cart/PaymentForm';
+import { getCart } from '../../features/cart/cart.slice';
+import { formatCents } from '../../../domain/money';
+import { paths } from '../paths';
+import { useAppDispatch, useAppSelector } from '../store';
+
+/** /checkout: the cart, delivery, totals and payment; reached from the basket icon. */
+export function CheckoutPage() {
+  const dispatch = useAppDispatch();
+  const { cart, loading, error, lastPlaced } = useAppSelector((s) => s.cart);
+  useEffect(() => {
+    dispatch(getCart());
+  }, [dispatch]);
+
+  if (lastPlaced && (!cart || cart.orderItems.length === 0)) {
+    return (
+      <>
+        <PageTitle title="Order placed" />
+        <Alert color="green" title={`Thank you: order ${lastPlaced.number}`} role="status">
+          Total {formatCents(lastPlaced.totalCents)}, payment {lastPlaced.paymentStatus.replace('_', ' ')}.{' '}
+          <Anchor component={Link} to={paths.orders}>
+            See your orders
+          </Anchor>
+        </Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle title="Checkout" />
+      {error && (
+        <Alert color="red" role="alert" mb="md">
+          {error.message}
+        </Alert>
+      )}
+      {!cart && loading && <Loader aria-label="Loading cart" />}
+      {cart && cart.orderItems.length === 0 && (
+        <Stack align="start">
+          <Text>Your cart is empty.</Text>
+          <Button component={Link} to={paths.home} variant="light">
+            Find tires
+          </Button>
+        </Stack>
+      )}
+      {cart?.orderId && cart.orderItems.length > 0 && (
+        <Grid>
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Card withBorder mb="md">
+              <CartLines cart={cart} />
+            </Card>
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                Delivery
+              </Title>
+              <DeliveryChoice cart={cart} />
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Card withBorder mb="md">
+              <CartTotals cart={cart} />
+            </Card>
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                Payment
+              </Title>
+              <PaymentForm orderId={cart.orderId} />
+            </Card>
+          </Grid.Col>
+        </Grid>
+      )}
+    </>
+  );
+}

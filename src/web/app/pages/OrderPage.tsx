@@ -1,0 +1,73 @@
+import { Alert, Button, Card, Grid, Group, Loader, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { getCart } from '../../features/cart/cart.slice';
+import { formatDate, OrderItemsTable, StatusBadge } from '../../features/orders/OrderBits';
+import { useMyOrderQuery, useReorderMutation } from '../../features/orders/orders.api';
+import { paths } from '../paths';
+import { useAppDispatch } from '../store';
+
+/** /orders/:id: one order of the company, with reorder. */
+export function OrderPage() {
+  const id = Number(useParams().id);
+  const { data: order, isLoading, isError } = useMyOrderQuery(id, { skip: !Number.isInteger(id) });
+  const [reorder, { isLoading: reordering }] = useReorderMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const again = async () => {
+    const res = await reorder(id);
+    if ('data' in res && res.data) {
+      await dispatch(getCart());
+      notifications.show({
+        color: res.data.skipped.length ? 'yellow' : 'green',
+        message: `${res.data.added} item(s) added to the cart`,
+      });
+      navigate(paths.checkout);
+    } else notifications.show({ color: 'red', message: 'Could not reorder' });
+  };
+  return (
+    <>
+      <PageTitle title={order ? `Order ${order.number}` : 'Order'}>
+        <Group>
+          <Button component={Link} to={paths.orders} variant="default">
+            All orders
+          </Button>
+          {order && (
+            <Button onClick={again} loading={reordering}>
+              Reorder
+            </Button>
+          )}
+        </Group>
+      </PageTitle>
+      {isLoading && <Loader aria-label="Loading order" />}
+      {isError && <Alert color="red">This order cannot be shown.</Alert>}
+      {order && (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Card withBorder>
+              <OrderItemsTable order={order} />
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Card withBorder>
+              <Group mb="xs">
+                <StatusBadge status={order.status} />
+                <Text size="sm">placed {formatDate(order.placedAt)}</Text>
+              </Group>
+              <Text size="sm">
+                Payment: {order.paymentMethod} ({order.paymentStatus.replace('_', ' ')})
+              </Text>
+              {order.poNumber && <Text size="sm">PO: {order.poNumber}</Text>}
+              <Text size="sm">Deliver to ZIP {order.delivery.zip}</Text>
+              <Text size="sm">Tracking: {order.trackingNumber ?? 'not shipped yet'}</Text>
+              <Text size="sm" mt="sm" c="dimmed">
+                Ships from {order.subOrders.map((s) => s.warehouseName).join(', ')}
+              </Text>
+            </Card>
+          </Grid.Col>
+        </Grid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert, Anchor, Loader, Pagination, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatCents } from '../../../domain/money';
+import { PageTitle } from '../../components/PageTitle';
+import { useMyOrdersQuery } from '../../features/orders/orders.api';
+import { formatDate, StatusBadge } from '../../features/orders/OrderBits';
+import { paths } from '../paths';
+
+const PAGE_SIZE = 15;
+
+/** /orders: the company's order history. */
+export function OrdersPage() {
+  const [page, setPage] = useState(0);
+  const { data, isLoading, isError } = useMyOrdersQuery({ page, pageSize: PAGE_SIZE });
+  return (
+    <>
+      <PageTitle title="Order History" />
+      {isLoading && <Loader aria-label="Loading orders" />}
+      {isError && <Alert color="red">Your orders could not be loaded. Try again in a moment.</Alert>}
+      {data && data.data.count === 0 && <Text>No orders yet.</Text>}
+      {data && data.data.count > 0 && (
+        <>
+          <Table striped highlightOnHover aria-label="Orders">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Items</Table.Th>
+                <Table.Th>Tracking</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.data.list.map((o) => (
+                <Table.Tr key={o.orderId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`${paths.orders}/${o.orderId}`}>
+                      {o.number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatDate(o.placedAt)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={o.status} />
+                  </Table.Td>
+                  <Table.Td>{o.itemCount}</Table.Td>
+                  <Table.Td>{o.trackingNumber ?? '—'}</Table.Td>
+                  <Table.Td ta="right">{formatCents(o.totalCents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {data.data.count > PAGE_SIZE && (
+            <Pagination
+              mt="md"
+              total={Math.ceil(data.data.count / PAGE_SIZE)}
+              value={page + 1}
+              onChange={(p) => setPage(p - 1)}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { SupplierLine } from '../../../contract/orders';
+import { PageTitle } from '../../components/PageTitle';
+import { formatDate, StatusBadge } from '../../features/orders/OrderBits';
+import { useFulfillmentsQuery, useUpdateFulfillmentMutation } from '../../features/orders/orders.api';
+
+type Status = SupplierLine['status'];
+const actions: { to: 'confirmed' | 'exception' | 'cancelled'; label: string; color: string }[] = [
+  { to: 'confirmed', label: 'Confirm', color: 'green' },
+  { to: 'exception', label: 'Exception', color: 'orange' },
+  { to: 'cancelled', label: 'Cancel', color: 'red' },
+];
+
+/** /supplier: the order lines routed to the supplier's company and their actions. */
+export function SupplierPage() {
+  const [page, setPage] = useState(0);
+  const [status, setStatus] = useState<'all' | Status>('all');
+  const { data, isLoading, isError } = useFulfillmentsQuery({ page, ...(status !== 'all' && { status }) });
+  const [update, { isLoading: saving }] = useUpdateFulfillmentMutation();
+  const act = async (line: SupplierLine, to: (typeof actions)[number]['to']) => {
+    const res = await update({ supplierLineId: line.supplierLineId, status: to });
+    if ('error' in res)
+      notifications.show({ color: 'red', message: 'That change is not allowed for this line' });
+  };
+  return (
+    <>
+      <PageTitle title="Supplier orders" />
+      <SegmentedControl
+        mb="md"
+        value={status}
+        onChange={(v) => {
+          setStatus(v as 'all' | Status);
+          setPage(0);
+        }}
+        data={['all', 'sent', 'resent', 'confirmed', 'exception', 'pending', 'cancelled']}
+      />
+      {isLoading && <Loader aria-label="Loading order lines" />}
+      {isError && <Alert color="red">Your order lines could not be loaded.</Alert>}
+      {data && data.data.count === 0 && <Text>No order lines.</Text>}
+      {data && data.data.count > 0 && (
+        <Table striped aria-label="Order lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Order</Table.Th>
+              <Table.Th>Tire</Table.Th>
+              <Table.Th>Qty</Table.Th>
+              <Table.Th>Warehouse</Table.Th>
+              <Table.Th>Ship to</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Updated</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.data.list.map((l) => (
+              <Table.Tr key={l.supplierLineId}>
+                <Table.Td>{l.orderNumber}</Table.Td>
+                <Table.Td>
+                  {l.description}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {l.skuCode}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{l.quantity}</Table.Td>
+                <Table.Td>{l.warehouseName}</Table.Td>
+                <Table.Td>{l.deliveryZip}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={l.status} />
+                </Table.Td>
+                <Table.Td>{formatDate(l.updatedAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {actions
+                      .filter((a) => l.nextStatuses.includes(a.to))
+                      .map((a) => (
+                        <Button
+                          key={a.to}
+                          size="xs"
+                          variant="light"
+                          color={a.color}
+                          loading={saving}
+                          onClick={() => act(l, a.to)}
+                        >
+                          {a.label}
+                        </Button>
+                      ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {data && data.data.count > 15 && (
+        <Pagination
+          mt="md"
+          total={Math.ceil(data.data.count / 15)}
+          value={page + 1}
+          onChange={(p) => setPage(p - 1)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import type { Cart } from '../../../contract/cart';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useInstallersQuery } from './cart.api';
+import { putShipping } from './cart.slice';
+
+/** Delivery to the location's ZIP, another address (validated on the server) or an installer. */
+export function DeliveryChoice({ cart }: { cart: Cart }) {
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector((s) => s.cart.loading);
+  const [kind, setKind] = useState(cart.delivery.kind);
+  const installers = useInstallersQuery({}, { skip: kind !== 'installer' });
+  const form = useForm({
+    initialValues: cart.delivery.address ?? { name: '', address1: '', city: '', state: '', zip: '' },
+  });
+  const choose = (value: string) => {
+    setKind(value as Cart['delivery']['kind']);
+    if (value === 'location') dispatch(putShipping({ kind: 'location' }));
+  };
+  return (
+    <Stack gap="sm">
+      <Radio.Group label="Deliver to" value={kind} onChange={choose}>
+        <Group mt="xs">
+          <Radio value="location" label="My location" />
+          <Radio value="address" label="Another address" />
+          <Radio value="installer" label="An installer" />
+        </Group>
+      </Radio.Group>
+      {kind === 'address' && (
+        <form onSubmit={form.onSubmit((address) => dispatch(putShipping({ kind: 'address', address })))}>
+          <Group align="end" wrap="wrap">
+            <TextInput label="Name" {...form.getInputProps('name')} required />
+            <TextInput label="Street" {...form.getInputProps('address1')} required />
+            <TextInput label="City" {...form.getInputProps('city')} required />
+            <TextInput label="State" maxLength={2} w={70} {...form.getInputProps('state')} required />
+            <TextInput label="ZIP" maxLength={5} w={90} {...form.getInputProps('zip')} required />
+            <Button type="submit" variant="light" loading={busy}>
+              Use this address
+            </Button>
+          </Group>
+        </form>
+      )}
+      {kind === 'installer' && (
+        <Select
+          label="Installer"
+          placeholder={installers.isLoading ? 'Loading installers…' : 'Choose an installer'}
+          data={(installers.data?.list ?? []).map((l) => ({
+            value: String(l.locationId),
+            label: `${l.companyName} – ${l.city}, ${l.state}${l.miles !== null ? ` (${l.miles} mi)` : ''}`,
+          }))}
+          value={cart.delivery.installerLocationId ? String(cart.delivery.installerLocationId) : null}
+          onChange={(v) => v && dispatch(putShipping({ kind: 'installer', installerLocationId: Number(v) }))}
+          nothingFoundMessage="No installer nearby"
+        />
+      )}
+      <Text size="sm" c="dimmed">
+        Delivery ZIP: {cart.delivery.zip ?? 'not set'}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { Badge, Table, Text } from '@mantine/core';
+import type { OrderDetail } from '../../../contract/orders';
+import { formatCents } from '../../../domain/money';
+
+const colors: Record<string, string> = {
+  placed: 'blue',
+  processing: 'indigo',
+  partially_shipped: 'cyan',
+  shipped: 'teal',
+  delivered: 'green',
+  completed: 'green',
+  cancelled: 'gray',
+  on_hold: 'orange',
+  confirmed: 'green',
+  exception: 'red',
+  sent: 'indigo',
+  resent: 'indigo',
+  pending: 'yellow',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={colors[status] ?? 'gray'} variant="light">
+      {status.replace('_', ' ')}
+    </Badge>
+  );
+}
+
+export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '');
+
+/** The items of an order with prices and totals. */
+export function OrderItemsTable({ order }: { order: OrderDetail }) {
+  const t = order.totals;
+  return (
+    <Table aria-label="Order items">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Tire</Table.Th>
+          <Table.Th>Qty</Table.Th>
+          <Table.Th>Unit</Table.Th>
+          <Table.Th>Road hazard</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {order.orderItems.map((i) => (
+          <Table.Tr key={i.orderItemId}>
+            <Table.Td>
+              <Text fw={600} size="sm">
+                {i.makeName} {i.modelName} {i.size}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {i.skuCode}
+              </Text>
+            </Table.Td>
+            <Table.Td>{i.orderItemQuantity}</Table.Td>
+            <Table.Td>{formatCents(i.unitPriceCents - i.unitDiscountCents)}</Table.Td>
+            <Table.Td>{i.orderItemRoadHazard ? formatCents(i.roadHazardUnitCents) : '—'}</Table.Td>
+            <Table.Td ta="right">{formatCents(i.lineTotalCents)}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Td colSpan={4}>Shipping</Table.Td>
+          <Table.Td ta="right">{formatCents(t.shippingCents)}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Td colSpan={4} fw={700}>
+            Total
+          </Table.Td>
+          <Table.Td ta="right" fw={700}>
+            {formatCents(t.totalCents)}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
