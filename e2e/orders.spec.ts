@@ -55,3 +55,21 @@ test('a declined card shows why and keeps the cart', async ({ page }) => {
   await expect(page.getByTestId('cart-count')).toContainText('1');
   await snap(page, 'orders-declined');
 });
+
+test('staff find the order in the back-office, send it to suppliers and see the analytics', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/admin/orders');
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table).toContainText('TR-');
+  await snap(page, 'orders-admin-list');
+  await table.getByRole('link').first().click();
+  await expect(page.getByRole('table', { name: 'Supplier lines' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send to suppliers' }).click();
+  await expect(page.getByRole('table', { name: 'Supplier lines' })).toContainText('sent');
+  await snap(page, 'orders-admin-detail');
+  await page.goto('/admin/orders/analytics');
+  await expect(page.getByText('Sales by day ($)')).toBeVisible();
+  await snap(page, 'orders-admin-analytics');
+});

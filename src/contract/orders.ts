@@ -452,3 +452,40 @@ export const updateFulfillments = endpoint({
   }),
   response: z.object({ list: z.array(SupplierLine) }),
 });
+
+export const listItemsOfOrder = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/:id/item',
+  access: 'staff',
+  summary: 'The items of an order',
+  params: OrderIdParams,
+  response: z.object({ list: z.array(OrderItem) }),
+});
+
+export const getItemOfOrder = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/:orderId/item/:itemId',
+  access: 'staff',
+  summary: 'One item of an order',
+  params: z.object({ orderId: Id, itemId: Id }),
+  response: OrderItem,
+});
+
+export const updateOrder = endpoint({
+  method: 'PUT',
+  path: '/api/v1/order/:id',
+  access: 'staff',
+  summary: 'Change the PO number of a placed, unpaid order',
+  params: OrderIdParams,
+  body: z.object({ poNumber: z.string().trim().max(60).nullable() }),
+  response: OrderDetail,
+});
+
+export const deleteOrder = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/order/:id',
+  access: 'staff',
+  summary: 'Delete a placed, unpaid order; its stock is released',
+  params: OrderIdParams,
+  response: Ok,
+});

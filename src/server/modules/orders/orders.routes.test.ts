@@ -129,6 +129,40 @@ describe('the back-office order API', () => {
   });
 });
 
+describe('editing orders', () => {
+  it('lets staff edit and delete only a placed, unpaid order, releasing its stock', async () => {
+    const shopper = await createShopper(t.app, t.db, { creditLimitCents: 1_000_000 });
+    const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 6 }]);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie: shopper.cookie },
+      payload: cartBody(p, 2),
+    });
+    const charge = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/coinpay/checkout',
+      headers: { cookie: shopper.cookie },
+      payload: {},
+    });
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/checkout',
+      headers: { cookie: shopper.cookie },
+      payload: { paymentMethod: 'coinpay', token: charge.json().token },
+    });
+    const id = pending.json().orderId;
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/order/${id}`, headers: { cookie: admin } }))
+        .statusCode,
+    ).toBe(409);
+    const { order } = await placedOrder();
+    expect((await staff('PUT', `/api/v1/order/${order.orderId}`, { poNumber: 'X' })).statusCode).toBe(409);
+    expect((await staff('GET', `/api/v1/order/${order.orderId}/item`)).json().list).toHaveLength(1);
+    expect((await stockOf(t.db, p.product.id))[0]).toMatchObject({ quantity: 6, reserved: 2 });
+  });
+});
+
 describe('supplier lines', () => {
   it('lets staff route, confirm and except lines following the line status machine', async () => {
     const { order, p } = await placedOrder();

@@ -9,6 +9,7 @@ import {
 import { route } from '../../http/route';
 import { orderAnalytics } from './orders.analytics';
 import * as docs from './orders.documents';
+import * as edit from './orders.edit';
 import * as staff from './orders.staff';
 import * as supplier from './orders.supplier';
 import { orderDetail } from './orders.views';
@@ -75,6 +76,10 @@ export function ordersStaffRoutes(app: FastifyInstance) {
       supplier.actOnLine(db, actor, params, action, body?.note),
     );
   }
+  route(app, api.listItemsOfOrder, ({ db, params }) => edit.itemsOf(db, params.id));
+  route(app, api.getItemOfOrder, ({ db, params }) => edit.itemOf(db, params.orderId, params.itemId));
+  route(app, api.updateOrder, ({ db, params, body }) => edit.updateOrder(db, params.id, body.poNumber));
+  route(app, api.deleteOrder, ({ db, params }) => edit.deleteOrder(db, params.id));
   route(app, api.listFulfillments, ({ db, actor, query }) => supplier.listFulfillments(db, actor, query));
   route(app, api.updateFulfillments, ({ db, actor, body }) =>
     supplier.updateFulfillments(db, actor, body.lines),

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { isEditableOrder, type OrderStatus } from '../../../domain/order-status';
+import type { Db, Tx } from '../../db/connection';
+import { orders } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import * as repo from './orders.repository';
+import { releaseStock } from './orders.stock';
+import { orderDetail } from './orders.views';
+
+/** Only a placed order that nobody has paid may be edited or deleted. */
+async function editableOrder(tx: Tx, orderId: number) {
+  const order = await repo.findOrder(tx, orderId, true);
+  if (!order || order.status === 'cart') throw notFound('Order');
+  if (
+    !isEditableOrder(order.status as OrderStatus, order.paymentStatus) ||
+    order.paymentStatus !== 'unpaid'
+  ) {
+    throw conflict(
+      `Only a placed, unpaid order can change; this one is ${order.status} with payment ${order.paymentStatus}`,
+    );
+  }
+  return order;
+}
+
+export async function updateOrder(db: Db, orderId: number, poNumber: string | null) {
+  await db.transaction(async (tx) => {
+    await editableOrder(tx, orderId);
+    await tx.update(orders).set({ poNumber, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  });
+  return orderDetail(db, orderId, true);
+}
+
+export async function deleteOrder(db: Db, orderId: number) {
+  await db.transaction(async (tx) => {
+    await editableOrder(tx, orderId);
+    await releaseStock(tx, orderId);
+    await tx.delete(orders).where(eq(orders.id, orderId));
+  });
+  return { ok: true as const };
+}
+
+export async function itemsOf(db: Db, orderId: number) {
+  return { list: (await orderDetail(db, orderId, true)).orderItems };
+}
+
+export async function itemOf(db: Db, orderId: number, itemId: number) {
+  const item = (await orderDetail(db, orderId, true)).orderItems.find((i) => i.orderItemId === itemId);
+  if (!item) throw notFound('Order item');
+  return item;
+}
