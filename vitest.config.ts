@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // On PGlite every test file shares the one embedded session: one file at a time.
+    maxWorkers: process.env.TEST_DATABASE_URL ? 2 : 1,
   },
 });
