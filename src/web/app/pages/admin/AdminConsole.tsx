@@ -7,6 +7,7 @@ import { CompaniesPage, GroupsPage, LocationsPage, UsersPage } from './AccountsA
 import { AuditLogPage, CompPlansPage, CompRecordsPage, OutboxPage, WholesalePage } from './BusinessAreas';
 import { CataloguePage } from './CataloguePage';
 import { DiscountsPage, MarkupsPage, PriceGroupsPage, PricesPage } from './PricingAreas';
+import { VehicleImportPage } from './VehicleImportPage';
 import { FailedFeedRowsPage, InventoryPage, SuppliersPage, WarehousesPage } from './SupplyAreas';
 
 interface Area {
@@ -64,7 +65,18 @@ const sections: { title: string; areas: Area[] }[] = [
         permission: 'admin',
         element: <FailedFeedRowsPage />,
       },
-      { path: 'catalogue', label: 'Catalogue', permission: 'admin', element: <CataloguePage /> },
+    ],
+  },
+  {
+    title: 'Catalogue',
+    areas: [
+      { path: 'catalogue', label: 'New records & images', permission: 'admin', element: <CataloguePage /> },
+      {
+        path: 'vehicle-import',
+        label: 'Vehicle fitments',
+        permission: 'admin',
+        element: <VehicleImportPage />,
+      },
     ],
   },
   {
