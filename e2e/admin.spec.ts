@@ -152,3 +152,23 @@ test('an admin approves a wholesale application and the new user signs in', asyn
   await expect(page.getByText('Your password is changed.')).toBeVisible();
   await signIn(page, username, 'barn-pass-123');
 });
+
+test('an admin imports vehicle fitments and the new vehicle is in the sizing chain', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/admin/vehicle-import');
+  const make = `Ezcar ${stamp}`;
+  const csv = `year,make,model,option,front,rear\n2025,${make},Coupe,GT,245/40ZR18 97Y,275/35ZR18 99Y\n2025,${make},Coupe,GT,not a size,\n`;
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'fitments.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Import fitments' }).click();
+  await expect(page.getByRole('status')).toContainText('1 line(s) applied, 1 refused');
+  await expect(page.getByRole('table', { name: 'Refused lines' })).toContainText(
+    'front "not a size" is not a tire size',
+  );
+  await snap(page, 'admin-vehicle-import');
+  const makes = (await (await page.request.get('/api/v1/sizing/years/2025/makes')).json()) as {
+    data: { list: { value: string }[] };
+  };
+  expect(makes.data.list.map((m) => m.value)).toContain(make);
+});

@@ -111,8 +111,10 @@ const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
 const IdParams = z.object({ id: Id });
 const Text = z.string().trim().max(100);
 
-export const ModelQuery = PageQuery.extend({ makeId: Id.optional(), categoryId: Id.optional() });
-export const ProductQuery = PageQuery.extend({
+/** Words of a name (back-office pickers and lists search with it). */
+export const SearchQuery = PageQuery.extend({ q: Text.optional() });
+export const ModelQuery = SearchQuery.extend({ makeId: Id.optional(), categoryId: Id.optional() });
+export const ProductQuery = SearchQuery.extend({
   makeId: Id.optional(),
   modelId: Id.optional(),
   size: Text.optional(),
@@ -137,7 +139,7 @@ function reads<T extends z.ZodType>(path: string, what: string, item: T) {
       path,
       access: 'user',
       summary: `List ${what}`,
-      query: PageQuery,
+      query: SearchQuery,
       response: pageOf(item),
     }),
     get: endpoint({

@@ -18,6 +18,7 @@ import { searchRoutes } from './search/search.routes';
 import { shippingRoutes } from './shipping/shipping.routes';
 import { sizingRoutes } from './sizing/sizing.routes';
 import { suppliersRoutes } from './suppliers/suppliers.routes';
+import { vehiclesRoutes } from './vehicles/vehicles.routes';
 import { usersRoutes } from './users/users.routes';
 import { wholesaleRoutes } from './wholesale/wholesale.routes';
 
@@ -48,4 +49,5 @@ export function registerModules(app: FastifyInstance) {
   wholesaleRoutes(app);
   compRoutes(app);
   catalogAdminRoutes(app);
+  vehiclesRoutes(app);
 }

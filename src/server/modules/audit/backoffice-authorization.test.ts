@@ -10,6 +10,7 @@ import * as inventory from '../../../contract/inventory';
 import * as pricing from '../../../contract/pricing';
 import * as suppliers from '../../../contract/suppliers';
 import * as users from '../../../contract/users';
+import * as vehicles from '../../../contract/vehicles';
 import * as wholesale from '../../../contract/wholesale';
 import { can, type Role } from '../../../domain/roles';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
@@ -28,6 +29,7 @@ const areas = [
   pricing,
   suppliers,
   users,
+  vehicles,
   wholesale,
 ];
 const endpoints = areas

@@ -29,9 +29,14 @@ const sizeSelect = sql`
   select id, size, slug, size_type as "sizeType", width::float8 as width, ratio::float8 as ratio,
          rim::float8 as rim, construction, overall_diameter::float8 as "overallDiameter" from sizes`;
 
-export const listCategories = <T>(db: DbOrTx, p: Paging) =>
-  paged<T>(db, sql`${categorySelect} order by name`, p);
-export const listMakes = <T>(db: DbOrTx, p: Paging) => paged<T>(db, sql`${makeSelect} order by name`, p);
+/** Rows whose column contains the searched text (case-insensitive); true when nothing is searched. */
+const contains = (column: SQL, q?: string) =>
+  q ? sql`${column} ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`}` : undefined;
+
+export const listCategories = <T>(db: DbOrTx, p: Paging & { q?: string }) =>
+  paged<T>(db, sql`${categorySelect} where ${and([contains(sql`name`, p.q)])} order by name`, p);
+export const listMakes = <T>(db: DbOrTx, p: Paging & { q?: string }) =>
+  paged<T>(db, sql`${makeSelect} where ${and([contains(sql`name`, p.q)])} order by name`, p);
 
 export async function findOne<T extends Record<string, unknown>>(
   db: DbOrTx,
@@ -44,10 +49,11 @@ export async function findOne<T extends Record<string, unknown>>(
   return rows[0] as T | undefined;
 }
 
-export const listModels = <T>(db: DbOrTx, f: Paging & { makeId?: number; categoryId?: number }) =>
+export const listModels = <T>(db: DbOrTx, f: Paging & { makeId?: number; categoryId?: number; q?: string }) =>
   paged<T>(
     db,
     sql`${modelSelect} where ${and([
+      contains(sql`(mk.name || ' ' || m.name)`, f.q),
       f.makeId !== undefined && sql`m.make_id = ${f.makeId}`,
       f.categoryId !== undefined && sql`m.category_id = ${f.categoryId}`,
     ])} order by mk.name, m.name`,
@@ -63,6 +69,8 @@ export interface ProductFilter extends Paging {
   productId?: number;
   skuCode?: string;
   make?: string;
+  /** Part number or size text. */
+  q?: string;
 }
 
 const productWhere = (f: ProductFilter) =>
@@ -73,6 +81,7 @@ const productWhere = (f: ProductFilter) =>
     f.sizeSlug !== undefined && sql`p.size = (select size from sizes where slug = ${f.sizeSlug})`,
     f.productId !== undefined && sql`p.id = ${f.productId}`,
     f.skuCode !== undefined && sql`p.sku_code = ${f.skuCode}`,
+    f.q !== undefined && sql`(${contains(sql`p.sku_code`, f.q)} or ${contains(sql`p.size`, f.q)})`,
     f.make !== undefined &&
       (/^\d+$/.test(f.make) ? sql`p.make_id = ${Number(f.make)}` : sql`mk.slug = ${f.make.toLowerCase()}`),
   ]);

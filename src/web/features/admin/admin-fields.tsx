@@ -1,6 +1,7 @@
 import { MultiSelect, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
+import { EntityPicker, type PickerSource } from './EntityPicker';
 
 export interface Option {
   value: string;
@@ -20,8 +21,11 @@ export interface FieldSpec {
     | 'select'
     | 'multiselect'
     | 'switch'
-    | 'datetime';
+    | 'datetime'
+    | 'picker';
   options?: Option[];
+  /** What a picker searches (makes, tire lines, companies…): it sends the chosen id. */
+  source?: PickerSource;
   /** A select that may be left empty (sent as null). */
   nullable?: boolean;
   /** Shown only when creating (e.g. the company of a new user). */
@@ -38,6 +42,7 @@ export function toFormValue(field: FieldSpec, value: unknown): unknown {
     case 'percent':
       return typeof value === 'number' ? value / 100 : '';
     case 'select':
+    case 'picker':
       return value === null || value === undefined ? null : String(value);
     case 'multiselect':
       return Array.isArray(value) ? value.map(String) : [];
@@ -65,6 +70,9 @@ export function toWireValue(field: FieldSpec, value: unknown): unknown {
     case 'select':
       if (value === null || value === '') return field.nullable ? null : undefined;
       return numericOptions(field) ? Number(value) : value;
+    case 'picker':
+      if (value === null || value === '') return field.nullable ? null : undefined;
+      return Number(value);
     case 'multiselect':
       return (value as string[]).map((v) => (numericOptions(field) ? Number(v) : v));
     case 'datetime':
@@ -87,6 +95,8 @@ export function FieldInput({ field, form }: { field: FieldSpec; form: UseFormRet
       return <NumberInput suffix=" %" decimalScale={2} {...common} />;
     case 'select':
       return <Select data={field.options ?? []} clearable={field.nullable} searchable {...common} />;
+    case 'picker':
+      return <EntityPicker source={field.source ?? 'make'} nullable={field.nullable} {...common} />;
     case 'multiselect':
       return <MultiSelect data={field.options ?? []} searchable clearable {...common} />;
     case 'switch':

@@ -1,4 +1,5 @@
 import * as audit from '../../../contract/audit';
+import * as catalogRead from '../../../contract/catalog';
 import * as catalog from '../../../contract/catalog-admin';
 import * as comp from '../../../contract/comp';
 import * as companies from '../../../contract/companies';
@@ -67,9 +68,17 @@ export const adminEndpoints = {
   listFailedRows: inventory.listFailedRows,
   listInventory: inventory.listInventory,
   setInventory: inventory.setInventory,
+  listMakes: catalogRead.v1Makes.list,
   createMake: catalog.createMake,
+  updateMake: catalog.updateMake,
+  listCategories: catalogRead.v1Categories.list,
   createCategory: catalog.createCategory,
+  updateCategory: catalog.updateCategory,
+  listModels: catalogRead.v1ListModels,
   createModel: catalog.createModel,
+  updateModel: catalog.updateModel,
+  listProducts: catalogRead.v1ListProducts,
   createProduct: catalog.createProduct,
+  updateProduct: catalog.updateProduct,
 } as const;
 export type AdminKey = keyof typeof adminEndpoints;

@@ -5,8 +5,10 @@ import { can, isStaff, type Permission } from '../../../../domain/roles';
 import { useAppSelector } from '../../store';
 import { CompaniesPage, GroupsPage, LocationsPage, UsersPage } from './AccountsAreas';
 import { AuditLogPage, CompPlansPage, CompRecordsPage, OutboxPage, WholesalePage } from './BusinessAreas';
+import { CategoriesPage, MakesPage, ModelsPage, ProductsPage } from './CatalogueAreas';
 import { CataloguePage } from './CataloguePage';
 import { DiscountsPage, MarkupsPage, PriceGroupsPage, PricesPage } from './PricingAreas';
+import { VehicleImportPage } from './VehicleImportPage';
 import { FailedFeedRowsPage, InventoryPage, SuppliersPage, WarehousesPage } from './SupplyAreas';
 
 interface Area {
@@ -64,7 +66,22 @@ const sections: { title: string; areas: Area[] }[] = [
         permission: 'admin',
         element: <FailedFeedRowsPage />,
       },
-      { path: 'catalogue', label: 'Catalogue', permission: 'admin', element: <CataloguePage /> },
+    ],
+  },
+  {
+    title: 'Catalogue',
+    areas: [
+      { path: 'makes', label: 'Makes', permission: 'admin', element: <MakesPage /> },
+      { path: 'tire-lines', label: 'Tire lines', permission: 'admin', element: <ModelsPage /> },
+      { path: 'skus', label: 'SKUs', permission: 'admin', element: <ProductsPage /> },
+      { path: 'categories', label: 'Categories', permission: 'admin', element: <CategoriesPage /> },
+      { path: 'catalogue', label: 'Tire line images', permission: 'admin', element: <CataloguePage /> },
+      {
+        path: 'vehicle-import',
+        label: 'Vehicle fitments',
+        permission: 'admin',
+        element: <VehicleImportPage />,
+      },
     ],
   },
   {

@@ -51,7 +51,7 @@ export function CompPlansPage() {
             options: options.companies,
             nullable: true,
           },
-          { name: 'makeId', label: 'Only make id', kind: 'number' },
+          { name: 'makeId', label: 'Only make', kind: 'picker', source: 'make', nullable: true },
           { name: 'basisPoints', label: 'Share of sales', kind: 'percent' },
           { name: 'startsAt', label: 'From', kind: 'datetime' },
           { name: 'endsAt', label: 'Until', kind: 'datetime', nullable: true },

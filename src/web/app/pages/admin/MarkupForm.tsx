@@ -21,8 +21,14 @@ import { pointerErrors, zodValidate } from '../../../lib/zod-form';
 
 const fieldsOf = (priceGroups: Option[]): FieldSpec[] => [
   { name: 'priceGroupId', label: 'Price group', kind: 'select', options: priceGroups },
-  { name: 'makeId', label: 'Make id (empty = every make)', kind: 'number' },
-  { name: 'categoryId', label: 'Category id (empty = every category)', kind: 'number' },
+  { name: 'makeId', label: 'Make (empty = every make)', kind: 'picker', source: 'make', nullable: true },
+  {
+    name: 'categoryId',
+    label: 'Category (empty = every category)',
+    kind: 'picker',
+    source: 'category',
+    nullable: true,
+  },
   { name: 'minCostCents', label: 'Cost from', kind: 'money' },
   { name: 'maxCostCents', label: 'Cost below', kind: 'money' },
   { name: 'basisPoints', label: 'Markup on cost', kind: 'percent' },

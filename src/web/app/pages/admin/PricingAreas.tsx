@@ -127,7 +127,6 @@ export function PricesPage() {
 }
 
 export function DiscountsPage() {
-  const options = useOptions();
   return (
     <CrudPage<discounts.Discount>
       config={{
@@ -178,10 +177,10 @@ export function DiscountsPage() {
             description: 'Either a percent or an amount',
           },
           { name: 'amountCents', label: 'Amount off per tire', kind: 'money' },
-          { name: 'makeId', label: 'Make id', kind: 'number' },
-          { name: 'modelId', label: 'Model id', kind: 'number' },
-          { name: 'productId', label: 'Product id', kind: 'number' },
-          { name: 'companyId', label: 'Company', kind: 'select', options: options.companies, nullable: true },
+          { name: 'makeId', label: 'Make', kind: 'picker', source: 'make', nullable: true },
+          { name: 'modelId', label: 'Tire line', kind: 'picker', source: 'model', nullable: true },
+          { name: 'productId', label: 'SKU', kind: 'picker', source: 'product', nullable: true },
+          { name: 'companyId', label: 'Company', kind: 'picker', source: 'company', nullable: true },
           { name: 'active', label: 'Active', kind: 'switch' },
         ],
         createSchema: discounts.DiscountInput,

@@ -123,8 +123,8 @@ export function InventoryPage() {
           { id: 'updated', header: 'Updated', cell: (r) => dateTime(r.updatedAt) },
         ],
         fields: [
-          { name: 'warehouseId', label: 'Warehouse id', kind: 'number' },
-          { name: 'productId', label: 'Product id', kind: 'number' },
+          { name: 'warehouseId', label: 'Warehouse', kind: 'picker', source: 'warehouse' },
+          { name: 'productId', label: 'SKU', kind: 'picker', source: 'product' },
           { name: 'quantity', label: 'Quantity', kind: 'number' },
           { name: 'costCents', label: 'Cost', kind: 'money' },
         ],
