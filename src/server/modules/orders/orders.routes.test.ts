@@ -118,7 +118,10 @@ describe('the back-office order API', () => {
     expect(list.data).toMatchObject({ count: 1, page: 0 });
     expect(list.data.list[0].orderId).toBe(order.orderId);
     const analytics = (await staff('GET', '/api/v1/order/analytics')).json();
-    expect(analytics.byCompany.some((c: { companyId: number }) => c.companyId === companyId)).toBe(true);
+    // The top 20 companies by sales: other test files' orders may outrank this one.
+    const sales = analytics.byCompany.map((c: { salesCents: number }) => c.salesCents);
+    expect(sales.length).toBeGreaterThan(0);
+    expect(sales).toEqual([...sales].sort((a: number, b: number) => b - a));
     const pdf = await staff('GET', `/api/v1/order/${order.orderId}/invoice`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
