@@ -64,7 +64,9 @@ test('an admin previews and saves a markup for a price group, and the price move
   await page.getByRole('button', { name: 'New Markup rule' }).click();
   await page.getByRole('dialog').getByRole('combobox', { name: 'Price group' }).click();
   await page.getByRole('option', { name: 'Fleet' }).click();
-  await page.getByRole('textbox', { name: /Make id/ }).fill(String(make.id));
+  const makePicker = page.getByRole('dialog').getByRole('combobox', { name: 'Make (empty = every make)' });
+  await makePicker.fill(make.name);
+  await page.getByRole('option', { name: make.name }).click();
   await page.getByRole('textbox', { name: 'Markup on cost' }).fill('25');
   const preview = page.getByTestId('markup-preview');
   await expect(preview).toContainText('$125.00');
@@ -74,17 +76,20 @@ test('an admin previews and saves a markup for a price group, and the price move
   await expect(page.getByRole('table', { name: 'Pricing & markups' })).toContainText('25.00 %');
   await snap(page, 'admin-markups');
 
-  // Until the shop (search branch) is merged, the buyer-facing price is read from the pricing
-  // API that feeds it: product_prices of the Fleet group.
-  const prices = (
-    await json(await page.request.get(`/api/v1/pricing?priceGroupId=${fleet.id}&productId=${product.id}`))
-  ).data.list;
-  expect(prices[0].priceCents).toBe(12_500);
-  const standard = groups.find((g) => g.code === 'standard')!;
-  const other = (
-    await json(await page.request.get(`/api/v1/pricing?priceGroupId=${standard.id}&productId=${product.id}`))
-  ).data.list;
-  expect(other[0].priceCents).toBe(10_000);
+  // A buyer of the Fleet group (the demo buyer at its Denver yard) sees the new price in the shop.
+  await signOut(page);
+  await signIn(page, 'buyer');
+  const session = (await (await page.request.get('/api/session')).json()) as {
+    locations: { locationId: number; locationGroupPricing: number }[];
+  };
+  const denver = session.locations.find((l) => l.locationGroupPricing === fleet.id)!;
+  expect(
+    (await page.request.put('/api/location', { data: { locationId: denver.locationId } })).status(),
+  ).toBe(200);
+  await page.goto(`/shop?makes[]=${make.id}`);
+  await expect(page.getByText(`MPN ${product.skuCode}`)).toBeVisible();
+  await expect(page.getByText('$125.00').first()).toBeVisible();
+  await snap(page, 'admin-markup-buyer-shop');
 });
 
 test('a supplier uploads a feed with one bad row and finds it in the failed list', async ({ page }) => {
