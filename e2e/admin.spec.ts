@@ -177,3 +177,25 @@ test('an admin imports vehicle fitments and the new vehicle is in the sizing cha
   };
   expect(makes.data.list.map((m) => m.value)).toContain(make);
 });
+
+test('every console area opens for an admin with its heading and no error', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/admin');
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav.getByRole('link', { name: 'Vehicle fitments' })).toBeVisible();
+  const links = await nav
+    .getByRole('link')
+    .evaluateAll((as) =>
+      as
+        .map((a) => a.getAttribute('href') ?? '')
+        .filter((h) => h.startsWith('/admin/') && h !== '/admin/orders'),
+    );
+  expect(links.length).toBeGreaterThan(15);
+  for (const href of links) {
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.getByText(/could not be loaded|went wrong/i)).toHaveCount(0);
+    await snap(page, `console-${href.slice('/admin/'.length)}`);
+  }
+});
