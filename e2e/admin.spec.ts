@@ -64,7 +64,9 @@ test('an admin previews and saves a markup for a price group, and the price move
   await page.getByRole('button', { name: 'New Markup rule' }).click();
   await page.getByRole('dialog').getByRole('combobox', { name: 'Price group' }).click();
   await page.getByRole('option', { name: 'Fleet' }).click();
-  await page.getByRole('textbox', { name: /Make id/ }).fill(String(make.id));
+  const makePicker = page.getByRole('dialog').getByRole('combobox', { name: 'Make (empty = every make)' });
+  await makePicker.fill(make.name);
+  await page.getByRole('option', { name: make.name }).click();
   await page.getByRole('textbox', { name: 'Markup on cost' }).fill('25');
   const preview = page.getByTestId('markup-preview');
   await expect(preview).toContainText('$125.00');
@@ -74,17 +76,20 @@ test('an admin previews and saves a markup for a price group, and the price move
   await expect(page.getByRole('table', { name: 'Pricing & markups' })).toContainText('25.00 %');
   await snap(page, 'admin-markups');
 
-  // Until the shop (search branch) is merged, the buyer-facing price is read from the pricing
-  // API that feeds it: product_prices of the Fleet group.
-  const prices = (
-    await json(await page.request.get(`/api/v1/pricing?priceGroupId=${fleet.id}&productId=${product.id}`))
-  ).data.list;
-  expect(prices[0].priceCents).toBe(12_500);
-  const standard = groups.find((g) => g.code === 'standard')!;
-  const other = (
-    await json(await page.request.get(`/api/v1/pricing?priceGroupId=${standard.id}&productId=${product.id}`))
-  ).data.list;
-  expect(other[0].priceCents).toBe(10_000);
+  // A buyer of the Fleet group (the demo buyer at its Denver yard) sees the new price in the shop.
+  await signOut(page);
+  await signIn(page, 'buyer');
+  const session = (await (await page.request.get('/api/session')).json()) as {
+    locations: { locationId: number; locationGroupPricing: number }[];
+  };
+  const denver = session.locations.find((l) => l.locationGroupPricing === fleet.id)!;
+  expect(
+    (await page.request.put('/api/location', { data: { locationId: denver.locationId } })).status(),
+  ).toBe(200);
+  await page.goto(`/shop?makes[]=${make.id}`);
+  await expect(page.getByText(`MPN ${product.skuCode}`)).toBeVisible();
+  await expect(page.getByText('$125.00').first()).toBeVisible();
+  await snap(page, 'admin-markup-buyer-shop');
 });
 
 test('a supplier uploads a feed with one bad row and finds it in the failed list', async ({ page }) => {
@@ -171,4 +176,26 @@ test('an admin imports vehicle fitments and the new vehicle is in the sizing cha
     data: { list: { value: string }[] };
   };
   expect(makes.data.list.map((m) => m.value)).toContain(make);
+});
+
+test('every console area opens for an admin with its heading and no error', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/admin');
+  const nav = page.getByRole('navigation', { name: 'Back office' });
+  await expect(nav.getByRole('link', { name: 'Vehicle fitments' })).toBeVisible();
+  const links = await nav
+    .getByRole('link')
+    .evaluateAll((as) =>
+      as
+        .map((a) => a.getAttribute('href') ?? '')
+        .filter((h) => h.startsWith('/admin/') && h !== '/admin/orders'),
+    );
+  expect(links.length).toBeGreaterThan(15);
+  for (const href of links) {
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.getByText(/could not be loaded|went wrong/i)).toHaveCount(0);
+    await snap(page, `console-${href.slice('/admin/'.length)}`);
+  }
 });

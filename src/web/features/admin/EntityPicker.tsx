@@ -28,7 +28,7 @@ interface Props extends Omit<SelectProps, 'data' | 'searchable' | 'onSearchChang
 }
 
 /**
- * A searchable select over a back-office list: typing asks the server (first 50 matches), so it
+ * A searchable select over a back-office list: typing asks the server (first 100 matches), so it
  * works for catalogues of any size. A chosen id not among the matches still shows as "#id".
  */
 export function EntityPicker({ source, nullable, value, onChange, ...props }: Props) {
@@ -38,7 +38,7 @@ export function EntityPicker({ source, nullable, value, onChange, ...props }: Pr
   const [debounced] = useDebouncedValue(search, 250);
   const q = debounced === picked?.label ? '' : debounced;
   const s = sources[source];
-  const { data, isFetching, isError } = useAdminQuery(s.key, { query: { pageSize: 50, ...(q && { q }) } });
+  const { data, isFetching, isError } = useAdminQuery(s.key, { query: { pageSize: 100, ...(q && { q }) } });
   const rows = ((data as { data?: { list?: Row[] } } | undefined)?.data?.list ?? []) as Row[];
   const options = rows.map((r) => ({ value: String(s.id(r)), label: s.label(r) }));
   if (picked) options.unshift(picked);
