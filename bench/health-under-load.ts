@@ -8,7 +8,10 @@ const port = 3301;
 
 async function main() {
   console.log('Starting the server on a fresh embedded database…');
-  const server = await startServer({ PGLITE_DIR: 'memory://', SEED_SKUS: process.env.SEED_SKUS ?? '5000' }, port);
+  const server = await startServer(
+    { PGLITE_DIR: 'memory://', SEED_SKUS: process.env.SEED_SKUS ?? '5000' },
+    port,
+  );
   try {
     const cookie = await signInCookie(server.url, 'buyer');
     const loadPath = process.env.LOAD_PATH ?? '/api/session';
@@ -22,7 +25,11 @@ async function main() {
       headers: { cookie, 'content-type': 'application/json' },
       ...(loadBody ? { method: 'POST', body: loadBody } : {}),
     });
-    const health = measure('/healthz during load', { url: `${server.url}/healthz`, connections: 2, duration });
+    const health = measure('/healthz during load', {
+      url: `${server.url}/healthz`,
+      connections: 2,
+      duration,
+    });
     rows.push(...(await Promise.all([load, health])));
     console.table(rows);
   } finally {

@@ -10,7 +10,9 @@ export interface Row {
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted.length ? Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2)) : 0;
+  sorted.length
+    ? Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2))
+    : 0;
 
 /** Runs autocannon and measures every response time itself (autocannon's summary has no p95). */
 export async function measure(scenario: string, options: autocannon.Options): Promise<Row> {
