@@ -126,3 +126,57 @@ export const catalogSummaryState = pgTable('catalog_summary_state', {
   rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** The facets of search.facets.ts, in its order: search_items stores each as f_<facet>_v/_l. */
+const searchFacetNames = [
+  'makes',
+  'models',
+  'speed',
+  'load',
+  'ply',
+  'utqg',
+  'warranty',
+  'sidewall',
+  'categories',
+  'specials',
+  'rebates',
+] as const;
+const facetColumns = Object.fromEntries(
+  searchFacetNames.flatMap((k) => [
+    [`f_${k}_v`, text(`f_${k}_v`)],
+    [`f_${k}_l`, text(`f_${k}_l`)],
+  ]),
+) as Record<`f_${(typeof searchFacetNames)[number]}_${'v' | 'l'}`, ReturnType<typeof text>>;
+
+/**
+ * The purchasable SKUs of each price group with everything a search filters, sorts and counts
+ * by, so that a search reads one index range instead of joining the catalogue to all prices.
+ * Kept current by refreshSearchItems (catalog.search-items.ts), which refreshProductPrices and
+ * the catalogue edits call for the products they touch.
+ */
+export const searchItems = pgTable(
+  'search_items',
+  {
+    priceGroupId: ref('price_group_id')
+      .notNull()
+      .references(() => priceGroups.id),
+    productId: ref('product_id').notNull(),
+    width: dimension('width').notNull(),
+    ratio: dimension('ratio').notNull(),
+    rim: dimension('rim').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    makeId: ref('make_id').notNull(),
+    modelId: ref('model_id').notNull(),
+    skuCode: text('sku_code').notNull(),
+    size: text('size').notNull(),
+    runFlat: boolean('run_flat').notNull(),
+    ...facetColumns,
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceGroupId, t.productId] }),
+    index('search_items_size_price_idx').on(t.priceGroupId, t.width, t.ratio, t.rim, t.priceCents),
+    index('search_items_price_idx').on(t.priceGroupId, t.priceCents, t.productId),
+    index('search_items_model_idx').on(t.priceGroupId, t.modelId),
+    index('search_items_make_idx').on(t.priceGroupId, t.makeId),
+  ],
+);

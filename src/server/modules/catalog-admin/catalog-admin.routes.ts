@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/catalog-admin';
 import { categories, makes, models, products } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
 import { refreshProductPrices } from '../catalog/catalog.prices';
+import { productsIn, refreshSearchItems } from '../catalog/catalog.search-items';
 import { addModelImage, readModelImage, updateModelImage } from './catalog-admin.images';
 import { createRow, makeOfModel, slugOf, updateRow } from './catalog-admin.service';
 
@@ -18,9 +20,12 @@ export function catalogAdminRoutes(app: FastifyInstance) {
       'slug',
     ),
   }));
-  route(app, api.updateMake, async ({ db, actor, params, body }) => ({
-    data: await updateRow(db, actor, 'make', makes, params.id, body, 'slug'),
-  }));
+  route(app, api.updateMake, async ({ db, actor, params, body }) => {
+    const row = await updateRow(db, actor, 'make', makes, params.id, body, 'slug');
+    // Names and the active flag are searched by: the search rows follow the edit.
+    await refreshSearchItems(db, sql`p.make_id = ${params.id}`);
+    return { data: row };
+  });
   route(app, api.createCategory, async ({ db, actor, body }) => ({
     data: await createRow(
       db,
@@ -31,9 +36,11 @@ export function catalogAdminRoutes(app: FastifyInstance) {
       'slug',
     ),
   }));
-  route(app, api.updateCategory, async ({ db, actor, params, body }) => ({
-    data: await updateRow(db, actor, 'category', categories, params.id, body, 'slug'),
-  }));
+  route(app, api.updateCategory, async ({ db, actor, params, body }) => {
+    const row = await updateRow(db, actor, 'category', categories, params.id, body, 'slug');
+    await refreshSearchItems(db, sql`m.category_id = ${params.id}`);
+    return { data: row };
+  });
   route(app, api.createModel, async ({ db, actor, body }) => ({
     data: await createRow(
       db,
@@ -48,15 +55,18 @@ export function catalogAdminRoutes(app: FastifyInstance) {
     const row = await updateRow(db, actor, 'model', models, params.id, body, 'slug');
     // A new category can change which markup rule applies to the line's SKUs.
     if (body.categoryId !== undefined) await refreshProductPrices(db);
+    else await refreshSearchItems(db, sql`p.model_id = ${params.id}`);
     return { data: row };
   });
   route(app, api.createProduct, async ({ db, actor, body }) => {
     const makeId = await makeOfModel(db, body.modelId);
     return { data: await createRow(db, actor, 'product', products, { ...body, makeId }, 'skuCode') };
   });
-  route(app, api.updateProduct, async ({ db, actor, params, body }) => ({
-    data: await updateRow(db, actor, 'product', products, params.id, body, 'skuCode'),
-  }));
+  route(app, api.updateProduct, async ({ db, actor, params, body }) => {
+    const row = await updateRow(db, actor, 'product', products, params.id, body, 'skuCode');
+    await refreshSearchItems(db, productsIn([params.id]));
+    return { data: row };
+  });
 
   route(app, api.uploadModelImage, async ({ db, config, actor, params, req }) => {
     if (!req.isMultipart())

@@ -1,5 +1,6 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
+import { productsIn, refreshSearchItems } from './catalog.search-items';
 
 /**
  * Sell prices (DESIGN.md §7), kept in product_prices so that search sorts and filters by an index.
@@ -59,6 +60,7 @@ export async function refreshProductPrices(db: DbOrTx, productIds?: number[]) {
       where product_prices.cost_cents is distinct from excluded.cost_cents
          or product_prices.price_cents is distinct from excluded.price_cents
          or product_prices.available is distinct from excluded.available`);
+  await refreshSearchItems(db, productIds ? productsIn(productIds) : undefined);
   // The stored browse counts and sizing lists follow prices and stock: mark them for a rebuild.
   await db.execute(
     sql`update catalog_summary_state set stale = true, changed_at = now() where id = 1 and not stale`,

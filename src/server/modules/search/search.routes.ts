@@ -4,5 +4,8 @@ import { route } from '../../http/route';
 import { searchItems } from './search.service';
 
 export function searchRoutes(app: FastifyInstance) {
-  route(app, api.searchItems, async ({ db, actor, body }) => ({ data: await searchItems(db, actor, body) }));
+  route(app, api.searchItems, async ({ db, config, actor, body }) => ({
+    // PGlite is one session behind every connection: statement names would collide there.
+    data: await searchItems(db, actor, body, { prepare: config.DATABASE_URL !== undefined }),
+  }));
 }

@@ -1,4 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { Facets, SearchFilters, SearchItem } from '../../../contract/search';
 import type { SearchItems } from './search.types';
@@ -158,21 +161,42 @@ function appliedOf(f: Filters, interpretation: ReturnType<typeof interpretQuery>
   return applied as SearchItems['applied'];
 }
 
+const dialect = new PgDialect();
+
+/**
+ * On PostgreSQL, runs a search statement as a named (prepared) statement: each connection plans a statement
+ * text once and reuses the plan, instead of spending more time planning than executing. The
+ * name follows the text, which depends only on the shape of the search (filters, sort).
+ */
+function prepared<T extends Record<string, unknown>>(db: Db, statement: SQL, prepare: boolean) {
+  if (!prepare) return db.execute<T>(statement);
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const name = `search_${createHash('sha1').update(text).digest('base64url')}`;
+  // drizzle(pool) keeps the pool as $client; Db's type leaves it out.
+  const { $client } = db as Db & { $client: Pool };
+  return $client.query<T>({ name, text, values: params });
+}
+
 /** The shop search: one page of purchasable SKUs with the caller's prices, facets and count. */
-export async function searchItems(db: Db, actor: Actor, filters: Filters): Promise<SearchItems> {
+export async function searchItems(
+  db: Db,
+  actor: Actor,
+  filters: Filters,
+  options = { prepare: false },
+): Promise<SearchItems> {
   const { plan, interpretation } = await planOf(db, actor, filters);
   const browse = isBrowse(plan);
   if (browse) await ensureCatalogSummary(db);
   const statement = browse
     ? browseStatement(plan, productFields)
     : searchStatement(plan, productFields, productFrom(plan.priceGroupId));
-  const { rows } = await db.execute<{
+  const { rows } = await prepared<{
     count: number | null;
     min_price: number | null;
     max_price: number | null;
     list: SearchItem[];
     facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
-  }>(statement);
+  }>(db, statement, options.prepare);
   const row = rows[0];
   return {
     list: row.list,

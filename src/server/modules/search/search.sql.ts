@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FacetFilterKey, SortCode } from '../../../domain/shop-search';
 import { and } from '../catalog/catalog.product-sql';
-import { facetColumns, facetKeys, facets } from './search.facets';
+import { facetKeys, facets } from './search.facets';
 
 /** A search resolved to SQL-ready conditions (search.service.ts builds it from the filters). */
 export interface SearchPlan {
@@ -27,18 +27,20 @@ const inList = (column: SQL, values: (string | number)[]) =>
     sql`, `,
   )})`;
 
+/** Facet filters over a search_items row `si`; stored values are text, as the facets count them. */
+const asText = (values: (string | number)[]) => values.map(String);
 const facetCondition: Record<FacetFilterKey, (values: (string | number)[]) => SQL> = {
-  makes: (v) => inList(sql`p.make_id`, v),
-  models: (v) => inList(sql`p.model_id`, v),
-  speed: (v) => inList(sql`p.speed_index`, v),
-  load: (v) => inList(sql`p.load_index`, v),
-  ply: (v) => inList(sql`p.ply`, v),
-  utqg: (v) => inList(sql`m.utqg`, v),
-  warranty: (v) => inList(sql`m.tread_warranty_miles`, v),
-  sidewall: (v) => inList(sql`m.sidewall`, v),
-  categories: (v) => inList(sql`m.category_id`, v),
-  specials: () => sql`p.specials`,
-  rebates: () => sql`p.rebate_cents > 0`,
+  makes: (v) => inList(sql`si.make_id`, v),
+  models: (v) => inList(sql`si.model_id`, v),
+  speed: (v) => inList(sql`si.f_speed_v`, asText(v)),
+  load: (v) => inList(sql`si.f_load_v`, asText(v)),
+  ply: (v) => inList(sql`si.f_ply_v`, asText(v)),
+  utqg: (v) => inList(sql`si.f_utqg_v`, asText(v)),
+  warranty: (v) => inList(sql`si.f_warranty_v`, asText(v)),
+  sidewall: (v) => inList(sql`si.f_sidewall_v`, asText(v)),
+  categories: (v) => inList(sql`si.f_categories_v`, asText(v)),
+  specials: () => sql`si.f_specials_v is not null`,
+  rebates: () => sql`si.f_rebates_v is not null`,
 };
 
 const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -51,40 +53,40 @@ export interface TermMatch {
 }
 
 /**
- * The SKUs a word names, as conditions on products alone (sku_code prefix, model ids, make ids),
- * so that the planner combines three index scans instead of scanning the catalogue.
+ * The SKUs a word names (sku_code prefix, model ids, make ids), so that the planner combines
+ * three index scans of search_items instead of scanning the price group.
  */
 function termCondition(t: TermMatch): SQL {
-  const arms = [...new Set([t.text, t.text.toUpperCase()])].map((x) => sql`p.sku_code like ${`${like(x)}%`}`);
-  if (t.modelIds.length) arms.push(inList(sql`p.model_id`, t.modelIds));
-  if (t.makeIds.length) arms.push(inList(sql`p.make_id`, t.makeIds));
+  const arms = [...new Set([t.text, t.text.toUpperCase()])].map(
+    (x) => sql`si.sku_code like ${`${like(x)}%`}`,
+  );
+  if (t.modelIds.length) arms.push(inList(sql`si.model_id`, t.modelIds));
+  if (t.makeIds.length) arms.push(inList(sql`si.make_id`, t.makeIds));
   return sql`(${sql.join(arms, sql` or `)})`;
 }
 
-const purchasable = (group: number, alias = 'pp', p = 'p') =>
-  sql`${sql.raw(alias)}.price_group_id = ${group} and ${sql.raw(alias)}.available > 0 and ${sql.raw(p)}.active`;
-
-/** The conditions that are not facets: they bound the rows every facet count is taken over. */
+/**
+ * The conditions that are not facets: they bound the rows every facet count is taken over.
+ * search_items holds only purchasable SKUs (in stock, product, line and brand active).
+ */
 function baseWhere(plan: SearchPlan): SQL {
   const d = plan.dims ?? {};
   const r = plan.rear;
   return and([
-    purchasable(plan.priceGroupId),
-    sql`m.active and mk.active`,
-    d.width !== undefined && sql`p.width = ${d.width}`,
-    d.ratio !== undefined && sql`p.ratio = ${d.ratio}`,
-    d.rim !== undefined && sql`p.rim = ${d.rim}`,
-    plan.makeIds.length > 0 && inList(sql`p.make_id`, plan.makeIds),
-    plan.modelIds.length > 0 && inList(sql`p.model_id`, plan.modelIds),
+    sql`si.price_group_id = ${plan.priceGroupId}`,
+    d.width !== undefined && sql`si.width = ${d.width}`,
+    d.ratio !== undefined && sql`si.ratio = ${d.ratio}`,
+    d.rim !== undefined && sql`si.rim = ${d.rim}`,
+    plan.makeIds.length > 0 && inList(sql`si.make_id`, plan.makeIds),
+    plan.modelIds.length > 0 && inList(sql`si.model_id`, plan.modelIds),
     ...plan.terms.map(termCondition),
-    plan.minPrice !== undefined && sql`pp.price_cents >= ${plan.minPrice}`,
-    plan.maxPrice !== undefined && sql`pp.price_cents <= ${plan.maxPrice}`,
-    plan.specialsOnly && sql`p.specials`,
-    plan.runFlat && sql`m.run_flat`,
+    plan.minPrice !== undefined && sql`si.price_cents >= ${plan.minPrice}`,
+    plan.maxPrice !== undefined && sql`si.price_cents <= ${plan.maxPrice}`,
+    plan.specialsOnly && sql`si.f_specials_v is not null`,
+    plan.runFlat && sql`si.run_flat`,
     r &&
-      sql`exists (select 1 from products r join product_prices rp on rp.product_id = r.id
-                  where r.model_id = p.model_id and r.width = ${r.width} and r.ratio = ${r.ratio} and r.rim = ${r.rim}
-                    and ${purchasable(plan.priceGroupId, 'rp', 'r')})`,
+      sql`exists (select 1 from search_items r where r.price_group_id = si.price_group_id and r.model_id = si.model_id
+                    and r.width = ${r.width} and r.ratio = ${r.ratio} and r.rim = ${r.rim})`,
   ]);
 }
 
@@ -127,6 +129,9 @@ function facetRowsOf(): SQL {
     where value is not null`;
 }
 
+/** The facet columns as stored in search_items (search.facets.ts computed them). */
+const storedFacets = sql.raw(facetKeys.map((k) => `si.f_${k}_v, si.f_${k}_l`).join(', '));
+
 /** The same orders over the answered items, to keep the page in order inside json_agg. */
 const itemOrder: Record<SortCode, SQL> = {
   LTH: sql`"priceCents" asc, "productId" asc`,
@@ -158,9 +163,9 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
   return sql`
     with base as materialized (
       select * from (
-        select p.id, p.model_id, pp.price_cents as price, p.size as size_text, ${facetColumns()}, ${missMask(plan)} as miss
-        from product_prices pp join products p on p.id = pp.product_id
-        join models m on m.id = p.model_id join makes mk on mk.id = p.make_id left join categories c on c.id = m.category_id
+        select si.product_id as id, si.model_id, si.price_cents as price, si.size as size_text, ${storedFacets},
+               ${missMask(plan)} as miss
+        from search_items si
         where ${baseWhere(plan)} offset 0) s
       where (miss & (miss - 1)) = 0),
     hits as (select * from base where miss = 0),
@@ -184,17 +189,17 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
 export function browseStatement(plan: SearchPlan, productFields: SQL): SQL {
   const desc = plan.sort === 'HTL';
   const order = desc
-    ? sql`pp.price_cents desc, pp.product_id asc`
-    : sql`pp.price_cents asc, pp.product_id asc`;
+    ? sql`si.price_cents desc, si.product_id asc`
+    : sql`si.price_cents asc, si.product_id asc`;
   const alpha = plan.sort === 'MAZ' || plan.sort === 'MZA';
   const dir = sql.raw(plan.sort === 'MZA' ? 'desc' : 'asc');
-  const pageOrder = alpha ? sql`mk.name ${dir}, m.name ${dir}, p.size ${dir}, p.id ${dir}` : order;
+  const pageOrder = alpha
+    ? sql`si.f_makes_l ${dir}, si.f_models_l ${dir}, si.size ${dir}, si.product_id ${dir}`
+    : order;
   return sql`
     with page as (
-      select p.id
-      from product_prices pp join products p on p.id = pp.product_id
-      join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
-      where ${purchasable(plan.priceGroupId)} and m.active and mk.active
+      select si.product_id as id from search_items si
+      where si.price_group_id = ${plan.priceGroupId}
       order by ${pageOrder} limit ${plan.pageSize} offset ${plan.page * plan.pageSize})
     select
       (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_total') as count,
