@@ -9,14 +9,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { cents, createdAt, id, ref } from './columns';
 import { companies, priceGroups, users } from './core-accounts';
 import { makes, models, warehouses } from './core-catalog';
 
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const cents = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true });
-const createdAt = () => at('created_at').notNull().defaultNow();
 
 /** Who changed what in the back office, with the record before and after. Append-only. */
 export const auditLog = pgTable(

@@ -12,14 +12,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { id, ref } from './columns';
 import { priceGroups } from './core-accounts';
 
 // The catalog area (issue 3): canonical sizes, vehicles and their OE fitments, sales channels,
 // and the summary tables that keep browsing and the sizing dropdowns fast at any catalogue size.
 // Indexes this area adds to core tables live in migrations/catalog (custom SQL).
 
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
 const dimension = (name: string) => numeric(name, { precision: 6, scale: 2, mode: 'number' });
 
 /** Sales channels; channel 4 is this B2B web shop (spec §9: sizing calls use channel 4). */

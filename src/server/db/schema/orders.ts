@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -12,14 +11,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { cents, createdAt, id, ref, updatedAt } from './columns';
 import { companies, locations, priceGroups, users } from './core-accounts';
 import { makes, models, products, warehouses } from './core-catalog';
-
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export interface DeliveryAddress {
   name: string;
