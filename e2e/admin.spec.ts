@@ -90,6 +90,8 @@ test('an admin previews and saves a markup for a price group, and the price move
   await expect(page.getByText(`MPN ${product.skuCode}`)).toBeVisible();
   await expect(page.getByText('$125.00').first()).toBeVisible();
   await snap(page, 'admin-markup-buyer-shop');
+  // Put the demo buyer back at its first location: the choice is remembered across specs.
+  await page.request.put('/api/location', { data: { locationId: session.locations[0].locationId } });
 });
 
 test('a supplier uploads a feed with one bad row and finds it in the failed list', async ({ page }) => {
