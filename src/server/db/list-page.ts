@@ -1,4 +1,5 @@
-import { type AnyColumn, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, asc, desc, ilike, or, type SQL, sql, type Subquery } from 'drizzle-orm';
+import type { DbOrTx } from './connection';
 
 /** A case-insensitive "contains" over the given text columns; undefined when there is no search. */
 export function searchWhere(q: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
@@ -31,4 +32,13 @@ export function pageWindow(query: { page: number; pageSize: number }) {
 /** The fields of a partial update that were actually sent (undefined means "leave as is"). */
 export function definedOnly<T extends object>(set: T): Partial<T> {
   return Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * The number of rows of a filtered list before paging, counted over the very query that lists
+ * them, so that the joins and filters are written once and the count cannot drift from the list.
+ */
+export async function countRows(db: DbOrTx, query: { as(alias: string): Subquery }): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(query.as('counted'));
+  return n;
 }

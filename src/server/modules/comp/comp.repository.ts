@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
 import { compPlans, compRecords, users } from '../../db/schema';
 
 const planColumns = { ...getTableColumns(compPlans), userName: users.username };
@@ -30,11 +30,7 @@ export async function listPlans(
     )
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(compPlans)
-    .innerJoin(users, eq(users.id, compPlans.userId))
-    .where(where);
+  const n = await countRows(db, plansFrom(db).where(where));
   return { list, count: n };
 }
 
@@ -108,12 +104,7 @@ export async function listRecords(
     .orderBy(...orderOf(q.sort, sortable, compRecords.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(compRecords)
-    .innerJoin(compPlans, eq(compPlans.id, compRecords.planId))
-    .innerJoin(users, eq(users.id, compRecords.userId))
-    .where(where);
+  const n = await countRows(db, recordsFrom(db).where(where));
   return { list, count: n };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
 import { companies, feedFailures, feedRuns, inventory, makes, products, warehouses } from '../../db/schema';
 
 const warehouseColumns = {
@@ -55,11 +55,7 @@ export async function listWarehouses(
     )
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(warehouses)
-    .innerJoin(companies, eq(companies.id, warehouses.supplierCompanyId))
-    .where(where);
+  const n = await countRows(db, warehousesFrom(db).where(where));
   return { list, count: n };
 }
 
@@ -125,13 +121,7 @@ export async function listInventory(
     .orderBy(...orderOf(q.sort, sortable, inventory.productId, 'skuCode'))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(inventory)
-    .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
-    .innerJoin(products, eq(products.id, inventory.productId))
-    .innerJoin(makes, eq(makes.id, products.makeId))
-    .where(where);
+  const n = await countRows(db, inventoryFrom(db).where(where));
   return { list, count: n };
 }
 
@@ -212,12 +202,7 @@ export async function listFailures(
     )
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(feedFailures)
-    .innerJoin(feedRuns, eq(feedRuns.id, feedFailures.runId))
-    .innerJoin(warehouses, eq(warehouses.id, feedFailures.warehouseId))
-    .where(where);
+  const n = await countRows(db, from().where(where));
   return { list, count: n };
 }
 

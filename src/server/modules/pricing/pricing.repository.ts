@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
 import {
   categories,
   inventory,
@@ -59,13 +59,7 @@ export async function listRules(
     .orderBy(...orderOf(q.sort, sortable, markupRules.id))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(markupRules)
-    .innerJoin(priceGroups, eq(priceGroups.id, markupRules.priceGroupId))
-    .leftJoin(makes, eq(makes.id, markupRules.makeId))
-    .leftJoin(categories, eq(categories.id, markupRules.categoryId))
-    .where(where);
+  const n = await countRows(db, rulesFrom(db).where(where));
   return { list, count: n };
 }
 
@@ -202,13 +196,7 @@ export async function listPricing(
     .orderBy(...orderOf(q.sort, sortable, productPrices.productId, 'skuCode'))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(productPrices)
-    .innerJoin(products, eq(products.id, productPrices.productId))
-    .innerJoin(makes, eq(makes.id, products.makeId))
-    .innerJoin(models, eq(models.id, products.modelId))
-    .where(where);
+  const n = await countRows(db, pricingFrom(db).where(where));
   return { list, count: n };
 }
 
