@@ -183,6 +183,6 @@ export async function seedCatalog(db: Db, ctx: SeedContext) {
   await foldFacetDeltas(db);
   // Fresh statistics, so that the first searches already get index plans sized for the catalogue.
   await db.execute(
-    sql`analyze products, product_prices, search_items, inventory, models, makes, vehicles, vehicle_fitments`,
+    sql`analyze products, product_prices, search_items, search_facet_counts, inventory, models, makes, vehicles, vehicle_fitments`,
   );
 }

@@ -50,6 +50,7 @@ export async function foldFacetDeltas(db: Db): Promise<boolean> {
       insert into search_facet_counts (price_group_id, width, ratio, rim, facet, value, label, skus)
       select price_group_id, width, ratio, rim, facet, value, label, sum(skus)::int from moved
       group by 1, 2, 3, 4, 5, 6, 7 having sum(skus) <> 0
+      order by 1, 2, 3, 4, 5, 6, 7 -- new rows in key order: a scope's rows share few pages
       on conflict (price_group_id, width, ratio, rim, facet, value, label)
       do update set skus = search_facet_counts.skus + excluded.skus`);
     if (!rowCount) return false;
