@@ -85,47 +85,6 @@ export const vehicleFitments = pgTable(
   ],
 );
 
-/**
- * Purchasable SKUs per price group and size (width, ratio, rim): the sizing dropdowns read this
- * instead of scanning the catalogue. Rebuilt with the facet counts (catalog.summary.ts).
- */
-export const catalogSizeCounts = pgTable(
-  'catalog_size_counts',
-  {
-    priceGroupId: ref('price_group_id')
-      .notNull()
-      .references(() => priceGroups.id),
-    width: dimension('width').notNull(),
-    ratio: dimension('ratio').notNull(),
-    rim: dimension('rim').notNull(),
-    skus: integer('skus').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.priceGroupId, t.width, t.ratio, t.rim] })],
-);
-
-/** Facet counts of the whole purchasable catalogue per price group: browsing with no filter. */
-export const catalogFacetCounts = pgTable(
-  'catalog_facet_counts',
-  {
-    priceGroupId: ref('price_group_id')
-      .notNull()
-      .references(() => priceGroups.id),
-    facet: text('facet').notNull(),
-    value: text('value').notNull(),
-    label: text('label').notNull(),
-    skus: integer('skus').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.priceGroupId, t.facet, t.value] })],
-);
-
-/** One row: whether the summary tables must be rebuilt (prices or stock changed since). */
-export const catalogSummaryState = pgTable('catalog_summary_state', {
-  id: smallint('id').primaryKey().default(1),
-  stale: boolean('stale').notNull().default(true),
-  rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`now()`),
-});
-
 /** The facets of search.facets.ts, in its order: search_items stores each as f_<facet>_v/_l. */
 const searchFacetNames = [
   'makes',
@@ -179,3 +138,48 @@ export const searchItems = pgTable(
     index('search_items_make_idx').on(t.priceGroupId, t.makeId),
   ],
 );
+
+/** The key of a stored facet count: price group, size (all 0: the whole catalogue), facet value. */
+const facetCountKey = {
+  priceGroupId: ref('price_group_id')
+    .notNull()
+    .references(() => priceGroups.id),
+  width: dimension('width').notNull(),
+  ratio: dimension('ratio').notNull(),
+  rim: dimension('rim').notNull(),
+  facet: text('facet').notNull(),
+  value: text('value').notNull(),
+  label: text('label').notNull(),
+  skus: integer('skus').notNull(),
+};
+
+/**
+ * How many search_items rows carry each facet value, per price group and size, and for the
+ * whole catalogue (width, ratio and rim 0); facet '_total' counts all. Exact at every moment
+ * once the pending search_facet_deltas are added (search.counts.ts folds them in).
+ */
+export const searchFacetCounts = pgTable('search_facet_counts', facetCountKey, (t) => [
+  primaryKey({ columns: [t.priceGroupId, t.width, t.ratio, t.rim, t.facet, t.value, t.label] }),
+  // The sizing dropdowns: SKUs per size of a price group, without reading the facet rows.
+  index('search_facet_counts_totals_idx')
+    .on(t.priceGroupId, t.width, t.ratio, t.rim, t.skus)
+    .where(sql`facet = '_total'`),
+  // Counts that fell to zero, deleted after each fold.
+  index('search_facet_counts_empty_idx').on(t.priceGroupId).where(sql`skus = 0`),
+]);
+
+/**
+ * Changes of search_facet_counts not folded in yet: a trigger on search_items appends one row
+ * per changed count in the transaction that changes the items (migrations/catalog custom SQL).
+ * Appending takes no lock that another writer waits for; reads add these to the stored counts.
+ */
+export const searchFacetDeltas = pgTable('search_facet_deltas', facetCountKey, (t) => [
+  index('search_facet_deltas_key_idx').on(t.priceGroupId, t.width, t.ratio, t.rim),
+]);
+
+/** One row: how many times deltas were folded into search_facet_counts (a version for caches). */
+export const searchCountsState = pgTable('search_counts_state', {
+  id: smallint('id').primaryKey().default(1),
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  foldedAt: timestamp('folded_at', { withTimezone: true }),
+});

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { formatSize, overallDiameter, sizeSlug } from '../../../domain/tire-size';
 import { refreshProductPrices } from '../../modules/catalog/catalog.prices';
-import { rebuildCatalogSummary } from '../../modules/search/search.summary';
+import { foldFacetDeltas } from '../../modules/search/search.counts';
 import type { Db, DbOrTx } from '../connection';
 import { categories, companies, makes, markupRules, models, warehouses } from '../schema';
 import type { SeedContext } from './index';
@@ -179,9 +179,10 @@ export async function seedCatalog(db: Db, ctx: SeedContext) {
   await seedMarkups(db, ctx);
   await refreshProductPrices(db);
   await seedVehicles(db);
-  await rebuildCatalogSummary(db);
+  // The counts of the new items into search_facet_counts, so searches start with no deltas to add.
+  await foldFacetDeltas(db);
   // Fresh statistics, so that the first searches already get index plans sized for the catalogue.
   await db.execute(
-    sql`analyze products, product_prices, search_items, inventory, models, makes, vehicles, vehicle_fitments`,
+    sql`analyze products, product_prices, search_items, search_facet_counts, inventory, models, makes, vehicles, vehicle_fitments`,
   );
 }

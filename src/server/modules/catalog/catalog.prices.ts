@@ -60,11 +60,8 @@ export async function refreshProductPrices(db: DbOrTx, productIds?: number[]) {
       where product_prices.cost_cents is distinct from excluded.cost_cents
          or product_prices.price_cents is distinct from excluded.price_cents
          or product_prices.available is distinct from excluded.available`);
+  // search_items' trigger keeps the stored facet counts exact (search.counts.ts).
   await refreshSearchItems(db, productIds ? productsIn(productIds) : undefined);
-  // The stored browse counts and sizing lists follow prices and stock: mark them for a rebuild.
-  await db.execute(
-    sql`update catalog_summary_state set stale = true, changed_at = now() where id = 1 and not stale`,
-  );
 }
 
 export interface PricePreview {

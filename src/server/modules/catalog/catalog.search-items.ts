@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
+import { foldSoon } from '../search/search.counts';
 import { facetColumns, facetKeys, searchJoins } from '../search/search.facets';
 
 /** The columns of search_items, in the order of the select below. */
@@ -38,6 +39,8 @@ export async function refreshSearchItems(db: DbOrTx, which: SQL = sql`true`) {
     insert into search_items (${list('')}) select ${list('')} from fresh
     on conflict (price_group_id, product_id) do update set (${list('')}) = (${list('excluded.')})
       where (${list('search_items.')}) is distinct from (${list('excluded.')})`);
+  // A trigger on search_items recorded the changes of the facet counts; fold them in soon.
+  foldSoon();
 }
 
 /** The products of an id list, as a condition for refreshSearchItems (one array parameter). */

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/search';
 import { route } from '../../http/route';
+import { registerFacetFolding } from './search.counts';
 import { searchItems } from './search.service';
 
 export function searchRoutes(app: FastifyInstance) {
+  registerFacetFolding(app);
   route(app, api.searchItems, async ({ db, config, actor, body }) => ({
     // PGlite is one session behind every connection: statement names would collide there.
     data: await searchItems(db, actor, body, { prepare: config.DATABASE_URL !== undefined }),

@@ -12,8 +12,7 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../catalog/catalog.product-sql';
-import { browseStatement, type SearchPlan, searchStatement, type TermMatch } from './search.sql';
-import { ensureCatalogSummary } from './search.summary';
+import { type SearchPlan, searchStatement, type TermMatch } from './search.sql';
 
 type Filters = z.output<typeof SearchFilters>;
 
@@ -105,18 +104,6 @@ async function planOf(db: Db, actor: Actor, f: Filters) {
   return { plan, interpretation };
 }
 
-const isBrowse = (p: SearchPlan) =>
-  !p.dims &&
-  !p.rear &&
-  !p.makeIds.length &&
-  !p.modelIds.length &&
-  !p.terms.length &&
-  p.minPrice === undefined &&
-  p.maxPrice === undefined &&
-  !p.specialsOnly &&
-  !p.runFlat &&
-  Object.keys(p.facetFilters).length === 0;
-
 const numeric = new Set<FacetFilterKey>(['load', 'ply', 'warranty']);
 function facetsOf(
   rows: { facet: FacetFilterKey; value: string; label: string; count: number }[],
@@ -185,11 +172,7 @@ export async function searchItems(
   options = { prepare: false },
 ): Promise<SearchItems> {
   const { plan, interpretation } = await planOf(db, actor, filters);
-  const browse = isBrowse(plan);
-  if (browse) await ensureCatalogSummary(db);
-  const statement = browse
-    ? browseStatement(plan, productFields)
-    : searchStatement(plan, productFields, productFrom(plan.priceGroupId));
+  const statement = searchStatement(plan, productFields, productFrom(plan.priceGroupId));
   const { rows } = await prepared<{
     count: number | null;
     min_price: number | null;

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FacetFilterKey, SortCode } from '../../../domain/shop-search';
 import { and } from '../catalog/catalog.product-sql';
-import { facetKeys, facets } from './search.facets';
+import { type CountScope, storedFacetRows } from './search.counts';
+import { type FacetKey, facetKeys, facets } from './search.facets';
 
 /** A search resolved to SQL-ready conditions (search.service.ts builds it from the filters). */
 export interface SearchPlan {
@@ -104,17 +105,17 @@ function missMask(plan: SearchPlan): SQL {
  * Facet counts in one pass over `base`: a row counts for facet k when it passes every facet
  * filter (miss = 0) or fails only k's own; grouping sets give every facet its own groups.
  */
-function facetRowsOf(): SQL {
+function facetRowsOf(keys: FacetKey[]): SQL {
   const v = (k: string) => sql.raw(`e_${k}_v`);
   const l = (k: string) => sql.raw(`e_${k}_l`);
-  const effective = facetKeys.map((k, bit) => {
-    const counts = sql`miss = 0 or miss = ${1 << bit}`;
+  const effective = keys.map((k) => {
+    const counts = sql`miss = 0 or miss = ${1 << facetKeys.indexOf(k)}`;
     return sql`case when ${counts} then ${sql.raw(`f_${k}_v`)} end as ${v(k)}, case when ${counts} then ${sql.raw(`f_${k}_l`)} end as ${l(k)}`;
   });
-  const which = facetKeys.map((k) => sql`when grouping(${v(k)}) = 0 then ${k}::text`);
-  const label = facetKeys.map((k) => sql`when grouping(${v(k)}) = 0 then min(${l(k)})`);
+  const which = keys.map((k) => sql`when grouping(${v(k)}) = 0 then ${k}::text`);
+  const label = keys.map((k) => sql`when grouping(${v(k)}) = 0 then min(${l(k)})`);
   const values = sql.join(
-    facetKeys.map((k) => v(k)),
+    keys.map((k) => v(k)),
     sql`, `,
   );
   return sql`
@@ -123,7 +124,7 @@ function facetRowsOf(): SQL {
              case ${sql.join(label, sql` `)} end as label, count(*)::int as count
       from (select ${sql.join(effective, sql`, `)} from base) e
       group by grouping sets (${sql.join(
-        facetKeys.map((k) => sql`(${v(k)})`),
+        keys.map((k) => sql`(${v(k)})`),
         sql`, `,
       )})) g
     where value is not null`;
@@ -148,12 +149,79 @@ const orderBy: Record<SortCode, SQL> = {
 };
 
 /**
+ * What stored counts (search.counts.ts) can answer. A search bounded by nothing but a whole size
+ * (or by nothing) reads every facet stored. With one facet filter more, that facet still reads
+ * stored (it counts without its own filter) and the others count the hits. Anything else
+ * narrows the set: every facet is counted per request.
+ */
+export function storedCountsOf(plan: SearchPlan): { scope: CountScope; filtered: FacetKey[] } | null {
+  const d = plan.dims;
+  const size =
+    d?.width !== undefined && d.ratio !== undefined && d.rim !== undefined
+      ? { width: d.width, ratio: d.ratio, rim: d.rim }
+      : undefined;
+  const narrowed =
+    (d !== undefined && !size) ||
+    plan.rear !== undefined ||
+    plan.makeIds.length > 0 ||
+    plan.modelIds.length > 0 ||
+    plan.terms.length > 0 ||
+    plan.minPrice !== undefined ||
+    plan.maxPrice !== undefined ||
+    plan.specialsOnly ||
+    plan.runFlat;
+  const filtered = facetKeys.filter((k) => plan.facetFilters[k]?.length);
+  if (narrowed || filtered.length > 1) return null;
+  return { scope: { priceGroupId: plan.priceGroupId, dims: size }, filtered };
+}
+
+/** The page's items as JSON, in the sort order; `page` is a CTE of product ids and model ids. */
+function listOf(plan: SearchPlan, productFields: SQL, rearItem: SQL): SQL {
+  return sql`(select coalesce(json_agg(item order by ${itemOrder[plan.sort]}), '[]') from (
+         select ${productFields}, ${rearItem} as rear
+         from page join products p on p.id = page.id
+         join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
+         left join categories c on c.id = m.category_id
+         join product_prices pp on pp.product_id = p.id and pp.price_group_id = ${plan.priceGroupId}) item)`;
+}
+
+/**
+ * A whole size or the whole catalogue, no other filter: the page by an index of search_items,
+ * the price range by the ends of that index, the count and every facet from the stored counts.
+ */
+function storedStatement(plan: SearchPlan, scope: CountScope, productFields: SQL): SQL {
+  const where = baseWhere(plan);
+  return sql`
+    with stored as (${storedFacetRows(scope)}),
+    page as (
+      select id, model_id from (
+        select si.product_id as id, si.model_id, si.price_cents as price, si.size as size_text,
+               si.f_makes_l, si.f_models_l
+        from search_items si where ${where}) s
+      order by ${orderBy[plan.sort]} limit ${plan.pageSize} offset ${plan.page * plan.pageSize})
+    select
+      (select coalesce(sum(count), 0)::int from stored where facet = '_total') as count,
+      (select min(si.price_cents)::int from search_items si where ${where}) as min_price,
+      (select max(si.price_cents)::int from search_items si where ${where}) as max_price,
+      ${listOf(plan, productFields, sql`null`)} as list,
+      (select coalesce(json_agg(stored), '[]') from stored where facet <> '_total') as facets`;
+}
+
+/**
  * One statement answers the page, the count, the price range and every facet: facet k counts
  * the rows that pass all filters but its own (several values of a facet are alternatives), so
- * rows failing two or more facet filters are dropped from the start.
+ * rows failing two or more facet filters are dropped from the start. Facets that stored counts
+ * answer (storedCountsOf) are read, not counted.
  */
 export function searchStatement(plan: SearchPlan, productFields: SQL, productFrom: SQL): SQL {
-  const facetRows = facetRowsOf();
+  const stored = storedCountsOf(plan);
+  if (stored && stored.filtered.length === 0) return storedStatement(plan, stored.scope, productFields);
+  const counted = stored ? facetKeys.filter((k) => !stored.filtered.includes(k)) : facetKeys;
+  // With one facet filter, the rows failing it would only count for that facet, which is stored.
+  const kept = stored ? sql`miss = 0` : sql`(miss & (miss - 1)) = 0`;
+  const storedRows = stored
+    ? sql` union all select facet, value, label, count from (${storedFacetRows(stored.scope, stored.filtered)}) st`
+    : sql``;
   const r = plan.rear;
   const rearItem = r
     ? sql`(select row_to_json(x) from (select ${productFields} ${productFrom}
@@ -167,52 +235,17 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
                ${missMask(plan)} as miss
         from search_items si
         where ${baseWhere(plan)} offset 0) s
-      where (miss & (miss - 1)) = 0),
+      where ${kept}),
     hits as (select * from base where miss = 0),
     page as (select id, model_id from hits
              order by ${orderBy[plan.sort]} limit ${plan.pageSize} offset ${plan.page * plan.pageSize}),
-    facet_rows as (${facetRows})
+    facet_rows as (${facetRowsOf(counted)}${storedRows})
     select
       (select count(*)::int from hits) as count,
       (select min(price)::int from hits) as min_price,
       (select max(price)::int from hits) as max_price,
-      (select coalesce(json_agg(item order by ${itemOrder[plan.sort]}), '[]') from (
-         select ${productFields}, ${rearItem} as rear
-         from page join products p on p.id = page.id
-         join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
-         left join categories c on c.id = m.category_id
-         join product_prices pp on pp.product_id = p.id and pp.price_group_id = ${plan.priceGroupId}) item) as list,
+      ${listOf(plan, productFields, rearItem)} as list,
       (select coalesce(json_agg(facet_rows), '[]') from facet_rows) as facets`;
-}
-
-/** Browsing the whole catalogue: the page by the price index, counts from the stored summary. */
-export function browseStatement(plan: SearchPlan, productFields: SQL): SQL {
-  const desc = plan.sort === 'HTL';
-  const order = desc
-    ? sql`si.price_cents desc, si.product_id asc`
-    : sql`si.price_cents asc, si.product_id asc`;
-  const alpha = plan.sort === 'MAZ' || plan.sort === 'MZA';
-  const dir = sql.raw(plan.sort === 'MZA' ? 'desc' : 'asc');
-  const pageOrder = alpha
-    ? sql`si.f_makes_l ${dir}, si.f_models_l ${dir}, si.size ${dir}, si.product_id ${dir}`
-    : order;
-  return sql`
-    with page as (
-      select si.product_id as id from search_items si
-      where si.price_group_id = ${plan.priceGroupId}
-      order by ${pageOrder} limit ${plan.pageSize} offset ${plan.page * plan.pageSize})
-    select
-      (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_total') as count,
-      (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_price' and value = 'min') as min_price,
-      (select skus from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet = '_price' and value = 'max') as max_price,
-      (select coalesce(json_agg(item order by ${itemOrder[plan.sort]}), '[]') from (
-         select ${productFields}, null as rear
-         from page join products p on p.id = page.id
-         join models m on m.id = p.model_id join makes mk on mk.id = p.make_id
-         left join categories c on c.id = m.category_id
-         join product_prices pp on pp.product_id = p.id and pp.price_group_id = ${plan.priceGroupId}) item) as list,
-      (select coalesce(json_agg(json_build_object('facet', facet, 'value', value, 'label', label, 'count', skus)), '[]')
-         from catalog_facet_counts where price_group_id = ${plan.priceGroupId} and facet not like '\\_%') as facets`;
 }
 
 export { facets };

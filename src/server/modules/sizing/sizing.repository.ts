@@ -5,7 +5,7 @@ import { and } from '../catalog/catalog.product-sql';
 
 const text = (n: unknown) => String(Number(n));
 
-/** Widths, ratios or rims that have purchasable SKUs in a price group (stored counts). */
+/** Widths, ratios or rims that have purchasable SKUs in a price group (stored counts, search.counts.ts). */
 export async function sizeChoices(
   db: DbOrTx,
   priceGroupId: number,
@@ -14,14 +14,20 @@ export async function sizeChoices(
   ratio?: number,
 ) {
   const column = sql.raw(level);
+  // Size 0 is the whole catalogue; a size's '_total' is its number of SKUs.
+  const where = and([
+    sql`price_group_id = ${priceGroupId}`,
+    sql`facet = '_total'`,
+    sql`width <> 0`,
+    width !== undefined && sql`width = ${width}`,
+    ratio !== undefined && sql`ratio = ${ratio}`,
+  ]);
   const { rows } = await db.execute<{ value: string; count: number }>(sql`
-    select ${column}::float8 as value, sum(skus)::int as count from catalog_size_counts
-    where ${and([
-      sql`price_group_id = ${priceGroupId}`,
-      width !== undefined && sql`width = ${width}`,
-      ratio !== undefined && sql`ratio = ${ratio}`,
-    ])}
-    group by 1 order by 1`);
+    select ${column}::float8 as value, sum(skus)::int as count from (
+      select width, ratio, rim, skus from search_facet_counts where ${where}
+      union all
+      select width, ratio, rim, skus from search_facet_deltas where ${where}) c
+    group by 1 having sum(skus) > 0 order by 1`);
   // A flotation section width keeps two decimals (12.50); everything else prints plainly.
   return rows.map((r) => {
     const n = Number(r.value);

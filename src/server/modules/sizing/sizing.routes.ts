@@ -1,30 +1,30 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import * as api from '../../../contract/sizing';
 import { notFound } from '../../http/errors';
-import { route } from '../../http/route';
-import { ensureCatalogSummary } from '../search/search.summary';
-import { cached } from './sizing.cache';
+import { type Ctx, route } from '../../http/route';
+import { cached, versioned } from './sizing.cache';
 import { findVehicle, sizeChoices, vehicleChoices } from './sizing.repository';
 import { sizingGroup, vehicleYears } from './sizing.service';
 
 export function sizingRoutes(app: FastifyInstance) {
-  route(app, api.widths, async ({ db, actor, query, req, reply }) => {
-    const group = await sizingGroup(db, actor, query.channel, query.group);
-    await ensureCatalogSummary(db);
-    return cached(req, reply, { data: { list: await sizeChoices(db, group, 'width') } });
-  });
-  route(app, api.ratios, async ({ db, actor, query, params, req, reply }) => {
-    const group = await sizingGroup(db, actor, query.channel, query.group);
-    await ensureCatalogSummary(db);
-    return cached(req, reply, { data: { list: await sizeChoices(db, group, 'ratio', params.width) } });
-  });
-  route(app, api.rims, async ({ db, actor, query, params, req, reply }) => {
-    const group = await sizingGroup(db, actor, query.channel, query.group);
-    await ensureCatalogSummary(db);
-    const list = await sizeChoices(db, group, 'rim', params.width, params.ratio);
-    return cached(req, reply, { data: { list } });
-  });
+  /** A size list of the caller's group, kept in memory per version of the stored counts. */
+  const sizeList = async (
+    { db, actor, query, req, reply }: Ctx<unknown, z.output<typeof api.SizingQuery>, unknown>,
+    level: 'width' | 'ratio' | 'rim',
+    width?: number,
+    ratio?: number,
+  ) => {
+    const { group, version } = await sizingGroup(db, actor, query.channel, query.group);
+    const { body, etag } = await versioned(db, `${group}/${level}/${width}/${ratio}`, version, async () => ({
+      data: { list: await sizeChoices(db, group, level, width, ratio) },
+    }));
+    return cached(req, reply, body, etag);
+  };
+  route(app, api.widths, (ctx) => sizeList(ctx, 'width'));
+  route(app, api.ratios, (ctx) => sizeList(ctx, 'ratio', ctx.params.width));
+  route(app, api.rims, (ctx) => sizeList(ctx, 'rim', ctx.params.width, ctx.params.ratio));
   route(app, api.years, ({ req, reply }) => cached(req, reply, { data: { list: vehicleYears() } }));
   route(app, api.vehicleMakes, async ({ db, params, req, reply }) =>
     cached(req, reply, { data: { list: await vehicleChoices(db, 'make', params.year) } }),

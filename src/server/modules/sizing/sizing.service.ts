@@ -16,12 +16,17 @@ export function vehicleYears(now = new Date()) {
 
 /**
  * The price group whose purchasable SKUs a sizing list follows: the caller's own unless staff
- * ask for another; the channel must be an active sales channel.
+ * ask for another; the channel must be an active sales channel. With it, the version of the
+ * stored counts the lists are made of (search.counts.ts): the fold generation, or null while
+ * changes of that group wait to be folded (then nothing is kept in memory).
  */
 export async function sizingGroup(db: Db, actor: Actor, channel: number, group?: number) {
-  const { rows } = await db.execute<{ ok: boolean; group_ok: boolean }>(sql`
+  const priceGroupId = group ?? actor.priceGroupId ?? 0;
+  const { rows } = await db.execute<{ ok: boolean; group_ok: boolean; generation: number | null }>(sql`
     select exists (select 1 from channels where id = ${channel} and active) as ok,
-           exists (select 1 from price_groups where id = ${group ?? actor.priceGroupId ?? 0}) as group_ok`);
+           exists (select 1 from price_groups where id = ${priceGroupId}) as group_ok,
+           case when not exists (select 1 from search_facet_deltas where price_group_id = ${priceGroupId})
+                then (select generation from search_counts_state where id = 1) end as generation`);
   if (!rows[0].ok)
     throw badRequest(`Unknown sales channel ${channel}`, [
       { pointer: '/querystring/channel', detail: 'is not a sales channel' },
@@ -33,5 +38,9 @@ export async function sizingGroup(db: Db, actor: Actor, channel: number, group?:
     throw badRequest('Unknown price group', [
       { pointer: '/querystring/group', detail: 'is not a price group' },
     ]);
-  return (group ?? actor.priceGroupId) as number;
+  const { generation } = rows[0];
+  return {
+    group: priceGroupId,
+    version: generation === null ? null : String(generation),
+  };
 }

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMarkupRule, createProduct, createWarehouse, stock } from '../../test/factories-catalog';
+import { groupId } from '../../test/factories';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { refreshProductPrices } from '../catalog/catalog.prices';
+import { productsIn, refreshSearchItems } from '../catalog/catalog.search-items';
+import { foldFacetDeltas } from './search.counts';
+import { searcher } from './search.test-helpers';
+
+let t: TestApp;
+let cookie: string;
+const search = searcher(
+  () => t,
+  () => cookie,
+);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cookie = await signIn(t.app, 'buyer');
+});
+afterAll(() => t.close());
+
+/**
+ * Stored counts (plus pending deltas) that differ from counting search_items now, over every
+ * price group, size and the whole catalogue: one statement, so one snapshot, even while other
+ * test files write.
+ */
+async function driftedCounts() {
+  const { rows } = await t.db.execute<{ key: string }>(sql`
+    with stored as (
+      select price_group_id, width, ratio, rim, facet, value, label, sum(skus)::int as skus from (
+        select price_group_id, width, ratio, rim, facet, value, label, skus from search_facet_counts
+        union all
+        select price_group_id, width, ratio, rim, facet, value, label, skus from search_facet_deltas) c
+      group by 1, 2, 3, 4, 5, 6, 7 having sum(skus) <> 0),
+    counted as (
+      select si.price_group_id, k.width, k.ratio, k.rim, k.facet, k.value, k.label, count(*)::int as skus
+      from search_items si cross join lateral search_item_facets(si) k
+      group by 1, 2, 3, 4, 5, 6, 7)
+    select concat_ws('/', price_group_id, width, ratio, rim, facet, value, label, s.skus, c.skus) as key
+    from stored s full join counted c using (price_group_id, width, ratio, rim, facet, value, label)
+    where s.skus is distinct from c.skus limit 5`);
+  return rows.map((r) => r.key);
+}
+
+// A size no seeded SKU and no other test has: its counts are this test's alone.
+const size = { width: 395, ratio: 15, rim: 29 };
+const ofSize = { size: '395/15R29', width: size.width, ratio: size.ratio, rim: size.rim };
+
+describe('stored facet counts', () => {
+  it('follow stock, price and catalogue changes exactly, before and after folding', async () => {
+    const warehouse = await createWarehouse(t.db);
+    const { product: a, make } = await createProduct(t.db, { ...ofSize, speedIndex: 'H' });
+    const { product: b } = await createProduct(t.db, { ...ofSize, makeId: make.id, speedIndex: 'V' });
+    const counts = async () => {
+      const answer = await search(size);
+      const byValue = (facet: string) =>
+        Object.fromEntries(answer.filters[facet].map((c) => [c.value, c.count]));
+      return { count: answer.count, speed: byValue('speed'), makes: byValue('makes'), answer };
+    };
+    expect((await counts()).count).toBe(0);
+
+    // In stock: both counted, for the size and for the whole catalogue.
+    await stock(t.db, warehouse.id, a.id, 4, 10000);
+    await stock(t.db, warehouse.id, b.id, 4, 12000);
+    let now = await counts();
+    expect(now).toMatchObject({ count: 2, speed: { H: 1, V: 1 }, makes: { [make.id]: 2 } });
+    expect(await driftedCounts()).toEqual([]);
+    const browsed = await search({ makes: [String(make.id)] });
+    expect(browsed.count).toBe(2);
+
+    // Sold out (as checkout or a feed leaves it): no longer counted.
+    await stock(t.db, warehouse.id, a.id, 0, 10000);
+    now = await counts();
+    expect(now).toMatchObject({ count: 1, speed: { V: 1 }, makes: { [make.id]: 1 } });
+    expect(now.speed.H).toBeUndefined();
+
+    // Back in stock at another cost, and a markup rule of the group: counts stay, prices move.
+    await stock(t.db, warehouse.id, a.id, 2, 20000);
+    const standard = await groupId(t.db, 'standard');
+    await createMarkupRule(t.db, { priceGroupId: standard, makeId: make.id, basisPoints: 5000 });
+    await refreshProductPrices(t.db, [a.id, b.id]);
+    now = await counts();
+    expect(now).toMatchObject({ count: 2, speed: { H: 1, V: 1 } });
+    expect(now.answer.list.map((i) => i.priceCents).sort((x, y) => x - y)).toEqual([18000, 30000]);
+    expect(now.answer.filters.price).toEqual({ min: 18000, max: 30000 });
+
+    // A catalogue edit moves a SKU to another facet value.
+    await t.db.execute(sql`update products set speed_index = 'W' where id = ${b.id}`);
+    await refreshSearchItems(t.db, productsIn([b.id]));
+    expect((await counts()).speed).toEqual({ H: 1, W: 1 });
+
+    // Any writer of search_items is counted: the trigger, not the code path, records changes.
+    await t.db.execute(sql`delete from search_items where product_id = ${a.id}`);
+    expect((await counts()).speed).toEqual({ W: 1 });
+    await refreshSearchItems(t.db, productsIn([a.id]));
+
+    expect(await driftedCounts()).toEqual([]);
+    await foldFacetDeltas(t.db);
+    expect(await driftedCounts()).toEqual([]);
+    expect(await counts()).toMatchObject({ count: 2, speed: { H: 1, W: 1 }, makes: { [make.id]: 2 } });
+  });
+
+  it('count each value of a stored facet as the list filtered by it, with one facet chosen', async () => {
+    const quiet = { width: 205, ratio: 55, rim: 16 };
+    const all = await search(quiet);
+    const chosen = await search({ ...quiet, speed: ['H', 'V'] });
+    // The chosen facet keeps its stored counts; the others count the chosen rows.
+    expect(chosen.filters.speed).toEqual(all.filters.speed);
+    expect(chosen.count).toBe(
+      all.filters.speed.filter((s) => ['H', 'V'].includes(s.value)).reduce((n, s) => n + s.count, 0),
+    );
+    for (const make of chosen.filters.makes.slice(0, 3)) {
+      const narrowed = await search({ ...quiet, speed: ['H', 'V'], makes: [make.value] });
+      expect(narrowed.count).toBe(make.count);
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connection';
+import type { FacetKey } from './search.facets';
+
+// Stored facet counts (issue 3): search_facet_counts holds, per price group and size (all 0 for
+// the whole catalogue), how many search_items rows carry each facet value. A trigger on
+// search_items (migrations/catalog/0006) appends every change to search_facet_deltas in the
+// writer's own transaction; reads add the pending deltas, so the counts are exact in every
+// snapshot, and the folding below moves deltas into the counts in the background.
+
+/** The scope of stored counts: a price group and a whole size, or the whole catalogue. */
+export interface CountScope {
+  priceGroupId: number;
+  dims?: { width: number; ratio: number; rim: number };
+}
+
+/**
+ * `select facet, value, label, count` of a scope (facet '_total' included), stored counts plus
+ * the pending deltas; `only` limits it to some facets.
+ */
+export function storedFacetRows(scope: CountScope, only?: FacetKey[]): SQL {
+  const d = scope.dims ?? { width: 0, ratio: 0, rim: 0 };
+  const key = sql`price_group_id = ${scope.priceGroupId} and width = ${d.width} and ratio = ${d.ratio} and rim = ${d.rim}${
+    only ? sql` and facet in (${sql.join(only, sql`, `)})` : sql``
+  }`;
+  return sql`
+    select facet, value, label, sum(skus)::int as count from (
+      select facet, value, label, skus from search_facet_counts where ${key}
+      union all
+      select facet, value, label, skus from search_facet_deltas where ${key}) c
+    group by facet, value, label having sum(skus) > 0`;
+}
+
+const FOLD_LOCK = 4_711_003; // pg advisory lock key: one fold at a time across servers
+
+/**
+ * Moves the pending deltas into search_facet_counts in one transaction (readers see either
+ * both or neither), drops counts that reached zero and bumps the generation that caches of
+ * counted data are keyed by. Answers whether anything was folded.
+ */
+export async function foldFacetDeltas(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
+    );
+    if (!rows[0].locked) return false;
+    const { rowCount } = await tx.execute(sql`
+      with moved as (delete from search_facet_deltas returning *)
+      insert into search_facet_counts (price_group_id, width, ratio, rim, facet, value, label, skus)
+      select price_group_id, width, ratio, rim, facet, value, label, sum(skus)::int from moved
+      group by 1, 2, 3, 4, 5, 6, 7 having sum(skus) <> 0
+      order by 1, 2, 3, 4, 5, 6, 7 -- new rows in key order: a scope's rows share few pages
+      on conflict (price_group_id, width, ratio, rim, facet, value, label)
+      do update set skus = search_facet_counts.skus + excluded.skus`);
+    if (!rowCount) return false;
+    await tx.execute(sql`delete from search_facet_counts where skus = 0`);
+    await tx.execute(
+      sql`update search_counts_state set generation = generation + 1, folded_at = now() where id = 1`,
+    );
+    return true;
+  });
+}
+
+const FOLD_DELAY_MS = 1000;
+const folders = new Set<() => void>();
+
+/**
+ * Asks the running apps of this process to fold soon: called after writes to search_items. (The
+ * trigger records every change whoever writes; this only spares an idle server from polling.)
+ */
+export function foldSoon() {
+  for (const fold of folders) fold();
+}
+
+/**
+ * Folds pending deltas about a second after search_items changed (and once at start, for what
+ * another process left): reads stay short and the generation moves, so cached dropdowns follow
+ * stock and prices within about a second.
+ */
+export function registerFacetFolding(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let closed = false;
+  const fold = async () => {
+    await foldFacetDeltas(app.db);
+    // Changes committed meanwhile by a transaction that started before: fold them too.
+    const { rows } = await app.db.execute<{ pending: boolean }>(
+      sql`select exists (select 1 from search_facet_deltas) as pending`,
+    );
+    if (rows[0].pending) schedule();
+  };
+  const schedule = () => {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      running = fold().catch((error) => app.log.warn({ err: error }, 'folding facet counts failed'));
+    }, FOLD_DELAY_MS);
+    timer.unref();
+  };
+  app.addHook('onReady', async () => {
+    folders.add(schedule);
+    schedule();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    folders.delete(schedule);
+    clearTimeout(timer);
+    await running;
+  });
+}
