@@ -2,9 +2,9 @@
 // and listed on a supplier line of that warehouse's sub-order (one sub-order per warehouse).
 // Checkout, staff orders, item edits, staff sub-orders and cancelled lines all route here, so
 // holds and lines always agree: per item and warehouse, active holds = lines not cancelled.
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { subOrders, supplierLines } from '../../db/schema';
+import { subOrders, supplierLines, warehouses } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { insertSubOrder, insertSupplierLines } from './orders.repository';
 import {
@@ -179,5 +179,14 @@ export async function rerouteCancelledLine(
     return `${line.quantity} × ${line.skuCode} released and left unrouted: no other warehouse has them`;
   await fileWithSuppliers(tx, order.id, result.allocations);
   if (isStockCommitted(order.paymentStatus)) await commitStock(tx, order.id);
-  return `${line.quantity} × ${line.skuCode} released and rerouted to warehouse ${result.allocations.map((a) => a.warehouseId).join(', ')}`;
+  const names = await tx
+    .select({ name: warehouses.name })
+    .from(warehouses)
+    .where(
+      inArray(
+        warehouses.id,
+        result.allocations.map((a) => a.warehouseId),
+      ),
+    );
+  return `${line.quantity} × ${line.skuCode} released and rerouted to ${names.map((w) => w.name).join(', ')}`;
 }

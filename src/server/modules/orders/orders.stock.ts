@@ -1,8 +1,8 @@
 // Stock of orders: reservations across warehouses that never oversell, holds that expire, and
 // the release of stock when an order is cancelled.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { orders, stockHolds } from '../../db/schema';
+import { stockHolds } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import { refreshProductPrices } from '../catalog/catalog.prices';
@@ -313,23 +313,3 @@ export async function releaseUnits(
 /** Whether an order's units have left the warehouses (paid, or owed on account terms). */
 export const isStockCommitted = (paymentStatus: string) =>
   paymentStatus === 'paid' || paymentStatus === 'on_account';
-
-/**
- * Orders whose holds expired while their payment was still pending, oldest first. Unpaid
- * orders that staff placed keep their holds until they are paid, cancelled or deleted.
- */
-export async function expiredHoldOrders(tx: DbOrTx, limit = 50): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ orderId: stockHolds.orderId })
-    .from(stockHolds)
-    .innerJoin(orders, eq(orders.id, stockHolds.orderId))
-    .where(
-      and(
-        eq(stockHolds.status, 'held'),
-        lt(stockHolds.expiresAt, new Date()),
-        eq(orders.paymentStatus, 'pending'),
-      ),
-    )
-    .limit(limit);
-  return rows.map((r) => r.orderId);
-}

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../http/errors';
 import { logOrderChange } from './orders.log';
 import { findOrder } from './orders.repository';
 import { routeUnits, withdrawUnits } from './orders.routing';
+import { lockStock } from './orders.stock';
 import { orderDetail } from './orders.views';
 
 interface SubOrderInput {
@@ -43,6 +44,11 @@ export async function createSubOrder(db: Db, actor: Actor, orderId: number, inpu
       if (!row) throw notFound('Order item');
       return { ...row.item, skuCode: row.skuCode, move: want.quantity };
     });
+    // Every product's stock rows at once, in the one order all checkouts take them: no lock cycle.
+    await lockStock(
+      tx,
+      wanted.map((i) => i.productId),
+    );
     for (const item of wanted) {
       if (item.move > item.quantity)
         throw conflict(`Item ${item.skuCode} has only ${item.quantity} units`, { available: item.quantity });
