@@ -1,6 +1,7 @@
 // npm run bench:checkout — many buyers checking out against PostgreSQL (issue 4).
 // A fresh database (dropped after), BENCH_BUYERS buyers of their own companies, BENCH_PRODUCTS
-// tires stocked in three warehouses with fewer units than asked for; every buyer adds to its
+// tires with BENCH_UNITS units each over three warehouses (buyers ask for 1 to 4: with the
+// defaults all are served; lower BENCH_UNITS to make them race for the last units); every buyer adds to its
 // cart, then they check out over real HTTP through BENCH_CONNECTIONS concurrent connections
 // (like autocannon's: each takes the next buyer as soon as its previous answer is in), opened
 // over BENCH_RAMP_SECONDS. Prints orders/s and latency percentiles, then checks that stock and
