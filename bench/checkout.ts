@@ -1,8 +1,11 @@
-// npm run bench:checkout — many buyers checking out at once against PostgreSQL (issue 4).
+// npm run bench:checkout — many buyers checking out against PostgreSQL (issue 4).
 // A fresh database (dropped after), BENCH_BUYERS buyers of their own companies, BENCH_PRODUCTS
-// tires stocked in three warehouses with fewer units than asked for; every buyer adds to its
-// cart, then all check out together over real HTTP. Prints orders/s and latency percentiles,
-// then checks that stock and orders reconcile exactly.
+// tires with BENCH_UNITS units each over three warehouses (buyers ask for 1 to 4: with the
+// defaults all are served; lower BENCH_UNITS to make them race for the last units); every buyer adds to its
+// cart, then they check out over real HTTP through BENCH_CONNECTIONS concurrent connections
+// (like autocannon's: each takes the next buyer as soon as its previous answer is in), opened
+// over BENCH_RAMP_SECONDS. Prints orders/s and latency percentiles, then checks that stock and
+// orders reconcile exactly: units sold = order quantities, nothing negative or left reserved.
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
@@ -15,6 +18,9 @@ const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/po
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 400);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5);
 const UNITS = Number(process.env.BENCH_UNITS ?? 300);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 1);
+const POOL = Number(process.env.BENCH_POOL ?? 20);
 const PASSWORD = 'bench-pass-1';
 
 type Q = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, number>[] }>;
@@ -86,6 +92,29 @@ async function seed(q: Q) {
   return { make, model, products, users };
 }
 
+/**
+ * Runs `work` over the items through `connections` workers, each taking the next item when its
+ * last one is done (a closed loop, as autocannon's connections); workers start evenly over rampMs.
+ */
+async function inParallel<T, R>(
+  items: T[],
+  connections: number,
+  work: (item: T, index: number) => Promise<R>,
+  rampMs = 0,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(connections, items.length) }, async (_, w) => {
+    if (rampMs > 0) await new Promise((r) => setTimeout(r, (rampMs * w) / connections));
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i], i);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -96,7 +125,11 @@ async function main() {
   await admin.query(`create database ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://', poolSize: 20 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    pgliteDir: 'memory://',
+    poolSize: POOL,
+  });
   try {
     await migrateDatabase(database.db);
     const q: Q = async (text, values) => database.pool.query(text, values);
@@ -104,17 +137,16 @@ async function main() {
     await refreshProductPrices(database.db);
     const app = await buildApp(testConfig(), database.db);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const cookies = [];
-    for (const username of s.users) {
+    const cookies = await inParallel(s.users, 8, async (username) => {
       const res = await fetch(`${base}/api/v1/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username, password: PASSWORD }),
       });
-      cookies.push((res.headers.get('set-cookie') ?? '').split(';')[0]);
-    }
+      return (res.headers.get('set-cookie') ?? '').split(';')[0];
+    });
     const wants = s.users.map((_, i) => 1 + (i % 4));
-    for (const [i, cookie] of cookies.entries()) {
+    await inParallel(cookies, 8, async (cookie, i) => {
       const res = await fetch(`${base}/api/cart`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
@@ -126,13 +158,15 @@ async function main() {
         }),
       });
       if (res.status !== 200) throw new Error(`add to cart: ${res.status} ${await res.text()}`);
-    }
+    });
     const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     const started = performance.now();
-    await Promise.all(
-      cookies.map(async (cookie, i) => {
+    await inParallel(
+      cookies,
+      CONNECTIONS,
+      async (cookie, i) => {
         const t0 = performance.now();
         const res = await fetch(`${base}/api/cart/checkout`, {
           method: 'POST',
@@ -142,18 +176,21 @@ async function main() {
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      }),
+      },
+      RAMP_SECONDS * 1000,
     );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const placed = statuses.get(201) ?? 0;
-    console.log(`checkout: ${BUYERS} buyers, ${PRODUCTS} tires x ${UNITS} units in 3 warehouses, pool 20`);
+    console.log(
+      `checkout: ${BUYERS} buyers over ${CONNECTIONS} connections (ramp ${RAMP_SECONDS} s), ${PRODUCTS} tires x ${UNITS} units in 3 warehouses, pool ${POOL}`,
+    );
     console.log(
       `answers: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')} in ${seconds.toFixed(2)} s`,
     );
     console.log(`orders/s: ${(placed / seconds).toFixed(1)}  (requests/s ${(BUYERS / seconds).toFixed(1)})`);
     console.log(
-      `latency ms: p50 ${percentile(latencies, 50).toFixed(0)}  p95 ${percentile(latencies, 95).toFixed(0)}  p99 ${percentile(latencies, 99).toFixed(0)}`,
+      `latency ms: p50 ${percentile(latencies, 50).toFixed(0)}  p95 ${percentile(latencies, 95).toFixed(0)}  p99 ${percentile(latencies, 99).toFixed(0)}  max ${(latencies.at(-1) ?? 0).toFixed(0)}`,
     );
     await reconcile(q);
     await app.close();

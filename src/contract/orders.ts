@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderStatuses, supplierLineStatuses } from '../domain/order-status';
-import { CartItem, Delivery, Totals } from './cart';
+import { Cart, CartCreate, CartItem, Delivery, Totals } from './cart';
 import { Cents, endpoint, Id, IsoDate, Ok, PageQuery, pageOf } from './common';
 
 export const OrderStatus = z.enum(orderStatuses);
@@ -21,7 +21,10 @@ export const OrderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
-export const OrderItem = CartItem.omit({ available: true });
+export const OrderItem = CartItem.omit({ available: true }).extend({
+  /** Units on no supplier line: a supplier cancelled them and no other warehouse had them. */
+  unroutedQuantity: z.number().int(),
+});
 
 export const SupplierLine = z.object({
   supplierLineId: z.number().int(),
@@ -162,6 +165,47 @@ export const checkout = endpoint({
   status: 201,
 });
 
+/** POST /api/cart with a data payload (spec §7): the same checkout as POST /api/cart/checkout. */
+export const CartCheckoutData = z.object({ data: CheckoutBody });
+
+/**
+ * POST /api/cart carries either the spec's cart-create payload (make, model, product, quantity,
+ * zip, road hazard) or `data`, a checkout payload; never both. The web client types its item
+ * call with cart.createCart; this is the route the server registers for the path.
+ */
+export const CartPost = CartCreate.partial()
+  .extend({ data: CheckoutBody.optional() })
+  .superRefine((body, ctx) => {
+    const itemFields = [
+      'orderItemMakeId',
+      'orderItemModelId',
+      'orderItemProductId',
+      'orderItemQuantity',
+    ] as const;
+    if (body.data) {
+      for (const key of [...itemFields, 'orderDeliveryZip'] as const)
+        if (body[key] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'cannot be sent with a checkout data payload',
+          });
+      return;
+    }
+    for (const key of itemFields)
+      if (body[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
+  });
+
+export const postCart = endpoint({
+  method: 'POST',
+  path: '/api/cart',
+  access: 'shop',
+  summary:
+    'Put a product into the cart (answers the cart), or with `data` check the cart out (201, the order; Idempotency-Key as for /api/cart/checkout)',
+  body: CartPost,
+  response: z.union([Cart, OrderDetail]),
+});
+
 export { Ok };
 
 // Back-office (staff).
@@ -256,6 +300,29 @@ export const listOrderItemsAll = endpoint({
   summary: 'Order items across orders, optionally of one product',
   query: PageQuery.extend({ productId: Id.optional() }),
   response: pageOf(OrderItemRow),
+});
+
+/** An item as staff enter it: the spec's cart item fields; the price always comes from the server. */
+export const StaffOrderItem = CartCreate.omit({ orderDeliveryZip: true });
+
+export const CreateOrderBody = z.object({
+  companyId: Id,
+  /** A location of that company: its price group prices the order, its ZIP is the default delivery. */
+  locationId: Id,
+  items: z.array(StaffOrderItem).min(1).max(50),
+  orderDeliveryZip: CartCreate.shape.orderDeliveryZip,
+  poNumber: z.string().trim().max(60).optional(),
+});
+
+export const createOrder = endpoint({
+  method: 'POST',
+  path: '/api/v1/order',
+  access: 'sales',
+  summary:
+    'Place an order for a company location: priced by the server for its price group, stock reserved as at checkout, unpaid until paid or settled (Idempotency-Key accepted)',
+  body: CreateOrderBody,
+  response: OrderDetail,
+  status: 201,
 });
 
 export const getOrder = endpoint({
@@ -469,6 +536,62 @@ export const getItemOfOrder = endpoint({
   summary: 'One item of an order',
   params: z.object({ orderId: Id, itemId: Id }),
   response: OrderItem,
+});
+
+const ItemParams = z.object({ orderId: Id, itemId: Id });
+
+export const addItemToOrder = endpoint({
+  method: 'POST',
+  path: '/api/v1/order/:id/item',
+  access: 'sales',
+  summary:
+    'Add an item to a placed, unpaid order (server price, stock reserved; joins a line of the same tire and cover)',
+  params: OrderIdParams,
+  body: StaffOrderItem,
+  response: OrderDetail,
+  status: 201,
+});
+
+export const updateItemOfOrder = endpoint({
+  method: 'PUT',
+  path: '/api/v1/order/:orderId/item/:itemId',
+  access: 'sales',
+  summary:
+    'Change the quantity or road hazard of an item of a placed, unpaid order: re-priced, stock reserved or released',
+  params: ItemParams,
+  body: z.object({
+    orderItemQuantity: z.number().int('Enter a whole number').min(1, 'Enter a quantity above 0').max(999),
+    orderItemRoadHazard: z.boolean().optional(),
+  }),
+  response: OrderDetail,
+});
+
+export const deleteItemOfOrder = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/order/:orderId/item/:itemId',
+  access: 'sales',
+  summary: 'Remove an item of a placed, unpaid order (not its last one); its stock is released',
+  params: ItemParams,
+  response: OrderDetail,
+});
+
+export const createSubOrder = endpoint({
+  method: 'POST',
+  path: '/api/v1/order/:id/sub',
+  access: 'staff',
+  summary:
+    "Route units of items to one warehouse: a sub-order with pending lines. Units come from the item's unrouted units, then from its pending lines elsewhere (their stock released)",
+  params: OrderIdParams,
+  body: z.object({
+    warehouseId: Id,
+    items: z
+      .array(z.object({ orderItemId: Id, quantity: z.number().int().min(1).max(999) }))
+      .min(1)
+      .max(50),
+    note: z.string().trim().max(500).optional(),
+  }),
+  response: OrderDetail,
+  status: 201,
 });
 
 export const updateOrder = endpoint({

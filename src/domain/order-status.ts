@@ -86,3 +86,8 @@ export function assertSupplierLineTransition(from: SupplierLineStatus, to: Suppl
 export function isEditableOrder(status: OrderStatus, paymentStatus: string): boolean {
   return status === 'placed' && paymentStatus !== 'paid';
 }
+
+/** Whether units of an order may still be routed to suppliers: it is open and nothing has shipped in full. */
+export function isRoutableOrder(status: OrderStatus): boolean {
+  return ['placed', 'processing', 'partially_shipped', 'on_hold'].includes(status);
+}

@@ -4,6 +4,7 @@ import type { Db } from '../connection';
 import { seedAccounts, type SeededAccounts } from './seed-accounts';
 import { seedBackoffice } from './seed-backoffice';
 import { seedCatalog } from './seed-catalog';
+import { seedOrders } from './seed-orders';
 
 export interface SeedContext {
   config: Config;
@@ -11,7 +12,11 @@ export interface SeedContext {
 }
 
 /** Later areas add their demo data here, in order; each gets the accounts seeded before it. */
-const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [seedCatalog, seedBackoffice];
+const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
+  seedCatalog,
+  seedBackoffice,
+  seedOrders,
+];
 
 /** Seeds the demo data, only into an empty database; answers whether it did. */
 export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {

@@ -174,3 +174,49 @@ describe('checkout', () => {
     expect(res.json().available).toBe(40);
   });
 });
+
+describe('POST /api/cart with a data payload (spec §7: the cart call also checks out)', () => {
+  const postCart = (cookie: string, payload: object, key?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie, ...(key && { 'idempotency-key': key }) },
+      payload,
+    });
+
+  it('checks the cart out like /api/cart/checkout, and shares its Idempotency-Key', async () => {
+    const { cookie, p, cart } = await cartWith(2);
+    const key = `data-${p.product.id}`;
+    const res = await postCart(cookie, { data: pay() }, key);
+    expect(res.statusCode).toBe(201);
+    const order = res.json();
+    expect(order).toMatchObject({ orderId: cart.orderId, status: 'placed', paymentStatus: 'paid' });
+    expect(order.totals.totalCents).toBe(cart.totals.totalCents);
+    expect(await soldUnits(t.db, p.product.id)).toBe(2);
+    const replay = await checkout(cookie, pay(), key);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().orderId).toBe(order.orderId);
+    expect((await t.app.inject({ url: '/api/cart', headers: { cookie } })).json().orderItems).toEqual([]);
+    expect((await postCart(cookie, { data: pay() })).statusCode).toBe(409);
+  });
+
+  it('still creates the cart from the spec fields, and says which field is wrong', async () => {
+    const { cookie, p } = await cartWith(1);
+    const both = await postCart(cookie, { ...cartBody(p, 1), data: pay() });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors[0].pointer).toBe('/body/orderItemMakeId');
+    const { orderItemProductId: _missing, ...partial } = cartBody(p, 1);
+    const missing = await postCart(cookie, partial);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.map((e: { pointer: string }) => e.pointer)).toEqual([
+      '/body/orderItemProductId',
+    ]);
+    const bad = await postCart(cookie, { data: { paymentMethod: 'cash' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].pointer).toBe('/body/data/paymentMethod');
+    const added = await postCart(cookie, { ...cartBody(p, 1), orderDeliveryZip: '75201' });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({ orderDeliveryZip: '75201' });
+    expect(added.json().orderItems).toMatchObject([{ orderItemQuantity: 2, orderItemRoadHazard: false }]);
+  });
+});

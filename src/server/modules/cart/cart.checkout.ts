@@ -3,11 +3,10 @@ import type { Db, Tx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
 import { isSettled } from '../../integrations/payments/payments.types';
-import { accrueCompensation } from '../comp/comp.service';
-import { changeOrderStatus } from '../orders/orders.log';
-import { insertSubOrder, insertSupplierLines, setOrderNumber } from '../orders/orders.repository';
 import { expireUnpaidOrders } from '../orders/orders.expiry';
-import { type Allocation, assertHeldUnderCap, commitStock, reserveStock } from '../orders/orders.stock';
+import { markPlaced } from '../orders/orders.placement';
+import { routeUnits } from '../orders/orders.routing';
+import { assertHeldUnderCap, commitStock } from '../orders/orders.stock';
 import { orderDetail } from '../orders/orders.views';
 import { refreshProductPrices } from '../catalog/catalog.prices';
 import { payOrder, paymentStatusOf } from '../payments/payments.checkout';
@@ -32,17 +31,18 @@ async function placeOrder(tx: Tx, actor: Actor, body: CheckoutBody) {
     throw conflict('This cart was already checked out');
   const { lines, totals } = await repriceOrder(tx, cart, pricingOf(actor));
   if (!lines.length) throw conflict('The cart is empty');
-  const allocations = await reserveStock(
+  // Nothing is committed before the payment answers: a refusal rolls the reservation back.
+  const allocations = await routeUnits(
     tx,
-    { id: cart.id, companyId: cart.companyId, zip: cart.deliveryZip },
+    { ...cart, paymentStatus: 'unpaid' },
     lines.map((l) => ({
       orderItemId: l.item.id,
       productId: l.item.productId,
       quantity: l.item.quantity,
       skuCode: l.skuCode,
     })),
+    { refresh: false },
   );
-  await splitBySupplier(tx, cart.id, allocations);
   const payment = await payOrder(
     tx,
     { companyId: cart.companyId, orderId: cart.id, amountCents: totals.totalCents },
@@ -65,33 +65,12 @@ async function placeOrder(tx: Tx, actor: Actor, body: CheckoutBody) {
     tx,
     lines.map((l) => l.item.productId),
   );
-  await setOrderNumber(tx, cart.id);
-  await changeOrderStatus(tx, cart, 'placed', actor.userId, `Checked out; payment ${payment.status}`);
-  // Sales compensation accrues when an order is placed (issue 5), on merchandise after discounts.
-  await accrueCompensation(tx, {
-    id: cart.id,
-    companyId: cart.companyId,
-    lines: lines.map(({ item }) => ({
-      makeId: item.makeId,
-      amountCents: item.quantity * (item.unitPriceCents - item.unitDiscountCents),
-    })),
-  });
+  await markPlaced(
+    tx,
+    cart,
+    lines.map((l) => l.item),
+    actor.userId,
+    `Checked out; payment ${payment.status}`,
+  );
   return cart.id;
-}
-
-/** One sub-order per warehouse, with a pending supplier line per order item it fills. */
-async function splitBySupplier(tx: Tx, orderId: number, allocations: Allocation[]) {
-  const byWarehouse = new Map<number, Allocation[]>();
-  for (const a of allocations) byWarehouse.set(a.warehouseId, [...(byWarehouse.get(a.warehouseId) ?? []), a]);
-  for (const [warehouseId, list] of byWarehouse) {
-    const sub = await insertSubOrder(tx, {
-      orderId,
-      warehouseId,
-      supplierCompanyId: list[0].supplierCompanyId,
-    });
-    await insertSupplierLines(
-      tx,
-      list.map((a) => ({ subOrderId: sub.id, orderItemId: a.orderItemId, quantity: a.quantity })),
-    );
-  }
 }

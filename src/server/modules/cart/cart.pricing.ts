@@ -17,13 +17,21 @@ export interface Priced {
 }
 
 /**
- * Re-prices every line of an order from the server's prices of the price group (a price a
- * client sent is never read), applies discounts and road hazard, and stores the totals.
+ * Re-prices the lines of an order from the server's prices of the price group (a price a
+ * client sent is never read), applies discounts and road hazard, and stores the totals. `only`
+ * limits re-pricing to some items (staff editing a placed order: the other lines keep the
+ * prices the order was placed at); the totals always cover every line.
  */
-export async function repriceOrder(tx: DbOrTx, order: repo.OrderRow, pricing: Pricing): Promise<Priced> {
+export async function repriceOrder(
+  tx: DbOrTx,
+  order: Pick<repo.OrderRow, 'id' | 'deliveryZip'>,
+  pricing: Pricing,
+  only?: ReadonlySet<number>,
+): Promise<Priced> {
   const lines = await repo.listLines(tx, order.id, pricing.priceGroupId);
   const discounts = await repo.currentDiscounts(tx, pricing.companyId);
   for (const line of lines) {
+    if (only && !only.has(line.item.id)) continue;
     const unit = line.priceCents ?? line.item.unitPriceCents;
     const next = {
       unitPriceCents: unit,

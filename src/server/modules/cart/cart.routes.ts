@@ -1,21 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import * as api from '../../../contract/cart';
 import * as ordersApi from '../../../contract/orders';
-import type { OrderDetail } from '../../../contract/orders';
-import { idempotent } from '../orders/orders.idempotency';
+import type { CartCreate } from '../../../contract/cart';
+import { answerOnce } from '../orders/orders.idempotency';
 import { checkout } from './cart.checkout';
 import { route } from '../../http/route';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import * as places from './cart.places';
 import * as repo from './cart.repository';
 import * as cart from './cart.service';
-import { badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 
 export function cartRoutes(app: FastifyInstance) {
-  route(app, api.createCart, ({ db, actor, body }) => {
-    const { orderDeliveryZip, ...item } = body;
-    return cart.addToCart(db, actor, item, orderDeliveryZip);
+  // spec §7: POST /api/cart creates the cart with an item, or checks it out with a data payload.
+  route(app, ordersApi.postCart, (ctx) => {
+    const { data, orderDeliveryZip, ...item } = ctx.body;
+    if (data)
+      return answerOnce(ctx, { scope: 'checkout', body: data, status: 201 }, () =>
+        checkout(ctx.db, ctx.actor, data),
+      );
+    return cart.addToCart(ctx.db, ctx.actor, item as CartCreate, orderDeliveryZip);
   });
   route(app, api.getCart, ({ db, actor }) => cart.getCart(db, actor));
   route(app, api.updateCart, ({ db, actor, body }) => cart.updateCartItems(db, actor, body.orderItems));
@@ -42,26 +46,11 @@ export function cartRoutes(app: FastifyInstance) {
   });
 }
 
-const IdempotencyKey = z.string().min(1).max(200).optional();
-
 /** Checkout with Idempotency-Key: a replay answers exactly what the first call answered. */
 export function checkoutRoutes(app: FastifyInstance) {
-  route(app, ordersApi.checkout, async ({ db, actor, body, req, reply }) => {
-    const parsed = IdempotencyKey.safeParse(req.headers['idempotency-key']);
-    if (!parsed.success)
-      throw badRequest('Idempotency-Key must be 1 to 200 characters', [
-        { pointer: '/headers/idempotency-key', detail: 'is invalid' },
-      ]);
-    const answer = await idempotent(
-      db,
-      { userId: actor.userId, scope: 'checkout', key: parsed.data, body, status: 201 },
-      () => checkout(db, actor, body),
-    );
-    if (answer.replayed) {
-      reply.header('idempotent-replayed', 'true').code(answer.status);
-      if (answer.status >= 400) reply.type('application/problem+json');
-      reply.send(answer.body);
-    }
-    return answer.body as OrderDetail;
-  });
+  route(app, ordersApi.checkout, (ctx) =>
+    answerOnce(ctx, { scope: 'checkout', body: ctx.body, status: 201 }, () =>
+      checkout(ctx.db, ctx.actor, ctx.body),
+    ),
+  );
 }

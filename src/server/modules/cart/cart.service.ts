@@ -65,16 +65,8 @@ export async function addToCart(
       { pointer: '/body/orderDeliveryZip', detail: 'is not a US ZIP code' },
     ]);
   return db.transaction(async (tx) => {
-    const found = await repo.findPricedProduct(tx, input.orderItemProductId, priceGroupId);
-    if (!found?.product.active) throw notFound('Product');
+    const found = await orderableProduct(tx, input, priceGroupId);
     const { product } = found;
-    if (product.makeId !== input.orderItemMakeId || product.modelId !== input.orderItemModelId) {
-      throw badRequest('The make and model do not match the product', [
-        { pointer: '/body/orderItemMakeId', detail: 'does not match the product' },
-      ]);
-    }
-    if (found.priceCents === null)
-      throw conflict('This product is not sold to your price group', { available: 0 });
     const cart = await openCart(tx, actor, zip);
     const lines = await repo.listLines(tx, cart.id, priceGroupId);
     const same = lines.filter((l) => l.item.productId === product.id);
@@ -96,6 +88,31 @@ export async function addToCart(
     }
     return view(tx, actor, cart);
   });
+}
+
+type ItemInput = Pick<CartCreate, 'orderItemMakeId' | 'orderItemModelId' | 'orderItemProductId'>;
+
+/**
+ * A product that may be ordered in a price group, with its server price: an unknown or retired
+ * product is a 404, a make or model that is not the product's a 400 (at `pointer`), a product
+ * without a price in the group a 409.
+ */
+export async function orderableProduct(
+  tx: DbOrTx,
+  input: ItemInput,
+  priceGroupId: number,
+  pointer = '/body',
+) {
+  const found = await repo.findPricedProduct(tx, input.orderItemProductId, priceGroupId);
+  if (!found?.product.active) throw notFound('Product');
+  if (found.product.makeId !== input.orderItemMakeId || found.product.modelId !== input.orderItemModelId) {
+    throw badRequest('The make and model do not match the product', [
+      { pointer: `${pointer}/orderItemMakeId`, detail: 'does not match the product' },
+    ]);
+  }
+  if (found.priceCents === null)
+    throw conflict('This product is not sold to this price group', { available: 0 });
+  return { ...found, priceCents: found.priceCents };
 }
 
 function assertAvailable(wanted: number, available: number, sku: string) {

@@ -8,7 +8,7 @@ import { releaseStock } from './orders.stock';
 import { orderDetail } from './orders.views';
 
 /** Only a placed order that nobody has paid may be edited or deleted. */
-async function editableOrder(tx: Tx, orderId: number) {
+export async function editableOrder(tx: Tx, orderId: number) {
   const order = await repo.findOrder(tx, orderId, true);
   if (!order || order.status === 'cart') throw notFound('Order');
   if (

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { orders, payments } from '../../db/schema';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/connection';
+import { orders, payments, stockHolds } from '../../db/schema';
 import { changeOrderStatus } from './orders.log';
 import { findOrder } from './orders.repository';
-import { expiredHoldOrders, releaseStock } from './orders.stock';
+import { releaseStock } from './orders.stock';
 
 /**
  * Orders whose payment never completed within the hold time are cancelled and their held
@@ -31,4 +31,24 @@ export async function expireUnpaidOrders(db: Db): Promise<number> {
     });
   }
   return ids.length;
+}
+
+/**
+ * Orders whose holds expired while their payment was still pending, oldest first. Unpaid
+ * orders that staff placed keep their holds until they are paid, cancelled or deleted.
+ */
+export async function expiredHoldOrders(tx: DbOrTx, limit = 50): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ orderId: stockHolds.orderId })
+    .from(stockHolds)
+    .innerJoin(orders, eq(orders.id, stockHolds.orderId))
+    .where(
+      and(
+        eq(stockHolds.status, 'held'),
+        lt(stockHolds.expiresAt, new Date()),
+        eq(orders.paymentStatus, 'pending'),
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.orderId);
 }

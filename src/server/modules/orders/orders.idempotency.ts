@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { idempotencyKeys } from '../../db/schema';
-import { AppError, problem } from '../../http/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, badRequest, problem } from '../../http/errors';
 
 /** A call still 'running' after this long is taken to have died with its process. */
 const ABANDONED_AFTER_MS = 120_000;
@@ -86,4 +88,30 @@ export async function idempotent(
     }
     throw error;
   }
+}
+
+const IdempotencyKey = z.string().min(1).max(200).optional();
+
+/**
+ * A creating call under the request's Idempotency-Key header: runs `work` once and sends its
+ * answer with `status`; a replay sends the first answer as it was (its status, problem or not).
+ */
+export async function answerOnce<T>(
+  ctx: { db: Db; actor: { userId: number }; req: FastifyRequest; reply: FastifyReply },
+  call: { scope: string; body: unknown; status: number },
+  work: () => Promise<T>,
+): Promise<T> {
+  const parsed = IdempotencyKey.safeParse(ctx.req.headers['idempotency-key']);
+  if (!parsed.success)
+    throw badRequest('Idempotency-Key must be 1 to 200 characters', [
+      { pointer: '/headers/idempotency-key', detail: 'is invalid' },
+    ]);
+  const answer = await idempotent(ctx.db, { userId: ctx.actor.userId, key: parsed.data, ...call }, work);
+  const { reply } = ctx;
+  if (answer.replayed) {
+    reply.header('idempotent-replayed', 'true').code(answer.status);
+    if (answer.status >= 400) reply.type('application/problem+json');
+  }
+  reply.code(answer.status).send(answer.body);
+  return answer.body as T;
 }

@@ -63,3 +63,15 @@ export async function changeLineStatus(
     note,
   });
 }
+
+/** A change that is not a status change (items, routing) goes to the same log, status unchanged. */
+export async function logOrderChange(
+  tx: DbOrTx,
+  order: { id: number; status: string },
+  userId: number | null,
+  note: string,
+) {
+  await tx
+    .insert(orderStatusLog)
+    .values({ orderId: order.id, userId, fromStatus: order.status, toStatus: order.status, note });
+}

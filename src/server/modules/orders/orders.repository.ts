@@ -44,6 +44,7 @@ export function supplierLineQuery(db: DbOrTx) {
       orderNumber: orders.number,
       orderId: orders.id,
       deliveryZip: orders.deliveryZip,
+      productId: products.id,
       skuCode: products.skuCode,
       size: products.size,
       makeName: makes.name,

@@ -9,8 +9,12 @@ import {
 import { route } from '../../http/route';
 import { orderAnalytics } from './orders.analytics';
 import * as docs from './orders.documents';
+import { createOrder } from './orders.create';
 import * as edit from './orders.edit';
+import { answerOnce } from './orders.idempotency';
+import * as items from './orders.items';
 import * as staff from './orders.staff';
+import { createSubOrder } from './orders.suborders';
 import * as supplier from './orders.supplier';
 import { orderDetail } from './orders.views';
 
@@ -80,6 +84,19 @@ export function ordersStaffRoutes(app: FastifyInstance) {
   route(app, api.getItemOfOrder, ({ db, params }) => edit.itemOf(db, params.orderId, params.itemId));
   route(app, api.updateOrder, ({ db, params, body }) => edit.updateOrder(db, params.id, body.poNumber));
   route(app, api.deleteOrder, ({ db, params }) => edit.deleteOrder(db, params.id));
+  route(app, api.createOrder, (ctx) =>
+    answerOnce(ctx, { scope: 'staff-order', body: ctx.body, status: 201 }, () =>
+      createOrder(ctx.db, ctx.actor, ctx.body),
+    ),
+  );
+  route(app, api.addItemToOrder, ({ db, actor, params, body }) => items.addItem(db, actor, params.id, body));
+  route(app, api.updateItemOfOrder, ({ db, actor, params, body }) =>
+    items.updateItem(db, actor, params.orderId, params.itemId, body),
+  );
+  route(app, api.deleteItemOfOrder, ({ db, actor, params }) =>
+    items.deleteItem(db, actor, params.orderId, params.itemId),
+  );
+  route(app, api.createSubOrder, ({ db, actor, params, body }) => createSubOrder(db, actor, params.id, body));
   route(app, api.listFulfillments, ({ db, actor, query }) => supplier.listFulfillments(db, actor, query));
   route(app, api.updateFulfillments, ({ db, actor, body }) =>
     supplier.updateFulfillments(db, actor, body.lines),

@@ -1,6 +1,6 @@
 // Stock of orders: reservations across warehouses that never oversell, holds that expire, and
 // the release of stock when an order is cancelled.
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { stockHolds } from '../../db/schema';
 import { conflict } from '../../http/errors';
@@ -94,24 +94,35 @@ export function allocate(stock: StockRow[], lines: WantedLine[], zip: string | n
   return { allocations };
 }
 
-/** Reserves the lines of an order (inventory.reserved) and records holds that expire. */
-/** `refresh: false` leaves product_prices to the caller, which refreshes once at the end of its transaction. */
-export async function reserveStock(
+export interface ReserveOptions {
+  /** false leaves product_prices to the caller, which refreshes once at the end of its transaction. */
+  refresh?: boolean;
+  /** Take units only from these warehouses (staff routing a sub-order to one warehouse). */
+  onlyWarehouseIds?: number[];
+  /** Never from these (a supplier line was cancelled there). */
+  excludeWarehouseIds?: number[];
+}
+
+type Short = { available: number; skuCode?: string; productId: number };
+
+/**
+ * Reserves the lines of an order (inventory.reserved) and records holds that expire; answers
+ * what is short instead when the warehouses cannot fill every line, having written nothing.
+ */
+export async function tryReserveStock(
   tx: DbOrTx,
   order: { id: number; companyId: number; zip: string | null },
   lines: WantedLine[],
-  refresh = true,
-) {
+  options: ReserveOptions = {},
+): Promise<{ allocations: Allocation[]; short?: undefined } | { short: Short; allocations?: undefined }> {
   const productIds = lines.map((l) => l.productId);
-  const stock = await lockStock(tx, productIds);
+  const stock = (await lockStock(tx, productIds)).filter(
+    (r) =>
+      (!options.onlyWarehouseIds || options.onlyWarehouseIds.includes(r.warehouse_id)) &&
+      !options.excludeWarehouseIds?.includes(r.warehouse_id),
+  );
   const result = allocate(stock, lines, order.zip);
-  if (result.short) {
-    const { available, skuCode, productId } = result.short;
-    throw conflict(`Only ${available} of ${skuCode ?? `product ${productId}`} available`, {
-      available,
-      productId,
-    });
-  }
+  if (result.short) return { short: result.short };
   const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60_000);
   for (const a of result.allocations) {
     const { rowCount } = await tx.execute(sql`
@@ -132,7 +143,25 @@ export async function reserveStock(
       })),
     );
   }
-  if (refresh) await refreshProductPrices(tx, productIds);
+  if (options.refresh ?? true) await refreshProductPrices(tx, productIds);
+  return { allocations: result.allocations };
+}
+
+/** As tryReserveStock, but a shortage is a 409 naming the units available. */
+export async function reserveStock(
+  tx: DbOrTx,
+  order: { id: number; companyId: number; zip: string | null },
+  lines: WantedLine[],
+  options: ReserveOptions = {},
+) {
+  const result = await tryReserveStock(tx, order, lines, options);
+  if (result.short) {
+    const { available, skuCode, productId } = result.short;
+    throw conflict(`Only ${available} of ${skuCode ?? `product ${productId}`} available`, {
+      available,
+      productId,
+    });
+  }
   return result.allocations;
 }
 
@@ -224,12 +253,63 @@ export async function releaseStock(tx: DbOrTx, orderId: number) {
   );
 }
 
-/** Orders whose holds expired (payment never completed), oldest first. */
-export async function expiredHoldOrders(tx: DbOrTx, limit = 50): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ orderId: stockHolds.orderId })
-    .from(stockHolds)
-    .where(and(eq(stockHolds.status, 'held'), lt(stockHolds.expiresAt, new Date())))
-    .limit(limit);
-  return rows.map((r) => r.orderId);
+/** Units an order has taken from a warehouse for one item: the released part and whether it had been sold. */
+export interface Released {
+  quantity: number;
+  committed: boolean;
 }
+
+/**
+ * Gives back `quantity` units of one item of an order taken from one warehouse, newest hold
+ * first: held units become free, sold (committed) units go back on the shelf. A hold only
+ * partly given back is split so that every hold row keeps its own status.
+ */
+export async function releaseUnits(
+  tx: DbOrTx,
+  at: { orderId: number; orderItemId: number; warehouseId: number },
+  quantity: number,
+): Promise<Released> {
+  const holds = await tx
+    .select()
+    .from(stockHolds)
+    .where(
+      and(
+        eq(stockHolds.orderId, at.orderId),
+        eq(stockHolds.orderItemId, at.orderItemId),
+        eq(stockHolds.warehouseId, at.warehouseId),
+        inArray(stockHolds.status, ['held', 'committed']),
+      ),
+    )
+    .orderBy(desc(stockHolds.id));
+  if (!holds.length) return { quantity: 0, committed: false };
+  await lockStock(tx, [holds[0].productId]);
+  let left = quantity;
+  let committed = false;
+  for (const h of holds) {
+    if (left <= 0) break;
+    const take = Math.min(left, h.quantity);
+    const change =
+      h.status === 'held' ? sql`reserved = reserved - ${take}` : sql`quantity = quantity + ${take}`;
+    await tx.execute(
+      sql`update inventory set ${change}, updated_at = now() where warehouse_id = ${h.warehouseId} and product_id = ${h.productId}`,
+    );
+    if (take === h.quantity) {
+      await tx.update(stockHolds).set({ status: 'released' }).where(eq(stockHolds.id, h.id));
+    } else {
+      await tx
+        .update(stockHolds)
+        .set({ quantity: h.quantity - take })
+        .where(eq(stockHolds.id, h.id));
+      const { id: _id, createdAt: _createdAt, ...rest } = h;
+      await tx.insert(stockHolds).values({ ...rest, quantity: take, status: 'released' });
+    }
+    committed ||= h.status === 'committed';
+    left -= take;
+  }
+  await refreshProductPrices(tx, [holds[0].productId]);
+  return { quantity: quantity - left, committed };
+}
+
+/** Whether an order's units have left the warehouses (paid, or owed on account terms). */
+export const isStockCommitted = (paymentStatus: string) =>
+  paymentStatus === 'paid' || paymentStatus === 'on_account';

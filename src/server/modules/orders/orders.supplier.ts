@@ -1,11 +1,12 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { SupplierLineStatus } from '../../../domain/order-status';
-import type { Db } from '../../db/connection';
+import type { Db, Tx } from '../../db/connection';
 import { subOrders, supplierLines } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
-import { changeLineStatus } from './orders.log';
+import { changeLineStatus, logOrderChange } from './orders.log';
 import * as repo from './orders.repository';
+import { rerouteCancelledLine } from './orders.routing';
 import { orderDetail, toSupplierLine } from './orders.views';
 
 /** Supplier lines, paged; `supplierId` scopes them to one supplier company. */
@@ -41,6 +42,32 @@ export function listFulfillments(
   return listLines(db, { ...q, supplierId: actor.supplierId });
 }
 
+/**
+ * Moves a supplier line along its status machine. A cancelled line (by staff or by the
+ * supplier) gives its stock back and is rerouted (orders.routing.ts); the log says where to.
+ */
+async function moveLine(
+  tx: Tx,
+  r: repo.SupplierLineRow,
+  to: SupplierLineStatus,
+  userId: number,
+  note: string | null,
+) {
+  // The order first: item edits lock it too, so the two never wait on each other in a cycle.
+  const order = await repo.findOrder(tx, r.orderId, true);
+  if (!order) throw notFound('Order');
+  await changeLineStatus(tx, { id: r.line.id, status: r.line.status, orderId: r.orderId }, to, userId, note);
+  if (to !== 'cancelled') return;
+  const outcome = await rerouteCancelledLine(tx, order, {
+    quantity: r.line.quantity,
+    orderItemId: r.line.orderItemId,
+    warehouseId: r.sub.warehouseId,
+    productId: r.productId,
+    skuCode: r.skuCode,
+  });
+  await logOrderChange(tx, order, userId, `Line at ${r.warehouseName} cancelled: ${outcome}`);
+}
+
 type Change = { supplierLineId: number; status: SupplierLineStatus; note?: string };
 
 /** A supplier confirms, rejects or cancels lines routed to it; any other line is a 404. */
@@ -53,13 +80,7 @@ export async function updateFulfillments(db: Db, actor: Actor, changes: Change[]
     for (const c of changes) {
       const r = rows.find((x) => x.line.id === c.supplierLineId);
       if (!r) throw notFound('Order line');
-      await changeLineStatus(
-        tx,
-        { id: r.line.id, status: r.line.status, orderId: r.orderId },
-        c.status,
-        actor.userId,
-        c.note ?? null,
-      );
+      await moveLine(tx, r, c.status, actor.userId, c.note ?? null);
     }
   });
   const rows = await repo.supplierLineQuery(db).where(inArray(supplierLines.id, ids));
@@ -97,15 +118,7 @@ export async function actOnLine(
     const to = targetOf[action];
     // An item split across warehouses of one supplier has one line per warehouse: act on all that may move.
     const movable = rows.filter((r) => r.line.status !== to);
-    for (const r of movable.length ? movable : rows) {
-      await changeLineStatus(
-        tx,
-        { id: r.line.id, status: r.line.status, orderId: p.o },
-        to,
-        actor.userId,
-        note ?? null,
-      );
-    }
+    for (const r of movable.length ? movable : rows) await moveLine(tx, r, to, actor.userId, note ?? null);
   });
   return orderDetail(db, p.o, true);
 }

@@ -70,9 +70,13 @@ export async function orderDetail(db: DbOrTx, orderId: number, staff: boolean): 
     sub.lines.push(toSupplierLine(r));
     subOrders.set(r.sub.id, sub);
   }
+  const routed = new Map<number, number>();
+  for (const r of subLines)
+    if (r.line.status !== 'cancelled')
+      routed.set(r.line.orderItemId, (routed.get(r.line.orderItemId) ?? 0) + r.line.quantity);
   const items = lines.map((l) => {
     const { available: _available, ...item } = toCartItem(l);
-    return item;
+    return { ...item, unroutedQuantity: Math.max(0, l.item.quantity - (routed.get(l.item.id) ?? 0)) };
   });
   const stored = orderTotals(
     lines.map((l) => l.item),

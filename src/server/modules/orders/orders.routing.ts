@@ -1,0 +1,192 @@
+// Routing of order units to suppliers: every unit of an order item is held in one warehouse
+// and listed on a supplier line of that warehouse's sub-order (one sub-order per warehouse).
+// Checkout, staff orders, item edits, staff sub-orders and cancelled lines all route here, so
+// holds and lines always agree: per item and warehouse, active holds = lines not cancelled.
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { subOrders, supplierLines, warehouses } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { insertSubOrder, insertSupplierLines } from './orders.repository';
+import {
+  type Allocation,
+  commitStock,
+  isStockCommitted,
+  type ReserveOptions,
+  releaseUnits,
+  reserveStock,
+  tryReserveStock,
+  type WantedLine,
+} from './orders.stock';
+
+export interface RoutedOrder {
+  id: number;
+  companyId: number;
+  deliveryZip: string | null;
+  paymentStatus: string;
+}
+
+const holdTarget = (order: RoutedOrder) => ({
+  id: order.id,
+  companyId: order.companyId,
+  zip: order.deliveryZip,
+});
+
+/**
+ * Reserves the wanted units (nearest warehouse that fills a line whole, as checkout does) and
+ * files them with the suppliers; a shortage is a 409 and nothing is written. Units of a paid
+ * order leave the warehouse at once.
+ */
+export async function routeUnits(
+  tx: DbOrTx,
+  order: RoutedOrder,
+  wanted: WantedLine[],
+  options: ReserveOptions = {},
+) {
+  const allocations = await reserveStock(tx, holdTarget(order), wanted, options);
+  await fileWithSuppliers(tx, order.id, allocations);
+  if (isStockCommitted(order.paymentStatus)) await commitStock(tx, order.id, options.refresh);
+  return allocations;
+}
+
+/**
+ * One sub-order per warehouse (the one the order already has, else a new one), with a pending
+ * line per order item; units added to an item that still has a pending line there join it.
+ */
+export async function fileWithSuppliers(tx: DbOrTx, orderId: number, allocations: Allocation[]) {
+  if (!allocations.length) return;
+  const subs = await tx.select().from(subOrders).where(eq(subOrders.orderId, orderId));
+  const subOf = new Map(subs.map((s) => [s.warehouseId, s.id]));
+  const pending = subs.length
+    ? await tx
+        .select({
+          id: supplierLines.id,
+          subOrderId: supplierLines.subOrderId,
+          item: supplierLines.orderItemId,
+        })
+        .from(supplierLines)
+        .innerJoin(subOrders, eq(subOrders.id, supplierLines.subOrderId))
+        .where(and(eq(subOrders.orderId, orderId), eq(supplierLines.status, 'pending')))
+    : [];
+  const fresh: (typeof supplierLines.$inferInsert)[] = [];
+  for (const a of allocations) {
+    let subOrderId = subOf.get(a.warehouseId);
+    if (!subOrderId) {
+      subOrderId = (
+        await insertSubOrder(tx, {
+          orderId,
+          warehouseId: a.warehouseId,
+          supplierCompanyId: a.supplierCompanyId,
+        })
+      ).id;
+      subOf.set(a.warehouseId, subOrderId);
+    }
+    const line = pending.find((l) => l.subOrderId === subOrderId && l.item === a.orderItemId);
+    if (line) {
+      await tx
+        .update(supplierLines)
+        .set({ quantity: sql`${supplierLines.quantity} + ${a.quantity}`, updatedAt: new Date() })
+        .where(eq(supplierLines.id, line.id));
+    } else {
+      fresh.push({ subOrderId, orderItemId: a.orderItemId, quantity: a.quantity });
+    }
+  }
+  await insertSupplierLines(tx, fresh);
+}
+
+/** The lines of an item that still count (not cancelled), newest first, with their warehouse. */
+function activeLinesOf(tx: DbOrTx, orderItemId: number) {
+  return tx
+    .select({ line: supplierLines, warehouseId: subOrders.warehouseId })
+    .from(supplierLines)
+    .innerJoin(subOrders, eq(subOrders.id, supplierLines.subOrderId))
+    .where(and(eq(supplierLines.orderItemId, orderItemId), ne(supplierLines.status, 'cancelled')))
+    .orderBy(desc(supplierLines.id));
+}
+
+/** Units of an item on no supplier line: a cancelled line nobody else could fill. */
+export async function unroutedUnits(tx: DbOrTx, item: { id: number; quantity: number }) {
+  const routed = (await activeLinesOf(tx, item.id)).reduce((s, r) => s + r.line.quantity, 0);
+  return Math.max(0, item.quantity - routed);
+}
+
+/**
+ * Takes `count` units of an item back from its routing: unrouted units first, then pending
+ * lines, newest first, whose stock goes back to the warehouse. Units already sent to a supplier
+ * cannot be taken back here (409): the line has to be cancelled first.
+ */
+export async function withdrawUnits(
+  tx: DbOrTx,
+  orderId: number,
+  item: { id: number; quantity: number; skuCode: string },
+  count: number,
+) {
+  const lines = await activeLinesOf(tx, item.id);
+  const unrouted = Math.max(0, item.quantity - lines.reduce((s, r) => s + r.line.quantity, 0));
+  let left = count - unrouted;
+  const pending = lines.filter((r) => r.line.status === 'pending');
+  const withdrawable = pending.reduce((s, r) => s + r.line.quantity, 0);
+  if (left > withdrawable) {
+    throw conflict(
+      `Only ${unrouted + withdrawable} units of ${item.skuCode} are not yet with a supplier; cancel the supplier line first`,
+      { available: unrouted + withdrawable },
+    );
+  }
+  for (const { line, warehouseId } of pending) {
+    if (left <= 0) break;
+    const take = Math.min(left, line.quantity);
+    await releaseUnits(tx, { orderId, orderItemId: item.id, warehouseId }, take);
+    if (take === line.quantity) await tx.delete(supplierLines).where(eq(supplierLines.id, line.id));
+    else
+      await tx
+        .update(supplierLines)
+        .set({ quantity: line.quantity - take, updatedAt: new Date() })
+        .where(eq(supplierLines.id, line.id));
+    left -= take;
+  }
+  await tx.execute(sql`delete from sub_orders s where s.order_id = ${orderId}
+    and not exists (select 1 from supplier_lines l where l.sub_order_id = s.id)`);
+}
+
+/**
+ * A supplier line was cancelled: its units go back to that warehouse, then to the nearest
+ * other warehouse that can fill them (a new pending line, sent with the next submit). When no
+ * warehouse can, they stay unrouted (the item's unroutedQuantity) for staff to route with a
+ * sub-order. Answers a note for the order log.
+ */
+export async function rerouteCancelledLine(
+  tx: DbOrTx,
+  order: RoutedOrder & { status: string },
+  line: { quantity: number; orderItemId: number; warehouseId: number; productId: number; skuCode: string },
+) {
+  await releaseUnits(
+    tx,
+    { orderId: order.id, orderItemId: line.orderItemId, warehouseId: line.warehouseId },
+    line.quantity,
+  );
+  if (order.status === 'cancelled') return `${line.quantity} × ${line.skuCode} released`;
+  const wanted = [
+    {
+      orderItemId: line.orderItemId,
+      productId: line.productId,
+      quantity: line.quantity,
+      skuCode: line.skuCode,
+    },
+  ];
+  const result = await tryReserveStock(tx, holdTarget(order), wanted, {
+    excludeWarehouseIds: [line.warehouseId],
+  });
+  if (result.short)
+    return `${line.quantity} × ${line.skuCode} released and left unrouted: no other warehouse has them`;
+  await fileWithSuppliers(tx, order.id, result.allocations);
+  if (isStockCommitted(order.paymentStatus)) await commitStock(tx, order.id);
+  const names = await tx
+    .select({ name: warehouses.name })
+    .from(warehouses)
+    .where(
+      inArray(
+        warehouses.id,
+        result.allocations.map((a) => a.warehouseId),
+      ),
+    );
+  return `${line.quantity} × ${line.skuCode} released and rerouted to ${names.map((w) => w.name).join(', ')}`;
+}
