@@ -4,6 +4,7 @@ import type { Cart, CartItem } from '../../../contract/cart';
 import type { DbOrTx } from '../../db/connection';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
+import { discountsInForce } from '../discounts/discounts.in-force';
 import * as repo from './cart.repository';
 
 export interface Pricing {
@@ -22,7 +23,7 @@ export interface Priced {
  */
 export async function repriceOrder(tx: DbOrTx, order: repo.OrderRow, pricing: Pricing): Promise<Priced> {
   const lines = await repo.listLines(tx, order.id, pricing.priceGroupId);
-  const discounts = await repo.currentDiscounts(tx, pricing.companyId);
+  const discounts = await discountsInForce(tx, pricing.companyId);
   for (const line of lines) {
     const unit = line.priceCents ?? line.item.unitPriceCents;
     const next = {

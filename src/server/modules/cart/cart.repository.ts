@@ -1,8 +1,7 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import {
   companies,
-  discounts,
   inventory,
   locations,
   makes,
@@ -107,22 +106,6 @@ export async function countItems(db: DbOrTx, orderId: number) {
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   return row.n;
-}
-
-/** Discounts in force now that could apply to the company. */
-export function currentDiscounts(db: DbOrTx, companyId: number) {
-  const now = new Date();
-  return db
-    .select()
-    .from(discounts)
-    .where(
-      and(
-        eq(discounts.active, true),
-        lte(discounts.startsAt, now),
-        or(isNull(discounts.endsAt), gt(discounts.endsAt, now)),
-        or(isNull(discounts.companyId), eq(discounts.companyId, companyId)),
-      ),
-    );
 }
 
 /** Warehouses that have units of a product free to sell, with their ZIP. */
