@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
+import { countRows } from '../../db/list-page';
 import {
   companies,
   inventory,
@@ -43,7 +44,7 @@ export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<t
 }
 
 /** The lines of an order with names, and the price and stock of each for a price group. */
-export function listLines(db: DbOrTx, orderId: number, priceGroupId: number | null) {
+function linesFrom(db: DbOrTx, orderId: number, priceGroupId: number | null) {
   return db
     .select({
       item: orderItems,
@@ -66,8 +67,11 @@ export function listLines(db: DbOrTx, orderId: number, priceGroupId: number | nu
         eq(productPrices.priceGroupId, priceGroupId ?? -1),
       ),
     )
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
+    .where(eq(orderItems.orderId, orderId));
+}
+
+export function listLines(db: DbOrTx, orderId: number, priceGroupId: number | null) {
+  return linesFrom(db, orderId, priceGroupId).orderBy(asc(orderItems.id));
 }
 export type Line = Awaited<ReturnType<typeof listLines>>[number];
 
@@ -100,12 +104,9 @@ export async function deleteItem(db: DbOrTx, itemId: number) {
   await db.delete(orderItems).where(eq(orderItems.id, itemId));
 }
 
-export async function countItems(db: DbOrTx, orderId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  return row.n;
+/** The cart count: the lines the cart lists (no price group is needed to count them). */
+export function countItems(db: DbOrTx, orderId: number) {
+  return countRows(db, linesFrom(db, orderId, null));
 }
 
 /** Warehouses that have units of a product free to sell, with their ZIP. */
