@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NullableId, patchOf, Required, Text } from './admin-common';
 import { endpoint, Id } from './common';
+import { AdminUser, UserInput } from './users';
 
 // Catalogue writes of the back office. The GET lists and details of make, model, product and
 // category belong to the catalogue area (search); only writes are registered here.
@@ -24,13 +25,31 @@ export const MakeInput = z.object({
   active: z.boolean().default(true),
 });
 
+/**
+ * The body of POST /api/v1/make: a tire brand or, when it carries a username, a user. The make
+ * branch refuses a username, so a user's body never becomes a brand; a missing name there reads
+ * as "Enter a name" (an empty one) so that a bare body is answered with the make's pointers.
+ */
+const MakeOrUserInput = z.union([
+  MakeInput.extend({
+    name: z.preprocess((v) => v ?? '', MakeInput.shape.name),
+    username: z.undefined().optional(),
+  }),
+  UserInput,
+]);
+
+/**
+ * Spec §7 names POST /make as the create-user call of one client as well: with a username the
+ * body creates a user exactly as POST /api/v1/user does (same rules, answer and permission).
+ */
 export const createMake = endpoint({
   method: 'POST',
   path: '/api/v1/make',
   access: 'admin',
-  summary: 'Create a tire brand (the slug is made from the name unless given)',
-  body: MakeInput,
-  response: z.object({ data: Make }),
+  summary:
+    'Create a tire brand (the slug is made from the name unless given); a body with a username creates a user as POST /api/v1/user',
+  body: MakeOrUserInput,
+  response: z.object({ data: z.union([Make, AdminUser]) }),
   status: 201,
 });
 

@@ -60,12 +60,21 @@ export const Product = z.object({
   runFlat: z.boolean(),
   specials: z.boolean(),
   rebateCents: z.number().int(),
-  /** Null when the product has no price yet (never stocked). */
+  /**
+   * What the caller pays per unit: its price group's price less the best discount in force for
+   * its company (the cart applies the same). Null when the product has no price yet (never stocked).
+   */
   priceCents: z.number().int().nullable(),
+  /** The price group's price before any discount: shown struck through when above priceCents. */
+  listPriceCents: z.number().int().nullable(),
+  /** The reduction per unit of the discount that applies; 0 when none does. */
+  discountCents: z.number().int(),
   available: z.number().int(),
   image: z.string().nullable(),
 });
 export type Product = z.infer<typeof Product>;
+/** A Product as the database lists it, before the caller's discounts are applied. */
+export type ListPricedProduct = Omit<Product, 'listPriceCents' | 'discountCents'>;
 
 export const Size = z.object({
   id: z.number().int(),

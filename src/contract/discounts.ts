@@ -90,6 +90,13 @@ export const updateDiscount = endpoint({
   response: One,
 });
 
+/** Spec §7 lists POST on /discount/{id} as well: the same update, for clients that post it. */
+export const postUpdateDiscount = endpoint({
+  ...updateDiscount,
+  method: 'POST',
+  summary: 'Update a discount (as PUT)',
+});
+
 export const deleteDiscount = endpoint({
   method: 'DELETE',
   path: '/api/v1/discount/:id',

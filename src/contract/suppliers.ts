@@ -51,3 +51,22 @@ export const updateSupplier = endpoint({
   body: patchOf(SupplierInput),
   response: One,
 });
+
+/** Spec §7 lists POST on /supplier/company/{id} as well: the same update, for clients that post it. */
+export const postUpdateSupplier = endpoint({
+  ...updateSupplier,
+  method: 'POST',
+  summary: 'Update a supplier company (as PUT)',
+});
+
+export const setSuppliersActive = endpoint({
+  method: 'PUT',
+  path: '/api/v1/supplier/company',
+  access: 'admin',
+  summary: 'Switch several supplier companies on or off at once',
+  body: z.object({
+    ids: z.array(Id).min(1, 'Choose at least one supplier').max(100),
+    active: z.boolean(),
+  }),
+  response: z.object({ updated: z.number().int() }),
+});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestDiscount, type DiscountRule } from './discounts';
+import { bestDiscount, type DiscountRule, shopPriceOf } from './discounts';
 
 const base: DiscountRule = {
   id: 1,
@@ -58,5 +58,27 @@ describe('discount stacking', () => {
         },
       ),
     );
+  });
+});
+
+describe('shop price', () => {
+  it('keeps the list price beside the discounted one, and leaves an unpriced item unpriced', () => {
+    const rules = [{ ...base, basisPoints: 1000, companyId: 5 }];
+    const item = { makeId: 7, modelId: 70, productId: 700, priceCents: 10_000 };
+    expect(shopPriceOf(rules, item, 5, at)).toEqual({
+      priceCents: 9_000,
+      listPriceCents: 10_000,
+      discountCents: 1_000,
+    });
+    expect(shopPriceOf(rules, item, 6, at)).toEqual({
+      priceCents: 10_000,
+      listPriceCents: 10_000,
+      discountCents: 0,
+    });
+    expect(shopPriceOf(rules, { ...item, priceCents: null }, 5, at)).toEqual({
+      priceCents: null,
+      listPriceCents: null,
+      discountCents: 0,
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Discounts (DESIGN.md §7): dated, targeted by make, model, product and/or company, percent
 // (basis points) or an amount per unit, applied after markup. The one stacking rule lives here
-// so that the cart, the checkout re-check and the back-office preview cannot disagree.
+// so that the shop's prices, the cart and the checkout re-check cannot disagree.
 
 export interface DiscountRule {
   id: number;
@@ -67,4 +67,40 @@ export function bestDiscount(rules: DiscountRule[], line: DiscountLine, at = new
     reductionCents: best?.reductionCents ?? 0,
     unitPriceCents: line.unitPriceCents - (best?.reductionCents ?? 0),
   };
+}
+
+/** A shop item with the price of the caller's price group (null: not priced yet). */
+export interface ListPricedItem {
+  makeId: number;
+  modelId: number;
+  productId: number;
+  priceCents: number | null;
+}
+
+export interface ShopPrice {
+  /** What the caller pays per unit: the list price less the best discount in force. */
+  priceCents: number | null;
+  /** The price of the caller's price group before any discount (strike-through when it differs). */
+  listPriceCents: number | null;
+  /** The reduction per unit of the winning discount; 0 when none applies. */
+  discountCents: number;
+}
+
+/**
+ * The price a company's user sees for an item, by the same rule (bestDiscount) as its cart, so that
+ * the shop and the cart cannot disagree. An unpriced item stays unpriced.
+ */
+export function shopPriceOf(
+  rules: DiscountRule[],
+  item: ListPricedItem,
+  companyId: number,
+  at = new Date(),
+): ShopPrice {
+  if (item.priceCents === null) return { priceCents: null, listPriceCents: null, discountCents: 0 };
+  const { reductionCents, unitPriceCents } = bestDiscount(
+    rules,
+    { ...item, companyId, unitPriceCents: item.priceCents },
+    at,
+  );
+  return { priceCents: unitPriceCents, listPriceCents: item.priceCents, discountCents: reductionCents };
 }

@@ -4,6 +4,7 @@ import type { Cart, CartItem } from '../../../contract/cart';
 import type { DbOrTx } from '../../db/connection';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
+import { discountsInForce } from '../discounts/discounts.in-force';
 import * as repo from './cart.repository';
 
 export interface Pricing {
@@ -29,7 +30,7 @@ export async function repriceOrder(
   only?: ReadonlySet<number>,
 ): Promise<Priced> {
   const lines = await repo.listLines(tx, order.id, pricing.priceGroupId);
-  const discounts = await repo.currentDiscounts(tx, pricing.companyId);
+  const discounts = await discountsInForce(tx, pricing.companyId);
   for (const line of lines) {
     if (only && !only.has(line.item.id)) continue;
     const unit = line.priceCents ?? line.item.unitPriceCents;

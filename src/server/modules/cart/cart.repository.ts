@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
+import { countRows } from '../../db/list-page';
 import {
   companies,
-  discounts,
   inventory,
   locations,
   makes,
@@ -44,7 +44,7 @@ export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<t
 }
 
 /** The lines of an order with names, and the price and stock of each for a price group. */
-export function listLines(db: DbOrTx, orderId: number, priceGroupId: number | null) {
+function linesFrom(db: DbOrTx, orderId: number, priceGroupId: number | null) {
   return db
     .select({
       item: orderItems,
@@ -67,8 +67,11 @@ export function listLines(db: DbOrTx, orderId: number, priceGroupId: number | nu
         eq(productPrices.priceGroupId, priceGroupId ?? -1),
       ),
     )
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
+    .where(eq(orderItems.orderId, orderId));
+}
+
+export function listLines(db: DbOrTx, orderId: number, priceGroupId: number | null) {
+  return linesFrom(db, orderId, priceGroupId).orderBy(asc(orderItems.id));
 }
 export type Line = Awaited<ReturnType<typeof listLines>>[number];
 
@@ -101,28 +104,9 @@ export async function deleteItem(db: DbOrTx, itemId: number) {
   await db.delete(orderItems).where(eq(orderItems.id, itemId));
 }
 
-export async function countItems(db: DbOrTx, orderId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  return row.n;
-}
-
-/** Discounts in force now that could apply to the company. */
-export function currentDiscounts(db: DbOrTx, companyId: number) {
-  const now = new Date();
-  return db
-    .select()
-    .from(discounts)
-    .where(
-      and(
-        eq(discounts.active, true),
-        lte(discounts.startsAt, now),
-        or(isNull(discounts.endsAt), gt(discounts.endsAt, now)),
-        or(isNull(discounts.companyId), eq(discounts.companyId, companyId)),
-      ),
-    );
+/** The cart count: the lines the cart lists (no price group is needed to count them). */
+export function countItems(db: DbOrTx, orderId: number) {
+  return countRows(db, linesFrom(db, orderId, null));
 }
 
 /** Warehouses that have units of a product free to sell, with their ZIP. */

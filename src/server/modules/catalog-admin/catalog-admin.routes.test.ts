@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/admin-client';
+import { createCompany } from '../../test/factories';
 import { createTestApp, signIn, type TestApp, unique } from '../../test/test-app';
 
 let t: TestApp;
@@ -32,6 +33,24 @@ function upload(modelId: number, bytes: Buffer, type = 'image/png') {
 }
 
 describe('catalogue writes', () => {
+  it('creates a user through POST /api/v1/make when the body carries a username (spec §7)', async () => {
+    const username = unique('made');
+    const company = await createCompany(t.db);
+    const user = { username, name: 'Made', email: 'made@example.com', role: 'buyer', companyId: company.id };
+    const bad = await as('POST', '/api/v1/make', { ...user, email: 'not-mail' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/body/email']);
+    expect((await as('GET', `/api/v1/make?q=Made`)).json().data.list).toEqual([]);
+
+    const made = await as('POST', '/api/v1/make', { ...user, password: 'long-enough-1' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({ userName: username, role: 'buyer', companyId: company.id });
+    expect((await as('GET', `/api/v1/user/${made.json().data.userId}`)).json().data.userName).toBe(username);
+    // A bare body is still read as a make: the pointer names the make's field.
+    const bare = await as('POST', '/api/v1/make', {});
+    expect(bare.json().errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/body/name']);
+  });
+
   it('creates and updates a make, category, line and SKU; a taken slug or SKU is a 409', async () => {
     const name = unique('Roadking');
     const make = await as('POST', '/api/v1/make', { name });

@@ -6,20 +6,28 @@ import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
 import { refreshProductPrices } from '../catalog/catalog.prices';
 import { productsIn, refreshSearchItems } from '../catalog/catalog.search-items';
+import { publicBaseUrl } from '../users/users.invitations';
+import { createUser } from '../users/users.service';
 import { addModelImage, readModelImage, updateModelImage } from './catalog-admin.images';
 import { createRow, makeOfModel, slugOf, updateRow } from './catalog-admin.service';
 
 export function catalogAdminRoutes(app: FastifyInstance) {
-  route(app, api.createMake, async ({ db, actor, body }) => ({
-    data: await createRow(
-      db,
-      actor,
-      'make',
-      makes,
-      { ...body, slug: body.slug ?? slugOf(body.name) },
-      'slug',
-    ),
-  }));
+  route(app, api.createMake, async ({ db, config, actor, body, req }) => {
+    if ('username' in body && body.username !== undefined) {
+      return { data: await createUser(db, actor, body, publicBaseUrl(config, req)) };
+    }
+    const { username: _none, ...make } = body;
+    return {
+      data: await createRow(
+        db,
+        actor,
+        'make',
+        makes,
+        { ...make, slug: make.slug ?? slugOf(make.name) },
+        'slug',
+      ),
+    };
+  });
   route(app, api.updateMake, async ({ db, actor, params, body }) => {
     const row = await updateRow(db, actor, 'make', makes, params.id, body, 'slug');
     // Names and the active flag are searched by: the search rows follow the edit.

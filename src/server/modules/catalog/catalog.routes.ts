@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import * as api from '../../../contract/catalog';
 import { parseTireSize, formatSize } from '../../../domain/tire-size';
+import type { Db } from '../../db/connection';
+import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
+import { withDiscounts } from '../discounts/discounts.in-force';
 import { findVehicle, searchVehicles } from '../sizing/sizing.repository';
 import { modelImageRoute } from './catalog.images';
 import * as repo from './catalog.repository';
@@ -13,7 +16,7 @@ type Category = z.infer<typeof api.Category>;
 type Make = z.infer<typeof api.Make>;
 type Model = z.infer<typeof api.Model>;
 type Size = z.infer<typeof api.Size>;
-type Product = api.Product;
+type ListPricedProduct = api.ListPricedProduct;
 
 function found<T>(row: T | undefined, what: string): { data: T } {
   if (!row) throw notFound(what);
@@ -48,36 +51,30 @@ export function catalogRoutes(app: FastifyInstance) {
   modelImageRoute(app);
 }
 
+/** A page of products with the caller's discounted prices (the cart's rule, one more statement). */
+async function pricedPage(db: Db, actor: Actor, f: Omit<repo.ProductFilter, 'priceGroupId'>) {
+  const page = await repo.listProducts<ListPricedProduct>(db, { ...f, priceGroupId: actor.priceGroupId });
+  return { ...page, list: await withDiscounts(db, actor.companyId, page.list) };
+}
+
 function productRoutes(app: FastifyInstance) {
   for (const e of [api.listProducts, api.v1ListProducts]) {
     route(app, e, async ({ db, actor, query }) => {
       const parsed = query.size ? parseTireSize(query.size) : null;
       const sizeText = query.size ? (parsed ? formatSize(parsed) : query.size) : undefined;
-      return {
-        data: await repo.listProducts<Product>(db, { ...query, sizeText, priceGroupId: actor.priceGroupId }),
-      };
+      return { data: await pricedPage(db, actor, { ...query, sizeText }) };
     });
   }
   route(app, api.getProductByCode, async ({ db, actor, params, query }) => {
-    const filter = {
-      page: 0,
-      pageSize: 1,
-      priceGroupId: actor.priceGroupId,
-      skuCode: params.code,
-      make: query.make,
-    };
-    return found((await repo.listProducts<Product>(db, filter)).list[0], 'Product');
+    const filter = { page: 0, pageSize: 1, skuCode: params.code, make: query.make };
+    return found((await pricedPage(db, actor, filter)).list[0], 'Product');
   });
   route(app, api.v1GetProduct, async ({ db, actor, params }) => {
-    const filter = { page: 0, pageSize: 1, priceGroupId: actor.priceGroupId, productId: params.id };
-    return found((await repo.listProducts<Product>(db, filter)).list[0], 'Product');
+    const filter = { page: 0, pageSize: 1, productId: params.id };
+    return found((await pricedPage(db, actor, filter)).list[0], 'Product');
   });
   route(app, api.productsOfSize, async ({ db, actor, params, query }) => ({
-    data: await repo.listProducts<Product>(db, {
-      ...query,
-      sizeSlug: params.slug,
-      priceGroupId: actor.priceGroupId,
-    }),
+    data: await pricedPage(db, actor, { ...query, sizeSlug: params.slug }),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
 import { companies, locations, userLocations, users } from '../../db/schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -23,7 +23,7 @@ export async function listCompanies(
     .orderBy(...orderOf(q.sort, sortable, companies.id, 'name'))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  return { list, count: await db.$count(companies, where) };
+  return { list, count: await countRows(db, db.select().from(companies).where(where)) };
 }
 
 export async function findCompany(db: DbOrTx, id: number) {
@@ -42,6 +42,13 @@ export async function updateCompany(db: DbOrTx, id: number, set: Partial<typeof 
 }
 
 const locationColumns = { ...getTableColumns(locations), companyName: companies.name };
+
+function locationsFrom(db: DbOrTx) {
+  return db
+    .select(locationColumns)
+    .from(locations)
+    .innerJoin(companies, eq(companies.id, locations.companyId));
+}
 
 export async function listLocations(
   db: DbOrTx,
@@ -70,28 +77,16 @@ export async function listLocations(
     searchWhere(q.q, [locations.name, locations.city, locations.zip, companies.name]),
   );
   const sortable = { locationName: locations.name, locationZip: locations.zip, companyName: companies.name };
-  const list = await db
-    .select(locationColumns)
-    .from(locations)
-    .innerJoin(companies, eq(companies.id, locations.companyId))
+  const list = await locationsFrom(db)
     .where(where)
     .orderBy(...orderOf(q.sort, sortable, locations.id, 'locationName'))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(locations)
-    .innerJoin(companies, eq(companies.id, locations.companyId))
-    .where(where);
-  return { list, count: n };
+  return { list, count: await countRows(db, locationsFrom(db).where(where)) };
 }
 
 export async function findLocation(db: DbOrTx, id: number): Promise<LocationRow | null> {
-  const [row] = await db
-    .select(locationColumns)
-    .from(locations)
-    .innerJoin(companies, eq(companies.id, locations.companyId))
-    .where(eq(locations.id, id));
+  const [row] = await locationsFrom(db).where(eq(locations.id, id));
   return row ?? null;
 }
 

@@ -110,6 +110,41 @@ describe('companies and locations', () => {
       locationIds: [locB.locationId],
     });
   });
+
+  it('counts locations and users over the same joined search that lists them, page by page', async () => {
+    const name = unique('Counted Co');
+    const company = (await sales('POST', '/api/v1/mts/company', { name })).json().data;
+    const standard = await groupId(t.db, 'standard');
+    for (const locationName of ['C1', 'C2', 'C3']) {
+      const res = await sales('POST', '/api/v1/mts/location', {
+        companyId: company.id,
+        locationName,
+        locationZip: '78701',
+        locationGroupPricing: standard,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    for (const who of ['one', 'two']) {
+      const res = await admin('POST', '/api/v1/user', {
+        username: unique(who),
+        name: who,
+        email: `${who}@example.com`,
+        role: 'buyer',
+        companyId: company.id,
+        password: 'long-enough-1',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // The text matches the company's name only: the join decides which rows count.
+    const q = `q=${encodeURIComponent(name)}`;
+    const first = (await sales('GET', `/api/v1/mts/location?${q}&pageSize=2`)).json().data;
+    const second = (await sales('GET', `/api/v1/mts/location?${q}&pageSize=2&page=1`)).json().data;
+    expect([first.count, first.list.length, second.count, second.list.length]).toEqual([3, 2, 3, 1]);
+    const users = (await admin('GET', `/api/v1/user?${q}&pageSize=1`)).json().data;
+    expect([users.count, users.list.length]).toEqual([2, 1]);
+    const companies = (await sales('GET', `/api/v1/mts/company?${q}`)).json().data;
+    expect([companies.count, companies.list.length]).toEqual([1, 1]);
+  });
 });
 
 describe('users, roles and tokens', () => {

@@ -13,9 +13,11 @@ export function discountsRoutes(app: FastifyInstance) {
   route(app, api.createDiscount, async ({ db, actor, body }) => ({
     data: await service.createDiscount(db, actor, body),
   }));
-  route(app, api.updateDiscount, async ({ db, actor, params, body }) => ({
-    data: await service.updateDiscount(db, actor, params.id, body),
-  }));
+  for (const e of [api.updateDiscount, api.postUpdateDiscount]) {
+    route(app, e, async ({ db, actor, params, body }) => ({
+      data: await service.updateDiscount(db, actor, params.id, body),
+    }));
+  }
   route(app, api.deleteDiscount, async ({ db, actor, params }) => {
     await service.deleteDiscount(db, actor, params.id);
     return { ok: true as const };

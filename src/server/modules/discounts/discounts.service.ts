@@ -7,8 +7,8 @@ import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './discounts.repository';
 
-// Discounts are stored here and applied by the cart through bestDiscount() of
-// src/domain/discounts.ts. Stacking rule: they never stack; per cart line the single discount
+// Discounts are stored here and applied by the cart and the shop's prices (search, product reads)
+// through bestDiscount() of src/domain/discounts.ts, read per request by discounts.in-force.ts. Stacking rule: they never stack; per cart line the single discount
 // with the largest reduction among those active, in date and matching every target they set
 // (make, model, product, company) applies, after markup, never below zero.
 

@@ -167,7 +167,7 @@ describe('shop search by text and vehicle', () => {
     const large = await count({ ...size, query: 'michelin', pageSize: 100, makes: ['1', '2'], speed: ['H'] });
     spy.mockRestore();
     expect(small).toBe(large);
-    // The session lookup of the request plus the one search statement.
+    // The session lookup of the request, the caller's discounts in force and the one search statement.
     expect(small).toBeLessThanOrEqual(4);
   });
 });

@@ -5,6 +5,8 @@ import type { Pool } from 'pg';
 import type { z } from 'zod';
 import type { Facets, SearchFilters, SearchItem } from '../../../contract/search';
 import type { SearchItems } from './search.types';
+import type { ListPricedProduct } from '../../../contract/catalog';
+import type { DiscountRule } from '../../../domain/discounts';
 import { type Vocabulary, interpretQuery } from '../../../domain/search-query';
 import { facetFilterKeys, type FacetFilterKey } from '../../../domain/shop-search';
 import { formatSize, parseTireSize, speedIndexes } from '../../../domain/tire-size';
@@ -12,6 +14,7 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../catalog/catalog.product-sql';
+import { discounterOf, discountsInForce } from '../discounts/discounts.in-force';
 import { type SearchPlan, searchStatement, type TermMatch } from './search.sql';
 
 type Filters = z.output<typeof SearchFilters>;
@@ -164,6 +167,20 @@ function prepared<T extends Record<string, unknown>>(db: Db, statement: SQL, pre
   return $client.query<T>({ name, text, values: params });
 }
 
+type ListPricedItem = ListPricedProduct & { rear: ListPricedProduct | null };
+
+/**
+ * The caller's company discounts applied to a page of results after the query (the cart's rule).
+ * The search SQL itself stays on the price group's list price: the price bounds, the price facet
+ * and the LTH/HTL sort work on list prices, so a discounted item may sort above a cheaper-looking
+ * one. Discounts are few and per company; folding them into the precomputed search rows would
+ * multiply those rows by company.
+ */
+function discountedList(list: ListPricedItem[], discounts: DiscountRule[], companyId: number): SearchItem[] {
+  const price = discounterOf(discounts, companyId);
+  return list.map((item) => ({ ...price(item), rear: item.rear && price(item.rear) }));
+}
+
 /** The shop search: one page of purchasable SKUs with the caller's prices, facets and count. */
 export async function searchItems(
   db: Db,
@@ -173,16 +190,19 @@ export async function searchItems(
 ): Promise<SearchItems> {
   const { plan, interpretation } = await planOf(db, actor, filters);
   const statement = searchStatement(plan, productFields, productFrom(plan.priceGroupId));
-  const { rows } = await prepared<{
-    count: number | null;
-    min_price: number | null;
-    max_price: number | null;
-    list: SearchItem[];
-    facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
-  }>(db, statement, options.prepare);
+  const [{ rows }, discounts] = await Promise.all([
+    prepared<{
+      count: number | null;
+      min_price: number | null;
+      max_price: number | null;
+      list: ListPricedItem[];
+      facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
+    }>(db, statement, options.prepare),
+    discountsInForce(db, actor.companyId),
+  ]);
   const row = rows[0];
   return {
-    list: row.list,
+    list: discountedList(row.list, discounts, actor.companyId),
     filters: facetsOf(row.facets, row.min_price, row.max_price),
     applied: appliedOf(filters, interpretation),
     count: Number(row.count ?? 0),

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
 import { companies, warehouses } from '../../db/schema';
@@ -38,4 +38,13 @@ export async function findSupplier(db: DbOrTx, id: number) {
     .from(companies)
     .where(and(isSupplier, eq(companies.id, id)));
   return row ?? null;
+}
+
+/** Switches the supplier companies among `ids` on or off; other ids are left alone. */
+export function setSuppliersActive(db: DbOrTx, ids: number[], active: boolean) {
+  return db
+    .update(companies)
+    .set({ active })
+    .where(and(isSupplier, inArray(companies.id, ids)))
+    .returning();
 }

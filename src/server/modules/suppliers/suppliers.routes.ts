@@ -13,7 +13,12 @@ export function suppliersRoutes(app: FastifyInstance) {
   route(app, api.createSupplier, async ({ db, actor, body }) => ({
     data: await service.createSupplier(db, actor, body),
   }));
-  route(app, api.updateSupplier, async ({ db, actor, params, body }) => ({
-    data: await service.updateSupplier(db, actor, params.id, body),
-  }));
+  for (const e of [api.updateSupplier, api.postUpdateSupplier]) {
+    route(app, e, async ({ db, actor, params, body }) => ({
+      data: await service.updateSupplier(db, actor, params.id, body),
+    }));
+  }
+  route(app, api.setSuppliersActive, ({ db, actor, body }) =>
+    service.setSuppliersActive(db, actor, body.ids, body.active),
+  );
 }

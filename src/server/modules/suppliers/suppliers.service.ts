@@ -40,3 +40,18 @@ export async function updateSupplier(db: Db, actor: Actor, id: number, input: Pa
     return toSupplier(after);
   });
 }
+
+/** Switches several suppliers on or off in one transaction; ids that are no supplier are skipped. */
+export async function setSuppliersActive(db: Db, actor: Actor, ids: number[], active: boolean) {
+  return db.transaction(async (tx) => {
+    const rows = await repo.setSuppliersActive(tx, ids, active);
+    for (const after of rows)
+      await writeAudit(tx, actor, {
+        entity: 'supplier',
+        entityId: after.id,
+        action: active ? 'activate' : 'deactivate',
+        after,
+      });
+    return { updated: rows.length };
+  });
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
 import { apiTokens, companies, locations, sessions, userLocations, users } from '../../db/schema';
 
 const userColumns = {
@@ -29,6 +29,10 @@ export type UserView = {
   locationIds: (number | string)[];
 };
 
+function usersFrom(db: DbOrTx) {
+  return db.select(userColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId));
+}
+
 export async function listUsers(
   db: DbOrTx,
   q: {
@@ -53,28 +57,16 @@ export async function listUsers(
     role: users.role,
     companyName: companies.name,
   };
-  const list = await db
-    .select(userColumns)
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
+  const list = await usersFrom(db)
     .where(where)
     .orderBy(...orderOf(q.sort, sortable, users.id, 'userName'))
     .limit(pageWindow(q).limit)
     .offset(pageWindow(q).offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(where);
-  return { list: list as UserView[], count: n };
+  return { list: list as UserView[], count: await countRows(db, usersFrom(db).where(where)) };
 }
 
 export async function findUserView(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, id));
+  const [row] = await usersFrom(db).where(eq(users.id, id));
   return (row as UserView | undefined) ?? null;
 }
 

@@ -20,7 +20,10 @@ function Tire({ item, rear }: { item: ShopItem | NonNullable<ShopItem['rear']>; 
   );
 }
 
-/** One result: picture, brand, line, size, load and speed, UTQG, warranty, price and stock. */
+/**
+ * One result: picture, brand, line, size, load and speed, UTQG, warranty, price and stock. A
+ * discounted price shows under its list price struck through.
+ */
 export function ResultCard({ item, renderActions, onEstimateShipping }: ResultCardProps) {
   const detail = `/shop/product/${encodeURIComponent(item.skuCode)}?make=${item.skuMakeId}`;
   return (
@@ -61,7 +64,12 @@ export function ResultCard({ item, renderActions, onEstimateShipping }: ResultCa
           {item.shipping !== undefined && <Text size="xs">Shipping (4 tires): {money(item.shipping)}</Text>}
         </Stack>
         <Stack gap={6} align="flex-end">
-          <Text fw={700} size="lg" data-testid="price">
+          {item.discountCents > 0 && (
+            <Text size="sm" c="dimmed" td="line-through" data-testid="list-price">
+              {money(item.listPriceCents)}
+            </Text>
+          )}
+          <Text fw={700} size="lg" c={item.discountCents > 0 ? 'red' : undefined} data-testid="price">
             {money(item.priceCents)}
           </Text>
           <Text size="xs" c={item.available > 0 ? 'green' : 'red'}>
