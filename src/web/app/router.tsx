@@ -37,26 +37,7 @@ export const router = createBrowserRouter([
           { path: paths.supplier, element: <SupplierPage /> },
           { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
           {
-            path: `${paths.admin}/orders`,
-            lazy: async () => ({
-              Component: (await import('./pages/admin-orders/AdminOrdersPage')).AdminOrdersPage,
-            }),
-          },
-          {
-            path: `${paths.admin}/orders/analytics`,
-            lazy: async () => ({
-              Component: (await import('./pages/admin-orders/AdminOrdersAnalyticsPage'))
-                .AdminOrdersAnalyticsPage,
-            }),
-          },
-          {
-            path: `${paths.admin}/orders/:id`,
-            lazy: async () => ({
-              Component: (await import('./pages/admin-orders/AdminOrderPage')).AdminOrderPage,
-            }),
-          },
-          {
-            // The staff console is its own chunk: the storefront never downloads it.
+            // The staff console (orders included) is its own chunk: the storefront never downloads it.
             path: `${paths.admin}/*`,
             lazy: async () => ({ Component: (await import('./pages/admin/AdminConsole')).AdminConsole }),
           },

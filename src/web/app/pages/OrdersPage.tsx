@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatCents } from '../../../domain/money';
 import { PageTitle } from '../../components/PageTitle';
 import { useMyOrdersQuery } from '../../features/orders/orders.api';
-import { formatDate, StatusBadge } from '../../features/orders/OrderBits';
+import { formatDate, paymentText, StatusBadge } from '../../features/orders/OrderBits';
 import { paths } from '../paths';
 
 const PAGE_SIZE = 15;
@@ -27,6 +27,7 @@ export function OrdersPage() {
                 <Table.Th>Order</Table.Th>
                 <Table.Th>Date</Table.Th>
                 <Table.Th>Status</Table.Th>
+                <Table.Th>Payment</Table.Th>
                 <Table.Th>Items</Table.Th>
                 <Table.Th>Tracking</Table.Th>
                 <Table.Th ta="right">Total</Table.Th>
@@ -44,6 +45,7 @@ export function OrdersPage() {
                   <Table.Td>
                     <StatusBadge status={o.status} />
                   </Table.Td>
+                  <Table.Td>{paymentText(o.paymentMethod, o.paymentStatus)}</Table.Td>
                   <Table.Td>{o.itemCount}</Table.Td>
                   <Table.Td>{o.trackingNumber ?? '—'}</Table.Td>
                   <Table.Td ta="right">{formatCents(o.totalCents)}</Table.Td>

@@ -26,6 +26,18 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+const methodNames: Record<string, string> = {
+  card: 'Card',
+  account: 'On account',
+  finpay: 'Financing (finpay)',
+  hostedpay: 'Hosted checkout (hostedpay)',
+  coinpay: 'Crypto (coinpay)',
+};
+
+/** "Crypto (coinpay) · pending": how an order is paid, in words. */
+export const paymentText = (method: string | null, status: string) =>
+  `${method ? (methodNames[method] ?? method) : 'Not chosen'} · ${status.replace('_', ' ')}`;
+
 export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '');
 
 /** The items of an order with prices and totals. */
