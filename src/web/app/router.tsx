@@ -8,6 +8,7 @@ import { Layout } from './Layout';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { OrderPage } from './pages/OrderPage';
 import { OrdersPage } from './pages/OrdersPage';
+import { SupplierArea } from './pages/SupplierArea';
 import { SupplierPage } from './pages/SupplierPage';
 import { ComingPage } from './pages/ComingPage';
 import { HomePage } from './pages/HomePage';
@@ -34,8 +35,14 @@ export const router = createBrowserRouter([
           { path: `${paths.orders}/:id`, element: <OrderPage /> },
           { path: paths.checkout, element: <CheckoutPage /> },
           { path: paths.account, element: <AccountPage /> },
-          { path: paths.supplier, element: <SupplierPage /> },
-          { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
+          {
+            path: paths.supplier,
+            element: <SupplierArea />,
+            children: [
+              { index: true, element: <SupplierPage /> },
+              { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
+            ],
+          },
           {
             // The staff console (orders included) is its own chunk: the storefront never downloads it.
             path: `${paths.admin}/*`,
