@@ -14,8 +14,8 @@ export function SupplierArea() {
   const current = tabs.find((t) => t.value === pathname.replace(/\/$/, ''))?.value ?? paths.supplier;
   return (
     <>
-      <Tabs value={current} onChange={(v) => v && navigate(v)} mb="md" aria-label="Supplier area">
-        <Tabs.List>
+      <Tabs value={current} onChange={(v) => v && navigate(v)} mb="md">
+        <Tabs.List aria-label="Supplier area">
           {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}

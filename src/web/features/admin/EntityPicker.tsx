@@ -1,6 +1,6 @@
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAdminQuery } from './admin.api';
 import type { AdminKey } from './admin.registry';
 
@@ -83,7 +83,7 @@ export type PickerSource = keyof typeof sources;
 
 /** Matches shown per search: enough to scan, few enough to stay quick on big catalogues. */
 const MATCHES = 25;
-const MORE = '__more__';
+const STATUS = '__status__';
 
 type Page = { data?: { list?: Row[]; count?: number } } | undefined;
 
@@ -100,40 +100,42 @@ interface Props extends Omit<SelectProps, 'data' | 'searchable' | 'onSearchChang
 export function EntityPicker({ source, nullable, value, onChange, ...props }: Props) {
   const s: Source = sources[source];
   const [search, setSearch] = useState('');
-  // The chosen option's label fills the search box; it is not a search of its own.
-  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const q = debounced === picked?.label ? '' : debounced;
+  // Names of the records seen so far. The chosen option keeps one name while the matches around
+  // it change: the Select puts a chosen option's name back into the box whenever that name changes.
+  const names = useRef(new Map<string, string>()).current;
+  // The chosen option's name fills the search box; it is not a search of its own.
+  const q = value && names.get(value) === debounced ? '' : debounced;
   const matches = useAdminQuery(s.list, { query: { ...s.filter, pageSize: MATCHES, ...(q && { q }) } });
   const page = matches.data as Page;
   const rows = page?.data?.list ?? [];
   const options = rows.map((r) => ({ value: String(s.id(r)), label: s.label(r) }));
-  const known = !value || picked?.value === value || options.some((o) => o.value === value);
-  const one = useAdminQuery(
-    s.one,
-    { params: { id: Number(value) } },
-    { skip: known || !/^\d+$/.test(value ?? '') },
-  );
+  for (const o of options) names.set(o.value, o.label);
+  const unnamed = !!value && /^\d+$/.test(value) && !names.has(value);
+  const one = useAdminQuery(s.one, { params: { id: Number(value) } }, { skip: !unnamed });
   const chosen = (one.data as { data?: Row } | undefined)?.data;
-  if (picked) options.unshift(picked);
+  if (chosen) names.set(String(s.id(chosen)), s.label(chosen));
   if (value && !options.some((o) => o.value === value))
-    options.unshift({ value, label: chosen ? s.label(chosen) : one.isFetching ? 'Loading…' : `#${value}` });
-  const hidden = (page?.data?.count ?? 0) - rows.length;
-  const data = [...new Map(options.map((o) => [o.value, o])).values()] as {
-    value: string;
-    label: string;
-    disabled?: boolean;
-  }[];
-  if (hidden > 0)
-    data.push({ value: MORE, label: `${hidden} more ${s.noun}: type to narrow`, disabled: true });
+    options.unshift({ value, label: names.get(value) ?? (one.isFetching ? 'Loading…' : `#${value}`) });
+  const data: { value: string; label: string; disabled?: boolean }[] = options;
   const searching = matches.isFetching || debounced !== search.trim();
+  const status = statusOf({
+    searching,
+    failed: matches.isError,
+    q,
+    shown: rows.length,
+    count: page?.data?.count ?? 0,
+    noun: s.noun,
+  });
+  // The chosen record stays listed while the user searches, so the state of the search is a line of its own.
+  if (status && data.length) data.push({ value: STATUS, label: status, disabled: true });
   return (
     <Select
       placeholder="Type to search"
       {...props}
       value={value ?? null}
       onChange={(v, option) => {
-        setPicked(option ?? null);
+        if (v && option) names.set(v, option.label);
         onChange?.(v, option);
       }}
       data={data}
@@ -143,15 +145,23 @@ export function EntityPicker({ source, nullable, value, onChange, ...props }: Pr
       filter={({ options: all }) => all}
       clearable={nullable}
       rightSection={searching ? <Loader size={14} aria-label="Searching" /> : undefined}
-      nothingFoundMessage={
-        searching
-          ? 'Searching…'
-          : matches.isError
-            ? `The ${s.noun} could not be loaded`
-            : q
-              ? `No ${s.noun} match “${q}”`
-              : `No ${s.noun} yet`
-      }
+      nothingFoundMessage={status}
     />
   );
+}
+
+/** What the list under the box says besides the matches: loading, failure, nothing found, more to find. */
+function statusOf(r: {
+  searching: boolean;
+  failed: boolean;
+  q: string;
+  shown: number;
+  count: number;
+  noun: string;
+}) {
+  if (r.searching) return 'Searching…';
+  if (r.failed) return `The ${r.noun} could not be loaded`;
+  if (r.shown === 0) return r.q ? `No ${r.noun} match “${r.q}”` : `No ${r.noun} yet`;
+  if (r.count > r.shown) return `${r.count - r.shown} more ${r.noun}: type to narrow`;
+  return null;
 }
