@@ -78,7 +78,7 @@ export function CrudPage<T>({ config }: { config: CrudConfig<T> }) {
             setFilters({ ...filters, [f.name]: v });
             setState({ ...state, page: 0 });
           },
-          w: 200,
+          w: 180,
         };
         return f.source ? (
           <EntityPicker key={f.name} source={f.source} nullable {...filter} />
