@@ -11,7 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { isStaff } from '../../domain/roles';
 import { switchLocation } from '../features/session/session.slice';
 import { Logo } from '../components/Logo';
@@ -93,7 +93,13 @@ function Header() {
 function LocationSwitcher() {
   const dispatch = useAppDispatch();
   const { location, locations } = useAppSelector((s) => s.session);
-  if (locations.length < 2) return location ? <Badge variant="light">{location.locationName}</Badge> : null;
+  // A single location is only information: phones keep the header's room for the basket and the user.
+  if (locations.length < 2)
+    return location ? (
+      <Badge variant="light" visibleFrom="sm">
+        {location.locationName}
+      </Badge>
+    ) : null;
   return (
     <Select
       aria-label="Current location"
@@ -109,7 +115,11 @@ function LocationSwitcher() {
 
 function NavBar() {
   const { user, location, supportEmail } = useAppSelector((s) => s.session);
+  const { pathname } = useLocation();
   if (!user) return null;
+  // Mantine resolves a function `style` with its theme, so NavLink's isActive never reached it:
+  // the current section is worked out here (its sub-pages included, e.g. /orders/12).
+  const isCurrent = (to: string) => matchPath({ path: to, end: to === paths.home }, pathname) !== null;
   const links = [
     { to: paths.home, label: 'Home' },
     { to: paths.orders, label: 'Orders' },
@@ -131,14 +141,11 @@ function NavBar() {
         {links.map((l) => (
           <Anchor
             key={l.to}
-            component={NavLink}
+            component={Link}
             to={l.to}
-            end={l.to === '/'}
-            c="gray.2"
+            c={isCurrent(l.to) ? 'orange.4' : 'gray.2'}
+            aria-current={isCurrent(l.to) ? 'page' : undefined}
             fw={500}
-            style={({ isActive }: { isActive: boolean }) =>
-              isActive ? { color: 'var(--mantine-color-orange-4)' } : undefined
-            }
           >
             {l.label}
           </Anchor>

@@ -8,6 +8,7 @@ import { Layout } from './Layout';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { OrderPage } from './pages/OrderPage';
 import { OrdersPage } from './pages/OrdersPage';
+import { SupplierArea } from './pages/SupplierArea';
 import { SupplierPage } from './pages/SupplierPage';
 import { ComingPage } from './pages/ComingPage';
 import { HomePage } from './pages/HomePage';
@@ -34,29 +35,16 @@ export const router = createBrowserRouter([
           { path: `${paths.orders}/:id`, element: <OrderPage /> },
           { path: paths.checkout, element: <CheckoutPage /> },
           { path: paths.account, element: <AccountPage /> },
-          { path: paths.supplier, element: <SupplierPage /> },
-          { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
           {
-            path: `${paths.admin}/orders`,
-            lazy: async () => ({
-              Component: (await import('./pages/admin-orders/AdminOrdersPage')).AdminOrdersPage,
-            }),
+            path: paths.supplier,
+            element: <SupplierArea />,
+            children: [
+              { index: true, element: <SupplierPage /> },
+              { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
+            ],
           },
           {
-            path: `${paths.admin}/orders/analytics`,
-            lazy: async () => ({
-              Component: (await import('./pages/admin-orders/AdminOrdersAnalyticsPage'))
-                .AdminOrdersAnalyticsPage,
-            }),
-          },
-          {
-            path: `${paths.admin}/orders/:id`,
-            lazy: async () => ({
-              Component: (await import('./pages/admin-orders/AdminOrderPage')).AdminOrderPage,
-            }),
-          },
-          {
-            // The staff console is its own chunk: the storefront never downloads it.
+            // The staff console (orders included) is its own chunk: the storefront never downloads it.
             path: `${paths.admin}/*`,
             lazy: async () => ({ Component: (await import('./pages/admin/AdminConsole')).AdminConsole }),
           },

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
@@ -13,7 +13,7 @@ import { useAppDispatch, useAppSelector } from '../store';
 /** /checkout: the cart, delivery, totals and payment; reached from the basket icon. */
 export function CheckoutPage() {
   const dispatch = useAppDispatch();
-  const { cart, loading, error, lastPlaced } = useAppSelector((s) => s.cart);
+  const { cart, loading, error, lastPlaced, lastPayTo } = useAppSelector((s) => s.cart);
   useEffect(() => {
     dispatch(getCart());
   }, [dispatch]);
@@ -28,13 +28,24 @@ export function CheckoutPage() {
             See your orders
           </Anchor>
         </Alert>
+        {lastPlaced.paymentStatus === 'pending' && lastPayTo && (
+          <Alert color="yellow" mt="md" title="Waiting for your payment">
+            <Text size="sm">
+              Send {formatCents(lastPlaced.totalCents)} to the payment address below. The order ships once the
+              network confirms it.
+            </Text>
+            <Code block mt="xs" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+              {lastPayTo}
+            </Code>
+          </Alert>
+        )}
       </>
     );
   }
   return (
     <>
       <PageTitle title="Checkout" />
-      {error && (
+      {error && error.during !== 'checkout' && (
         <Alert color="red" role="alert" mb="md">
           {error.message}
         </Alert>

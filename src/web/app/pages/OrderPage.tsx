@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { getCart } from '../../features/cart/cart.slice';
-import { formatDate, OrderItemsTable, StatusBadge } from '../../features/orders/OrderBits';
+import { CryptoPaymentPending } from '../../features/orders/CryptoPaymentPending';
+import { formatDate, OrderItemsTable, paymentText, StatusBadge } from '../../features/orders/OrderBits';
 import { useMyOrderQuery, useReorderMutation } from '../../features/orders/orders.api';
 import { paths } from '../paths';
 import { useAppDispatch } from '../store';
@@ -55,9 +56,7 @@ export function OrderPage() {
                 <StatusBadge status={order.status} />
                 <Text size="sm">placed {formatDate(order.placedAt)}</Text>
               </Group>
-              <Text size="sm">
-                Payment: {order.paymentMethod} ({order.paymentStatus.replace('_', ' ')})
-              </Text>
+              <Text size="sm">Payment: {paymentText(order.paymentMethod, order.paymentStatus)}</Text>
               {order.poNumber && <Text size="sm">PO: {order.poNumber}</Text>}
               <Text size="sm">Deliver to ZIP {order.delivery.zip}</Text>
               <Text size="sm">Tracking: {order.trackingNumber ?? 'not shipped yet'}</Text>
@@ -65,6 +64,7 @@ export function OrderPage() {
                 Ships from {order.subOrders.map((s) => s.warehouseName).join(', ')}
               </Text>
             </Card>
+            <CryptoPaymentPending order={order} />
           </Grid.Col>
         </Grid>
       )}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatCents } from '../../../domain/money';
 import { PageTitle } from '../../components/PageTitle';
 import { useMyOrdersQuery } from '../../features/orders/orders.api';
-import { formatDate, StatusBadge } from '../../features/orders/OrderBits';
+import { formatDate, paymentText, StatusBadge } from '../../features/orders/OrderBits';
 import { paths } from '../paths';
 
 const PAGE_SIZE = 15;
@@ -21,36 +21,40 @@ export function OrdersPage() {
       {data && data.data.count === 0 && <Text>No orders yet.</Text>}
       {data && data.data.count > 0 && (
         <>
-          <Table striped highlightOnHover aria-label="Orders">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Items</Table.Th>
-                <Table.Th>Tracking</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.data.list.map((o) => (
-                <Table.Tr key={o.orderId}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`${paths.orders}/${o.orderId}`}>
-                      {o.number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{formatDate(o.placedAt)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={o.status} />
-                  </Table.Td>
-                  <Table.Td>{o.itemCount}</Table.Td>
-                  <Table.Td>{o.trackingNumber ?? '—'}</Table.Td>
-                  <Table.Td ta="right">{formatCents(o.totalCents)}</Table.Td>
+          <Table.ScrollContainer minWidth={720} type="native">
+            <Table striped highlightOnHover aria-label="Orders">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Payment</Table.Th>
+                  <Table.Th>Items</Table.Th>
+                  <Table.Th>Tracking</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.data.list.map((o) => (
+                  <Table.Tr key={o.orderId}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`${paths.orders}/${o.orderId}`}>
+                        {o.number}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{formatDate(o.placedAt)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={o.status} />
+                    </Table.Td>
+                    <Table.Td>{paymentText(o.paymentMethod, o.paymentStatus)}</Table.Td>
+                    <Table.Td>{o.itemCount}</Table.Td>
+                    <Table.Td>{o.trackingNumber ?? '—'}</Table.Td>
+                    <Table.Td ta="right">{formatCents(o.totalCents)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {data.data.count > PAGE_SIZE && (
             <Pagination
               mt="md"

@@ -1,4 +1,14 @@
-import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  ScrollArea,
+  SegmentedControl,
+  Table,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { SupplierLine } from '../../../contract/orders';
@@ -27,71 +37,74 @@ export function SupplierPage() {
   return (
     <>
       <PageTitle title="Supplier orders" />
-      <SegmentedControl
-        mb="md"
-        value={status}
-        onChange={(v) => {
-          setStatus(v as 'all' | Status);
-          setPage(0);
-        }}
-        data={['all', 'sent', 'resent', 'confirmed', 'exception', 'pending', 'cancelled']}
-      />
+      <ScrollArea type="never" mb="md">
+        <SegmentedControl
+          value={status}
+          onChange={(v) => {
+            setStatus(v as 'all' | Status);
+            setPage(0);
+          }}
+          data={['all', 'sent', 'resent', 'confirmed', 'exception', 'pending', 'cancelled']}
+        />
+      </ScrollArea>
       {isLoading && <Loader aria-label="Loading order lines" />}
       {isError && <Alert color="red">Your order lines could not be loaded.</Alert>}
       {data && data.data.count === 0 && <Text>No order lines.</Text>}
       {data && data.data.count > 0 && (
-        <Table striped aria-label="Order lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order</Table.Th>
-              <Table.Th>Tire</Table.Th>
-              <Table.Th>Qty</Table.Th>
-              <Table.Th>Warehouse</Table.Th>
-              <Table.Th>Ship to</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Updated</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.data.list.map((l) => (
-              <Table.Tr key={l.supplierLineId}>
-                <Table.Td>{l.orderNumber}</Table.Td>
-                <Table.Td>
-                  {l.description}{' '}
-                  <Text span size="xs" c="dimmed">
-                    {l.skuCode}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{l.quantity}</Table.Td>
-                <Table.Td>{l.warehouseName}</Table.Td>
-                <Table.Td>{l.deliveryZip}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={l.status} />
-                </Table.Td>
-                <Table.Td>{formatDate(l.updatedAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {actions
-                      .filter((a) => l.nextStatuses.includes(a.to))
-                      .map((a) => (
-                        <Button
-                          key={a.to}
-                          size="xs"
-                          variant="light"
-                          color={a.color}
-                          loading={saving}
-                          onClick={() => act(l, a.to)}
-                        >
-                          {a.label}
-                        </Button>
-                      ))}
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={860} type="native">
+          <Table striped aria-label="Order lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Tire</Table.Th>
+                <Table.Th>Qty</Table.Th>
+                <Table.Th>Warehouse</Table.Th>
+                <Table.Th>Ship to</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Updated</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.data.list.map((l) => (
+                <Table.Tr key={l.supplierLineId}>
+                  <Table.Td>{l.orderNumber}</Table.Td>
+                  <Table.Td>
+                    {l.description}{' '}
+                    <Text span size="xs" c="dimmed">
+                      {l.skuCode}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{l.quantity}</Table.Td>
+                  <Table.Td>{l.warehouseName}</Table.Td>
+                  <Table.Td>{l.deliveryZip}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={l.status} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(l.updatedAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {actions
+                        .filter((a) => l.nextStatuses.includes(a.to))
+                        .map((a) => (
+                          <Button
+                            key={a.to}
+                            size="xs"
+                            variant="light"
+                            color={a.color}
+                            loading={saving}
+                            onClick={() => act(l, a.to)}
+                          >
+                            {a.label}
+                          </Button>
+                        ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {data && data.data.count > 15 && (
         <Pagination

@@ -19,11 +19,15 @@ import {
 } from './admin-fields';
 import type { AdminKey } from './admin.registry';
 import { AuditTrail } from './AuditTrail';
+import { EntityPicker, type PickerSource } from './EntityPicker';
 
 export interface FilterSpec {
   name: string;
   label: string;
-  options: Option[];
+  /** A short fixed list… */
+  options?: Option[];
+  /** …or records of any number, searched on the server as the user types. */
+  source?: PickerSource;
 }
 
 export interface CrudConfig<T> {
@@ -65,21 +69,23 @@ export function CrudPage<T>({ config }: { config: CrudConfig<T> }) {
 
   const toolbar = (
     <>
-      {config.filters?.map((f) => (
-        <Select
-          key={f.name}
-          aria-label={f.label}
-          placeholder={f.label}
-          data={f.options}
-          value={filters[f.name] ?? null}
-          onChange={(v) => {
+      {config.filters?.map((f) => {
+        const filter = {
+          'aria-label': f.label,
+          placeholder: f.label,
+          value: filters[f.name] ?? null,
+          onChange: (v: string | null) => {
             setFilters({ ...filters, [f.name]: v });
             setState({ ...state, page: 0 });
-          }}
-          clearable
-          w={180}
-        />
-      ))}
+          },
+          w: 180,
+        };
+        return f.source ? (
+          <EntityPicker key={f.name} source={f.source} nullable {...filter} />
+        ) : (
+          <Select key={f.name} data={f.options ?? []} clearable {...filter} />
+        );
+      })}
       {config.createKey && (
         <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen({ row: null })}>
           New {config.noun}

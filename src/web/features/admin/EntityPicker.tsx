@@ -1,26 +1,91 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAdminQuery } from './admin.api';
 import type { AdminKey } from './admin.registry';
 
+type Row = Record<string, unknown>;
+interface Source {
+  /** The list it searches (`q`), and a filter that list always gets. */
+  list: AdminKey;
+  filter?: Record<string, string>;
+  /** The one-record read that names a chosen id that is not among the matches. */
+  one: AdminKey;
+  id: (r: Row) => unknown;
+  label: (r: Row) => string;
+  /** What the records are called, for the empty and overflow messages. */
+  noun: string;
+}
+
 /** The records a picker can choose from: the list it searches and how a row reads. */
 const sources = {
-  make: { key: 'listMakes', id: (r) => r.id, label: (r) => String(r.name) },
-  category: { key: 'listCategories', id: (r) => r.id, label: (r) => String(r.name) },
-  model: { key: 'listModels', id: (r) => r.id, label: (r) => `${r.makeName} ${r.name}` },
+  make: { list: 'listMakes', one: 'getMake', id: (r) => r.id, label: (r) => String(r.name), noun: 'makes' },
+  category: {
+    list: 'listCategories',
+    one: 'getCategory',
+    id: (r) => r.id,
+    label: (r) => String(r.name),
+    noun: 'categories',
+  },
+  model: {
+    list: 'listModels',
+    one: 'getModel',
+    id: (r) => r.id,
+    label: (r) => `${r.makeName} ${r.name}`,
+    noun: 'tire lines',
+  },
   product: {
-    key: 'listProducts',
+    list: 'listProducts',
+    one: 'getProduct',
     id: (r) => r.productId,
     label: (r) => `${r.skuCode} · ${r.brand} ${r.line} ${r.size}`,
+    noun: 'SKUs',
   },
-  company: { key: 'listCompanies', id: (r) => r.id, label: (r) => String(r.name) },
-  supplier: { key: 'listSuppliers', id: (r) => r.id, label: (r) => String(r.name) },
-  user: { key: 'listUsers', id: (r) => r.userId, label: (r) => `${r.name} (${r.userName})` },
-  warehouse: { key: 'listWarehouses', id: (r) => r.id, label: (r) => `${r.code} · ${r.name}` },
-} satisfies Record<string, { key: AdminKey; id: (r: Row) => unknown; label: (r: Row) => string }>;
-type Row = Record<string, unknown>;
+  company: {
+    list: 'listCompanies',
+    one: 'getCompany',
+    id: (r) => r.id,
+    label: (r) => String(r.name),
+    noun: 'companies',
+  },
+  /** Supplier companies through the companies list, which every staff role may read. */
+  supplierCompany: {
+    list: 'listCompanies',
+    filter: { kind: 'supplier' },
+    one: 'getCompany',
+    id: (r) => r.id,
+    label: (r) => String(r.name),
+    noun: 'supplier companies',
+  },
+  supplier: {
+    list: 'listSuppliers',
+    one: 'getSupplier',
+    id: (r) => r.id,
+    label: (r) => String(r.name),
+    noun: 'suppliers',
+  },
+  user: {
+    list: 'listUsers',
+    one: 'getUser',
+    id: (r) => r.userId,
+    label: (r) => `${r.name} (${r.userName})`,
+    noun: 'users',
+  },
+  warehouse: {
+    list: 'listWarehouses',
+    one: 'getWarehouse',
+    id: (r) => r.id,
+    label: (r) => `${r.code} · ${r.name}`,
+    noun: 'warehouses',
+  },
+} satisfies Record<string, Source>;
 export type PickerSource = keyof typeof sources;
+
+/** Matches shown per search: enough to scan, few enough to stay quick on big catalogues. */
+const MATCHES = 25;
+const STATUS = '__status__';
+
+type Page = { data?: { list?: Row[]; count?: number } } | undefined;
 
 interface Props extends Omit<SelectProps, 'data' | 'searchable' | 'onSearchChange' | 'searchValue'> {
   source: PickerSource;
@@ -28,38 +93,75 @@ interface Props extends Omit<SelectProps, 'data' | 'searchable' | 'onSearchChang
 }
 
 /**
- * A searchable select over a back-office list: typing asks the server (first 100 matches), so it
- * works for catalogues of any size. A chosen id not among the matches still shows as "#id".
+ * A searchable select over a back-office list of any size: what the user types goes to the
+ * server (`q`) as they type, and the best matches come back. A chosen record that is not
+ * among the matches is read on its own so that it shows by name.
  */
 export function EntityPicker({ source, nullable, value, onChange, ...props }: Props) {
+  const s: Source = sources[source];
   const [search, setSearch] = useState('');
-  // The chosen option's label fills the search box; it is not a search of its own.
-  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
-  const [debounced] = useDebouncedValue(search, 250);
-  const q = debounced === picked?.label ? '' : debounced;
-  const s = sources[source];
-  const { data, isFetching, isError } = useAdminQuery(s.key, { query: { pageSize: 100, ...(q && { q }) } });
-  const rows = ((data as { data?: { list?: Row[] } } | undefined)?.data?.list ?? []) as Row[];
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  // Names of the records seen so far. The chosen option keeps one name while the matches around
+  // it change: the Select puts a chosen option's name back into the box whenever that name changes.
+  const names = useRef(new Map<string, string>()).current;
+  // The chosen option's name fills the search box; it is not a search of its own.
+  const q = value && names.get(value) === debounced ? '' : debounced;
+  const matches = useAdminQuery(s.list, { query: { ...s.filter, pageSize: MATCHES, ...(q && { q }) } });
+  const page = matches.data as Page;
+  const rows = page?.data?.list ?? [];
   const options = rows.map((r) => ({ value: String(s.id(r)), label: s.label(r) }));
-  if (picked) options.unshift(picked);
-  if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: `#${value}` });
+  for (const o of options) names.set(o.value, o.label);
+  const unnamed = !!value && /^\d+$/.test(value) && !names.has(value);
+  const one = useAdminQuery(s.one, { params: { id: Number(value) } }, { skip: !unnamed });
+  const chosen = (one.data as { data?: Row } | undefined)?.data;
+  if (chosen) names.set(String(s.id(chosen)), s.label(chosen));
+  if (value && !options.some((o) => o.value === value))
+    options.unshift({ value, label: names.get(value) ?? (one.isFetching ? 'Loading…' : `#${value}`) });
+  const data: { value: string; label: string; disabled?: boolean }[] = options;
+  const searching = matches.isFetching || debounced !== search.trim();
+  const status = statusOf({
+    searching,
+    failed: matches.isError,
+    q,
+    shown: rows.length,
+    count: page?.data?.count ?? 0,
+    noun: s.noun,
+  });
+  // The chosen record stays listed while the user searches, so the state of the search is a line of its own.
+  if (status && data.length) data.push({ value: STATUS, label: status, disabled: true });
   return (
     <Select
+      placeholder="Type to search"
       {...props}
       value={value ?? null}
       onChange={(v, option) => {
-        setPicked(option ?? null);
+        if (v && option) names.set(v, option.label);
         onChange?.(v, option);
       }}
-      data={[...new Map(options.map((o) => [o.value, o])).values()]}
+      data={data}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
       clearable={nullable}
-      nothingFoundMessage={
-        isFetching ? 'Searching…' : isError ? 'The list could not be loaded' : 'Nothing found'
-      }
+      rightSection={searching ? <Loader size={14} aria-label="Searching" /> : undefined}
+      nothingFoundMessage={status}
     />
   );
+}
+
+/** What the list under the box says besides the matches: loading, failure, nothing found, more to find. */
+function statusOf(r: {
+  searching: boolean;
+  failed: boolean;
+  q: string;
+  shown: number;
+  count: number;
+  noun: string;
+}) {
+  if (r.searching) return 'Searching…';
+  if (r.failed) return `The ${r.noun} could not be loaded`;
+  if (r.shown === 0) return r.q ? `No ${r.noun} match “${r.q}”` : `No ${r.noun} yet`;
+  if (r.count > r.shown) return `${r.count - r.shown} more ${r.noun}: type to narrow`;
+  return null;
 }

@@ -28,6 +28,8 @@ export interface FieldSpec {
   source?: PickerSource;
   /** A select that may be left empty (sent as null). */
   nullable?: boolean;
+  /** A picker whose "none" is a number on the wire (locationSupplierId 0 = not a supplier). */
+  noneValue?: number;
   /** Shown only when creating (e.g. the company of a new user). */
   createOnly?: boolean;
   description?: string;
@@ -43,7 +45,7 @@ export function toFormValue(field: FieldSpec, value: unknown): unknown {
       return typeof value === 'number' ? value / 100 : '';
     case 'select':
     case 'picker':
-      return value === null || value === undefined ? null : String(value);
+      return value === null || value === undefined || value === field.noneValue ? null : String(value);
     case 'multiselect':
       return Array.isArray(value) ? value.map(String) : [];
     case 'switch':
@@ -71,7 +73,7 @@ export function toWireValue(field: FieldSpec, value: unknown): unknown {
       if (value === null || value === '') return field.nullable ? null : undefined;
       return numericOptions(field) ? Number(value) : value;
     case 'picker':
-      if (value === null || value === '') return field.nullable ? null : undefined;
+      if (value === null || value === '') return field.noneValue ?? (field.nullable ? null : undefined);
       return Number(value);
     case 'multiselect':
       return (value as string[]).map((v) => (numericOptions(field) ? Number(v) : v));

@@ -14,77 +14,80 @@ export function CartLines({ cart }: { cart: Cart }) {
     change: { orderItemQuantity?: number; orderItemRoadHazard?: boolean },
   ) => dispatch(putCart([{ orderItemId, ...change }]));
   return (
-    <Table striped verticalSpacing="sm" aria-label="Cart items">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Tire</Table.Th>
-          <Table.Th>Unit price</Table.Th>
-          <Table.Th>Quantity</Table.Th>
-          <Table.Th>Road hazard</Table.Th>
-          <Table.Th ta="right">Line total</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {cart.orderItems.map((i) => (
-          <Table.Tr key={i.orderItemId}>
-            <Table.Td>
-              <Text fw={600}>
-                {i.makeName} {i.modelName}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {i.size} · {i.skuCode} · {i.available} available
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              {formatCents(i.unitPriceCents)}
-              {i.unitDiscountCents > 0 && (
-                <Text size="xs" c="green">
-                  −{formatCents(i.unitDiscountCents)} discount
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <NumberInput
-                aria-label={`Quantity of ${i.skuCode}`}
-                value={i.orderItemQuantity}
-                min={1}
-                max={999}
-                allowDecimal={false}
-                w={90}
-                disabled={busy}
-                onBlur={(e) => {
-                  const q = Number(e.currentTarget.value);
-                  if (Number.isInteger(q) && q > 0 && q !== i.orderItemQuantity)
-                    update(i.orderItemId, { orderItemQuantity: q });
-                }}
-              />
-            </Table.Td>
-            <Table.Td>
-              <Switch
-                aria-label={`Road hazard for ${i.skuCode}`}
-                checked={i.orderItemRoadHazard}
-                disabled={busy}
-                label={`${formatCents(i.roadHazardUnitCents)} / tire`}
-                onChange={(e) => update(i.orderItemId, { orderItemRoadHazard: e.currentTarget.checked })}
-              />
-            </Table.Td>
-            <Table.Td ta="right">{formatCents(i.lineTotalCents)}</Table.Td>
-            <Table.Td>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove ${i.skuCode}`}
-                disabled={busy}
-                onClick={() => update(i.orderItemId, { orderItemQuantity: 0 })}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Table.Td>
+    // On a phone the lines scroll sideways: the road hazard switch and the remove button stay reachable.
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table striped verticalSpacing="sm" aria-label="Cart items">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Tire</Table.Th>
+            <Table.Th>Unit price</Table.Th>
+            <Table.Th>Quantity</Table.Th>
+            <Table.Th>Road hazard</Table.Th>
+            <Table.Th ta="right">Line total</Table.Th>
+            <Table.Th />
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {cart.orderItems.map((i) => (
+            <Table.Tr key={i.orderItemId}>
+              <Table.Td>
+                <Text fw={600}>
+                  {i.makeName} {i.modelName}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {i.size} · {i.skuCode} · {i.available} available
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {formatCents(i.unitPriceCents)}
+                {i.unitDiscountCents > 0 && (
+                  <Text size="xs" c="green">
+                    −{formatCents(i.unitDiscountCents)} discount
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <NumberInput
+                  aria-label={`Quantity of ${i.skuCode}`}
+                  value={i.orderItemQuantity}
+                  min={1}
+                  max={999}
+                  allowDecimal={false}
+                  w={90}
+                  disabled={busy}
+                  onBlur={(e) => {
+                    const q = Number(e.currentTarget.value);
+                    if (Number.isInteger(q) && q > 0 && q !== i.orderItemQuantity)
+                      update(i.orderItemId, { orderItemQuantity: q });
+                  }}
+                />
+              </Table.Td>
+              <Table.Td>
+                <Switch
+                  aria-label={`Road hazard for ${i.skuCode}`}
+                  checked={i.orderItemRoadHazard}
+                  disabled={busy}
+                  label={`${formatCents(i.roadHazardUnitCents)} / tire`}
+                  onChange={(e) => update(i.orderItemId, { orderItemRoadHazard: e.currentTarget.checked })}
+                />
+              </Table.Td>
+              <Table.Td ta="right">{formatCents(i.lineTotalCents)}</Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${i.skuCode}`}
+                  disabled={busy}
+                  onClick={() => update(i.orderItemId, { orderItemQuantity: 0 })}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -1,131 +1,190 @@
-import { Button, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { CheckoutBody } from '../../../contract/orders';
 import { formatCents } from '../../../domain/money';
+import type { ApiFailure } from '../../api/api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { useCompanyPaymentQuery } from './cart.api';
-import { checkout } from './cart.slice';
+import {
+  type ProviderSession,
+  useCompanyPaymentQuery,
+  useOpenCryptoChargeMutation,
+  useOpenHostedPaymentMutation,
+} from './cart.api';
+import { CardFields, type CardValues, cardOf, cardRules, emptyCard } from './CardFields';
+import { cartErrorCleared, checkout } from './cart.slice';
+import { CryptoPaymentModal } from './CryptoPaymentModal';
+import { HostedPaymentModal } from './HostedPaymentModal';
 
-interface Values {
-  method: 'card' | 'saved' | 'account' | 'finpay';
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
+type Method = 'card' | 'saved' | 'account' | 'finpay' | 'hostedpay' | 'coinpay';
+const currencies = ['USDC', 'BTC', 'ETH'] as const;
+
+interface Values extends CardValues {
+  method: Method;
   sourceId: string | null;
   token: string;
+  currency: (typeof currencies)[number];
   poNumber: string;
 }
 
+/** The checkout body of the methods paid on the spot; hosted and crypto first open a provider session. */
 function bodyOf(v: Values): CheckoutBody {
   const poNumber = v.poNumber.trim() || undefined;
   if (v.method === 'saved') return { paymentMethod: 'card', sourceId: Number(v.sourceId), poNumber };
   if (v.method === 'account') return { paymentMethod: 'account', poNumber };
   if (v.method === 'finpay') return { paymentMethod: 'finpay', token: v.token.trim(), poNumber };
-  return {
-    paymentMethod: 'card',
-    card: { number: v.number.replace(/\s/g, ''), expMonth: v.expMonth, expYear: v.expYear, cvc: v.cvc },
-    poNumber,
-  };
+  return { paymentMethod: 'card', card: cardOf(v), poNumber };
 }
 
-/** Payment choice: a card (test numbers of the sandbox), a saved card, the company account, financing. */
+const onlyFor = (method: Method, rule: (v: string) => string | null) => (v: string, all: Values) =>
+  all.method === method ? rule(v) : null;
+
+/**
+ * Payment choice: a card (test numbers of the sandbox), a saved card, the company account,
+ * financing, the provider's hosted checkout page, or crypto.
+ */
 export function PaymentForm({ orderId }: { orderId: number }) {
   const dispatch = useAppDispatch();
-  const checkoutLoading = useAppSelector((s) => s.cart.checkoutLoading);
+  const { checkoutLoading, error } = useAppSelector((s) => s.cart);
   const company = useCompanyPaymentQuery();
+  const [openHosted, hostedOpening] = useOpenHostedPaymentMutation();
+  const [openCrypto, cryptoOpening] = useOpenCryptoChargeMutation();
+  const [hosted, setHosted] = useState<ProviderSession | null>(null);
+  const [charge, setCharge] = useState<ProviderSession | null>(null);
+  const [providerError, setProviderError] = useState<string | null>(null);
   // One key per attempt of this form: a double click or a retry after a network error replays, never charges twice.
   const key = useRef(crypto.randomUUID());
   const form = useForm<Values>({
     initialValues: {
+      ...emptyCard(),
       method: 'card',
-      number: '',
-      expMonth: 12,
-      expYear: new Date().getFullYear() + 2,
-      cvc: '',
       sourceId: null,
       token: '',
+      currency: 'USDC',
       poNumber: '',
     },
     validate: {
-      number: (v, all) =>
-        all.method === 'card' && v.replace(/\s/g, '').length < 12 ? 'Enter the card number' : null,
-      cvc: (v, all) => (all.method === 'card' && !/^\d{3,4}$/.test(v) ? 'Enter the 3 or 4 digit code' : null),
+      number: onlyFor('card', cardRules.number),
+      cvc: onlyFor('card', cardRules.cvc),
       sourceId: (v, all) => (all.method === 'saved' && !v ? 'Choose a saved card' : null),
-      token: (v, all) =>
-        all.method === 'finpay' && v.trim().length < 4 ? 'Enter the financing approval token' : null,
+      token: onlyFor('finpay', (v) => (v.trim().length < 4 ? 'Enter the financing approval token' : null)),
     },
   });
-  const submit = async (v: Values) => {
-    const result = await dispatch(checkout({ ...bodyOf(v), orderId, idempotencyKey: key.current }));
+  const poNumber = () => form.values.poNumber.trim() || undefined;
+
+  const place = async (body: CheckoutBody, payTo?: string | null) => {
+    const result = await dispatch(checkout({ ...body, orderId, idempotencyKey: key.current, payTo }));
     if (checkout.rejected.match(result)) key.current = crypto.randomUUID();
+    return checkout.fulfilled.match(result);
   };
+  /** Opens the provider's session (hosted page or crypto charge); a refusal is shown beside the button. */
+  const open = async (run: () => Promise<{ data: ProviderSession } | { error: unknown }>) => {
+    setProviderError(null);
+    const res = await run();
+    if ('error' in res) {
+      setProviderError((res.error as ApiFailure).message ?? 'The payment provider cannot be reached');
+      return null;
+    }
+    return res.data;
+  };
+  const submit = async (v: Values) => {
+    dispatch(cartErrorCleared());
+    if (v.method === 'hostedpay') setHosted(await open(() => openHosted()));
+    else if (v.method === 'coinpay') setCharge(await open(() => openCrypto({ currency: v.currency })));
+    else await place(bodyOf(v));
+  };
+  const placeHosted = async (token: string) => {
+    setHosted(null);
+    await place({ paymentMethod: 'hostedpay', token, poNumber: poNumber() });
+  };
+  const placeCrypto = async (c: ProviderSession) => {
+    if (await place({ paymentMethod: 'coinpay', token: c.token, poNumber: poNumber() }, c.redirectUrl))
+      setCharge(null);
+  };
+
   const p = company.data;
   const method = form.values.method;
+  const refusal = providerError ?? (error?.during === 'checkout' ? error.message : null);
+  const opening = hostedOpening.isLoading || cryptoOpening.isLoading;
   return (
-    <form onSubmit={form.onSubmit(submit)}>
-      <Stack gap="sm">
-        <Radio.Group label="Pay with" {...form.getInputProps('method')}>
-          <Group mt="xs">
-            <Radio value="card" label="Card" />
-            {p && p.sources.length > 0 && <Radio value="saved" label="Saved card" />}
-            {p?.methods.includes('account') && <Radio value="account" label="On account" />}
-            <Radio value="finpay" label="Financing (finpay)" />
-          </Group>
-        </Radio.Group>
-        {method === 'card' && (
-          <Group align="start" wrap="wrap">
-            <TextInput
-              label="Card number"
-              placeholder="4242 4242 4242 4242"
-              autoComplete="cc-number"
-              w={220}
-              {...form.getInputProps('number')}
+    <>
+      <form onSubmit={form.onSubmit(submit)}>
+        <Stack gap="sm">
+          <Radio.Group label="Pay with" {...form.getInputProps('method')}>
+            <Stack mt="xs" gap="xs">
+              <Radio value="card" label="Card" />
+              {p && p.sources.length > 0 && <Radio value="saved" label="Saved card" />}
+              {p?.methods.includes('account') && <Radio value="account" label="On account" />}
+              <Radio value="finpay" label="Financing (finpay)" />
+              <Radio value="hostedpay" label="Hosted checkout (hostedpay)" />
+              <Radio value="coinpay" label="Crypto (coinpay)" />
+            </Stack>
+          </Radio.Group>
+          {method === 'card' && <CardFields inputProps={(field) => form.getInputProps(field)} />}
+          {method === 'saved' && p && (
+            <Select
+              label="Saved card"
+              data={p.sources.map((s) => ({
+                value: String(s.sourceId),
+                label: `${s.brand} •••• ${s.last4} (${s.expMonth}/${s.expYear})`,
+              }))}
+              {...form.getInputProps('sourceId')}
             />
-            <NumberInput
-              label="Month"
-              min={1}
-              max={12}
-              w={80}
-              allowDecimal={false}
-              {...form.getInputProps('expMonth')}
+          )}
+          {method === 'account' && p && (
+            <Text size="sm">
+              Net {p.paymentTermsDays} terms · available credit {formatCents(p.availableCreditCents)} of{' '}
+              {formatCents(p.creditLimitCents)}
+            </Text>
+          )}
+          {method === 'finpay' && (
+            <TextInput label="Financing approval token" {...form.getInputProps('token')} />
+          )}
+          {method === 'hostedpay' && (
+            <Text size="sm" c="dimmed">
+              You enter your card on hostedpay's secure page; the order is placed once it approves.
+            </Text>
+          )}
+          {method === 'coinpay' && (
+            <Select
+              label="Currency"
+              w={140}
+              allowDeselect={false}
+              data={[...currencies]}
+              {...form.getInputProps('currency')}
             />
-            <NumberInput
-              label="Year"
-              min={2024}
-              max={2100}
-              w={100}
-              allowDecimal={false}
-              {...form.getInputProps('expYear')}
-            />
-            <TextInput label="CVC" w={80} autoComplete="cc-csc" {...form.getInputProps('cvc')} />
-          </Group>
-        )}
-        {method === 'saved' && p && (
-          <Select
-            label="Saved card"
-            data={p.sources.map((s) => ({
-              value: String(s.sourceId),
-              label: `${s.brand} •••• ${s.last4} (${s.expMonth}/${s.expYear})`,
-            }))}
-            {...form.getInputProps('sourceId')}
+          )}
+          <TextInput
+            label="PO number (optional)"
+            maxLength={60}
+            w={240}
+            {...form.getInputProps('poNumber')}
           />
-        )}
-        {method === 'account' && p && (
-          <Text size="sm">
-            Net {p.paymentTermsDays} terms · available credit {formatCents(p.availableCreditCents)} of{' '}
-            {formatCents(p.creditLimitCents)}
-          </Text>
-        )}
-        {method === 'finpay' && (
-          <TextInput label="Financing approval token" {...form.getInputProps('token')} />
-        )}
-        <TextInput label="PO number (optional)" maxLength={60} w={240} {...form.getInputProps('poNumber')} />
-        <Button type="submit" size="md" loading={checkoutLoading}>
-          Place order
-        </Button>
-      </Stack>
-    </form>
+          {refusal && !charge && (
+            <Alert color="red" role="alert" title="Payment not completed">
+              {refusal}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" size="md" loading={checkoutLoading || opening}>
+              {method === 'hostedpay'
+                ? 'Continue to hostedpay'
+                : method === 'coinpay'
+                  ? 'Pay with crypto'
+                  : 'Place order'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <HostedPaymentModal session={hosted} onCancel={() => setHosted(null)} onApproved={placeHosted} />
+      <CryptoPaymentModal
+        charge={charge}
+        currency={form.values.currency}
+        placing={checkoutLoading}
+        error={error?.during === 'checkout' ? error.message : null}
+        onCancel={() => setCharge(null)}
+        onPlace={placeCrypto}
+      />
+    </>
   );
 }

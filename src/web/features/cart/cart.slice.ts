@@ -13,9 +13,12 @@ export interface CartState {
   order: OrderDetail | null;
   loading: boolean;
   checkoutLoading: boolean;
-  error: { message: string; status: number; reason?: string } | null;
+  /** `during: 'checkout'` marks a refused payment, shown beside the payment form. */
+  error: { message: string; status: number; reason?: string; during?: 'checkout' } | null;
   /** The order the last checkout placed, for the confirmation. */
   lastPlaced: OrderDetail | null;
+  /** Where the buyer still sends the money of that order (a crypto payment address), if anywhere. */
+  lastPayTo: string | null;
 }
 
 const initialState: CartState = {
@@ -26,6 +29,7 @@ const initialState: CartState = {
   checkoutLoading: false,
   error: null,
   lastPlaced: null,
+  lastPayTo: null,
 };
 
 const failure = (error: unknown) => ({
@@ -59,8 +63,13 @@ export const putCart = thunk(
   (orderItems: { orderItemId: number; orderItemQuantity?: number; orderItemRoadHazard?: boolean }[]) =>
     call(cartApi.updateCart, { body: { orderItems } }),
 );
-export const checkout = thunk('cart/checkout', (body: CheckoutBody & { idempotencyKey: string }) => {
-  const { idempotencyKey, ...payload } = body;
+export interface CheckoutRequest extends CheckoutBody {
+  idempotencyKey: string;
+  /** The provider's payment address when the money follows the order (crypto). */
+  payTo?: string | null;
+}
+export const checkout = thunk('cart/checkout', (request: CheckoutRequest) => {
+  const { idempotencyKey, payTo: _, ...payload } = request;
   return checkoutCall(payload, idempotencyKey);
 });
 /** Delivery and other cart changes that answer the whole cart. */
@@ -115,11 +124,17 @@ const cartSlice = createSlice({
       })
       .addCase(checkout.fulfilled, (state, action) => {
         // spec §4: after a checkout without error, cart, count and order are cleared.
-        Object.assign(state, initialState, { lastPlaced: action.payload });
+        Object.assign(state, initialState, {
+          lastPlaced: action.payload,
+          lastPayTo: action.meta.arg.payTo ?? null,
+        });
       })
       .addCase(checkout.rejected, (state, action) => {
         state.checkoutLoading = false;
-        state.error = action.payload ?? { status: 0, message: 'Something went wrong' };
+        state.error = {
+          ...(action.payload ?? { status: 0, message: 'Something went wrong' }),
+          during: 'checkout',
+        };
       });
   },
 });

@@ -18,13 +18,26 @@ const colors: Record<string, string> = {
   pending: 'yellow',
 };
 
+/** A status in colour. It never shrinks below its text: a squeezed table column scrolls instead of clipping it. */
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={colors[status] ?? 'gray'} variant="light">
+    <Badge color={colors[status] ?? 'gray'} variant="light" miw="max-content">
       {status.replace('_', ' ')}
     </Badge>
   );
 }
+
+const methodNames: Record<string, string> = {
+  card: 'Card',
+  account: 'On account',
+  finpay: 'Financing (finpay)',
+  hostedpay: 'Hosted checkout (hostedpay)',
+  coinpay: 'Crypto (coinpay)',
+};
+
+/** "Crypto (coinpay) · pending": how an order is paid, in words. */
+export const paymentText = (method: string | null, status: string) =>
+  `${method ? (methodNames[method] ?? method) : 'Not chosen'} · ${status.replace('_', ' ')}`;
 
 export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '');
 
@@ -32,46 +45,48 @@ export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleD
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
   const t = order.totals;
   return (
-    <Table aria-label="Order items">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Tire</Table.Th>
-          <Table.Th>Qty</Table.Th>
-          <Table.Th>Unit</Table.Th>
-          <Table.Th>Road hazard</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {order.orderItems.map((i) => (
-          <Table.Tr key={i.orderItemId}>
-            <Table.Td>
-              <Text fw={600} size="sm">
-                {i.makeName} {i.modelName} {i.size}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {i.skuCode}
-              </Text>
-            </Table.Td>
-            <Table.Td>{i.orderItemQuantity}</Table.Td>
-            <Table.Td>{formatCents(i.unitPriceCents - i.unitDiscountCents)}</Table.Td>
-            <Table.Td>{i.orderItemRoadHazard ? formatCents(i.roadHazardUnitCents) : '—'}</Table.Td>
-            <Table.Td ta="right">{formatCents(i.lineTotalCents)}</Table.Td>
+    <Table.ScrollContainer minWidth={520} type="native">
+      <Table aria-label="Order items">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Tire</Table.Th>
+            <Table.Th>Qty</Table.Th>
+            <Table.Th>Unit</Table.Th>
+            <Table.Th>Road hazard</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
           </Table.Tr>
-        ))}
-        <Table.Tr>
-          <Table.Td colSpan={4}>Shipping</Table.Td>
-          <Table.Td ta="right">{formatCents(t.shippingCents)}</Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Td colSpan={4} fw={700}>
-            Total
-          </Table.Td>
-          <Table.Td ta="right" fw={700}>
-            {formatCents(t.totalCents)}
-          </Table.Td>
-        </Table.Tr>
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.orderItems.map((i) => (
+            <Table.Tr key={i.orderItemId}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {i.makeName} {i.modelName} {i.size}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {i.skuCode}
+                </Text>
+              </Table.Td>
+              <Table.Td>{i.orderItemQuantity}</Table.Td>
+              <Table.Td>{formatCents(i.unitPriceCents - i.unitDiscountCents)}</Table.Td>
+              <Table.Td>{i.orderItemRoadHazard ? formatCents(i.roadHazardUnitCents) : '—'}</Table.Td>
+              <Table.Td ta="right">{formatCents(i.lineTotalCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td colSpan={4}>Shipping</Table.Td>
+            <Table.Td ta="right">{formatCents(t.shippingCents)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Td colSpan={4} fw={700}>
+              Total
+            </Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {formatCents(t.totalCents)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as o from '../../../contract/orders';
+import * as pay from '../../../contract/payments';
 import { api } from '../../api/api';
 
 type Out<E extends { response: z.ZodType }> = z.output<E['response']>;
@@ -17,6 +18,11 @@ export const ordersApi = api.injectEndpoints({
     reorder: b.mutation<Out<typeof o.reorder>, number>({
       query: (id) => ({ endpoint: o.reorder, params: { id } }),
       invalidatesTags: ['Cart'],
+    }),
+    /** Asks the crypto provider whether the order's charge is confirmed; the sandbox confirms it. */
+    confirmCryptoPayment: b.mutation<Out<typeof pay.orderCryptoCheckout>, number>({
+      query: (id) => ({ endpoint: pay.orderCryptoCheckout, params: { id } }),
+      invalidatesTags: ['Order'],
     }),
     staffOrders: b.query<Out<typeof o.listOrders>, z.input<typeof o.StaffOrderQuery>>({
       query: (query) => ({ endpoint: o.listOrders, query }),
@@ -94,6 +100,7 @@ export const {
   useMyOrdersQuery,
   useMyOrderQuery,
   useReorderMutation,
+  useConfirmCryptoPaymentMutation,
   useStaffOrdersQuery,
   useStaffOrderQuery,
   useAnalyticsQuery,

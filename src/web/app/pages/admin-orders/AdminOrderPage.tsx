@@ -20,7 +20,7 @@ import { Link, useParams } from 'react-router';
 import type { OrderDetail } from '../../../../contract/orders';
 import { formatCents } from '../../../../domain/money';
 import { PageTitle } from '../../../components/PageTitle';
-import { formatDate, OrderItemsTable, StatusBadge } from '../../../features/orders/OrderBits';
+import { formatDate, OrderItemsTable, paymentText, StatusBadge } from '../../../features/orders/OrderBits';
 import {
   useAddCommentMutation,
   useChangeStatusMutation,
@@ -47,59 +47,61 @@ function SupplierLines({ order }: { order: OrderDetail }) {
     resent: 'resend',
   } as const;
   return (
-    <Table aria-label="Supplier lines">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Supplier / warehouse</Table.Th>
-          <Table.Th>Tire</Table.Th>
-          <Table.Th>Qty</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {order.subOrders.flatMap((s) =>
-          s.lines.map((l) => (
-            <Table.Tr key={l.supplierLineId}>
-              <Table.Td>
-                {s.supplierName} · {s.warehouseName} ({s.warehouseZip})
-              </Table.Td>
-              <Table.Td>{l.description}</Table.Td>
-              <Table.Td>{l.quantity}</Table.Td>
-              <Table.Td>
-                <StatusBadge status={l.status} />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {l.nextStatuses
-                    .filter((n) => n !== 'pending')
-                    .map((n) => (
-                      <Button
-                        key={n}
-                        size="xs"
-                        variant="light"
-                        loading={isLoading}
-                        onClick={async () =>
-                          failed(
-                            await act({
-                              o: order.orderId,
-                              i: l.orderItemId,
-                              s: s.supplierCompanyId,
-                              action: labels[n as keyof typeof labels],
-                            }),
-                          )
-                        }
-                      >
-                        {labels[n as keyof typeof labels]}
-                      </Button>
-                    ))}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          )),
-        )}
-      </Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table aria-label="Supplier lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Supplier / warehouse</Table.Th>
+            <Table.Th>Tire</Table.Th>
+            <Table.Th>Qty</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.subOrders.flatMap((s) =>
+            s.lines.map((l) => (
+              <Table.Tr key={l.supplierLineId}>
+                <Table.Td>
+                  {s.supplierName} · {s.warehouseName} ({s.warehouseZip})
+                </Table.Td>
+                <Table.Td>{l.description}</Table.Td>
+                <Table.Td>{l.quantity}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={l.status} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {l.nextStatuses
+                      .filter((n) => n !== 'pending')
+                      .map((n) => (
+                        <Button
+                          key={n}
+                          size="xs"
+                          variant="light"
+                          loading={isLoading}
+                          onClick={async () =>
+                            failed(
+                              await act({
+                                o: order.orderId,
+                                i: l.orderItemId,
+                                s: s.supplierCompanyId,
+                                action: labels[n as keyof typeof labels],
+                              }),
+                            )
+                          }
+                        >
+                          {labels[n as keyof typeof labels]}
+                        </Button>
+                      ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            )),
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -116,12 +118,10 @@ function StatusPanel({ order }: { order: OrderDetail }) {
     <Stack gap="xs">
       <Group>
         <StatusBadge status={order.status} />
-        <Text size="sm">
-          payment {order.paymentStatus.replace('_', ' ')} ({order.paymentMethod})
-        </Text>
+        <Text size="sm">Payment: {paymentText(order.paymentMethod, order.paymentStatus)}</Text>
       </Group>
-      <Select label="Change status to" data={order.nextStatuses} value={next} onChange={setNext} />
-      <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+      <Select label="Change status to" data={order.nextStatuses} value={next} onChange={setNext} maw={480} />
+      <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maw={480} />
       <Group gap="xs">
         <Button
           size="xs"
@@ -212,8 +212,10 @@ export function AdminOrderPage() {
       {isLoading && <Loader aria-label="Loading order" />}
       {isError && <Alert color="red">This order cannot be shown.</Alert>}
       {order && (
+        // Beside the console navigation the page is narrow: the status panel goes above the
+        // tables until the screen is wide enough for both columns, so nothing is squeezed or clipped.
         <Grid>
-          <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Grid.Col span={{ base: 12, xl: 8 }} order={{ base: 2, xl: 1 }}>
             <Card withBorder mb="md">
               <OrderItemsTable order={order} />
             </Card>
@@ -237,7 +239,7 @@ export function AdminOrderPage() {
               ))}
             </Card>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Grid.Col span={{ base: 12, xl: 4 }} order={{ base: 1, xl: 2 }}>
             <Card withBorder mb="md">
               <StatusPanel order={order} />
             </Card>

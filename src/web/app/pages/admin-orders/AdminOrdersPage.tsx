@@ -123,31 +123,33 @@ export function AdminOrdersPage() {
       {isError && <Alert color="red">The orders could not be loaded.</Alert>}
       {data && data.data.count === 0 && <Text>No orders match.</Text>}
       {data && data.data.count > 0 && (
-        <Table striped highlightOnHover aria-label="Orders">
-          <Table.Thead>
-            {table.getHeaderGroups().map((g) => (
-              <Table.Tr key={g.id}>
-                {g.headers.map((h) => (
-                  <Table.Th key={h.id}>
-                    <UnstyledButton onClick={() => toggle(h.column.id)} fw={700} fz="sm">
-                      {flexRender(h.column.columnDef.header, h.getContext())}
-                      {sort.id === h.column.id ? (sort.desc ? ' ↓' : ' ↑') : ''}
-                    </UnstyledButton>
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {table.getRowModel().rows.map((r) => (
-              <Table.Tr key={r.id}>
-                {r.getVisibleCells().map((c) => (
-                  <Table.Td key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={720} type="native">
+          <Table striped highlightOnHover aria-label="Orders">
+            <Table.Thead>
+              {table.getHeaderGroups().map((g) => (
+                <Table.Tr key={g.id}>
+                  {g.headers.map((h) => (
+                    <Table.Th key={h.id}>
+                      <UnstyledButton onClick={() => toggle(h.column.id)} fw={700} fz="sm">
+                        {flexRender(h.column.columnDef.header, h.getContext())}
+                        {sort.id === h.column.id ? (sort.desc ? ' ↓' : ' ↑') : ''}
+                      </UnstyledButton>
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {table.getRowModel().rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  {r.getVisibleCells().map((c) => (
+                    <Table.Td key={c.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {data && data.data.count > PAGE_SIZE && (
         <Group mt="md">

@@ -68,7 +68,7 @@ export function LocationsPage() {
         createKey: 'createLocation',
         updateKey: 'updateLocation',
         idOf: (r) => r.locationId,
-        filters: [{ name: 'companyId', label: 'Company', options: options.companies }],
+        filters: [{ name: 'companyId', label: 'Company', source: 'company' }],
         columns: [
           { id: 'id', header: 'Id', cell: (r) => r.locationId },
           { id: 'name', header: 'Name', cell: (r) => r.locationName, sortKey: 'locationName' },
@@ -81,17 +81,11 @@ export function LocationsPage() {
             cell: (r) => options.groupName(r.locationGroupPricing),
             csv: (r) => r.locationGroupPricing,
           },
-          { id: 'supplier', header: 'Supplier id', cell: (r) => r.locationSupplierId },
+          { id: 'supplier', header: 'Supplier company id', cell: (r) => r.locationSupplierId || '—' },
           { id: 'installer', header: 'Installer', cell: (r) => r.locationInstaller },
         ],
         fields: [
-          {
-            name: 'companyId',
-            label: 'Company',
-            kind: 'select',
-            options: options.companies,
-            createOnly: true,
-          },
+          { name: 'companyId', label: 'Company', kind: 'picker', source: 'company', createOnly: true },
           { name: 'locationName', label: 'Name', kind: 'text' },
           { name: 'locationAddress', label: 'Address', kind: 'text' },
           { name: 'locationCity', label: 'City', kind: 'text' },
@@ -104,7 +98,16 @@ export function LocationsPage() {
             kind: 'select',
             options: options.priceGroups,
           },
-          { name: 'locationSupplierId', label: 'Supplier company id (0 = none)', kind: 'number' },
+          {
+            name: 'locationSupplierId',
+            label: 'Supplier company',
+            description:
+              'The supplier this location works for; leave empty for a location that does not supply.',
+            kind: 'picker',
+            source: 'supplierCompany',
+            nullable: true,
+            noneValue: 0,
+          },
           { name: 'locationInstaller', label: 'Installer (above 0 = installs)', kind: 'number' },
           { name: 'active', label: 'Active', kind: 'switch' },
         ],
@@ -118,7 +121,6 @@ export function LocationsPage() {
 const roleOptions = roles.map((r) => ({ value: r, label: r.replace('_', ' ') }));
 
 export function UsersPage() {
-  const options = useOptions();
   return (
     <CrudPage<users.AdminUser>
       config={{
@@ -131,7 +133,7 @@ export function UsersPage() {
         idOf: (r) => r.userId,
         filters: [
           { name: 'role', label: 'Role', options: roleOptions },
-          { name: 'companyId', label: 'Company', options: options.companies },
+          { name: 'companyId', label: 'Company', source: 'company' },
         ],
         columns: [
           { id: 'id', header: 'Id', cell: (r) => r.userId },
@@ -146,13 +148,7 @@ export function UsersPage() {
           { name: 'name', label: 'Name', kind: 'text' },
           { name: 'email', label: 'E-mail', kind: 'text' },
           { name: 'role', label: 'Role', kind: 'select', options: roleOptions },
-          {
-            name: 'companyId',
-            label: 'Company',
-            kind: 'select',
-            options: options.companies,
-            createOnly: true,
-          },
+          { name: 'companyId', label: 'Company', kind: 'picker', source: 'company', createOnly: true },
           { name: 'active', label: 'Active', kind: 'switch' },
         ],
         createSchema: users.UserInput,

@@ -44,13 +44,7 @@ export function CompPlansPage() {
         fields: [
           { name: 'name', label: 'Name', kind: 'text' },
           { name: 'userId', label: 'Earner', kind: 'select', options: options.staff },
-          {
-            name: 'companyId',
-            label: 'Only sales to',
-            kind: 'select',
-            options: options.companies,
-            nullable: true,
-          },
+          { name: 'companyId', label: 'Only sales to', kind: 'picker', source: 'company', nullable: true },
           { name: 'makeId', label: 'Only make', kind: 'picker', source: 'make', nullable: true },
           { name: 'basisPoints', label: 'Share of sales', kind: 'percent' },
           { name: 'startsAt', label: 'From', kind: 'datetime' },

@@ -5,7 +5,6 @@ import { CrudPage } from '../../../features/admin/CrudPage';
 import { FailedRows } from '../../../features/supplier-inventory/FailedRows';
 import { FeedUpload } from '../../../features/supplier-inventory/FeedUpload';
 import { dateTime, money } from '../../../lib/format';
-import { useOptions } from './admin-options';
 
 export function SuppliersPage() {
   return (
@@ -43,7 +42,6 @@ export function SuppliersPage() {
 const typeOptions = inventory.warehouseTypes.map((t) => ({ value: t, label: t }));
 
 export function WarehousesPage() {
-  const options = useOptions();
   return (
     <CrudPage<inventory.Warehouse>
       config={{
@@ -55,7 +53,7 @@ export function WarehousesPage() {
         updateKey: 'updateWarehouse',
         idOf: (r) => r.id,
         filters: [
-          { name: 'supplierCompanyId', label: 'Supplier', options: options.suppliers },
+          { name: 'supplierCompanyId', label: 'Supplier', source: 'supplierCompany' },
           { name: 'type', label: 'Type', options: typeOptions },
         ],
         columns: [
@@ -71,8 +69,8 @@ export function WarehousesPage() {
           {
             name: 'supplierCompanyId',
             label: 'Supplier',
-            kind: 'select',
-            options: options.suppliers,
+            kind: 'picker',
+            source: 'supplierCompany',
             createOnly: true,
           },
           { name: 'code', label: 'Code', kind: 'text' },

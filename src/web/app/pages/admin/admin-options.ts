@@ -1,7 +1,10 @@
 import { useAdminQuery } from '../../../features/admin/admin.api';
 import type { Option } from '../../../features/admin/admin-fields';
 
-/** Choices the forms share: price groups, companies and suppliers (first 100 by name). */
+/**
+ * Short fixed choices the forms share: price groups, staff, and companies for the one
+ * multi-select left (customer groups). Single records of long lists use EntityPicker.
+ */
 export function useOptions() {
   const groups = useAdminQuery('listPriceGroups', { query: { pageSize: 100 } });
   const companies = useAdminQuery('listCompanies', { query: { pageSize: 100, sort: 'name' } });
@@ -14,9 +17,6 @@ export function useOptions() {
   return {
     priceGroups,
     companies: companyList.map((c) => ({ value: String(c.id), label: c.name })),
-    suppliers: companyList
-      .filter((c) => c.kind === 'supplier')
-      .map((c) => ({ value: String(c.id), label: c.name })),
     staff: (staff.data?.data.list ?? [])
       .filter((u) => ['sales', 'support', 'finance', 'admin'].includes(u.role))
       .map((u) => ({ value: String(u.userId), label: `${u.name} (${u.userName})` })),
