@@ -8,6 +8,7 @@ import { seedIfEmpty } from '../db/seed';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    databaseEmbedded: boolean;
   }
 }
 
@@ -40,6 +41,7 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(database.db);
   await seedIfEmpty(database.db, config);
   project.provide('databaseUrl', database.url);
+  project.provide('databaseEmbedded', database.embedded);
   return async () => {
     await database.close();
     await dropDatabase();

@@ -17,7 +17,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const database = await openDatabase({
     databaseUrl: inject('databaseUrl'),
     pgliteDir: 'memory://',
-    poolSize: 4,
+    // PGlite is one session: pglite-socket interleaves the protocol messages of several
+    // connections (a Parse of one between the Parse and Bind of another), so one connection,
+    // as the server itself uses on the embedded database.
+    poolSize: inject('databaseEmbedded') ? 1 : 4,
   });
   const app = await buildApp(testConfig(overrides), database.db);
   await app.ready();
