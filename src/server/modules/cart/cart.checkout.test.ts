@@ -143,9 +143,13 @@ describe('checkout', () => {
       method: 'POST',
       url: '/api/cart/coinpay/checkout',
       headers: { cookie },
-      payload: {},
+      payload: { currency: 'BTC' },
     });
     expect(charge.statusCode).toBe(200);
+    // The address names the chosen coin and the dollar amount of the cart.
+    expect(charge.json().redirectUrl).toBe(
+      `coinpay:btc?amount_usd=${(charge.json().amountCents / 100).toFixed(2)}&ref=${charge.json().token}`,
+    );
     const res = await checkout(cookie, { paymentMethod: 'coinpay', token: charge.json().token });
     expect(res.statusCode).toBe(201);
     expect(res.json().paymentStatus).toBe('pending');

@@ -15,13 +15,15 @@ export function paymentsRoutes(app: FastifyInstance) {
     cart.setPaymentMethod(db, actor, body.paymentMethod),
   );
   route(app, api.cartFinancingToken, ({ db, actor, body }) =>
-    pay.openCartToken(db, actor, pay.finpay, body.token),
+    pay.openCartToken(db, actor, pay.finpay, { token: body.token }),
   );
   route(app, api.cartHostedToken, ({ db, actor }) => pay.openCartToken(db, actor, pay.hostedpay));
   route(app, api.cartHostedTransaction, ({ db, actor, body }) =>
     pay.payCartHosted(db, actor, body.token, body.card),
   );
-  route(app, api.cartCryptoCheckout, ({ db, actor }) => pay.openCartToken(db, actor, pay.coinpay));
+  route(app, api.cartCryptoCheckout, ({ db, actor, body }) =>
+    pay.openCartToken(db, actor, pay.coinpay, { currency: body.currency }),
+  );
 
   route(app, api.createOrderIntent, ({ db, actor, params }) => pay.createOrderIntent(db, actor, params.id));
   route(app, api.confirmOrderIntent, ({ db, actor, params, body: { intentId, ...card } }) =>

@@ -95,13 +95,28 @@ export const confirmCartIntent = (
   card: { card?: Card; sourceId?: number },
 ) => db.transaction(async (tx) => authorizeIntent(tx, await cartPayable(tx, actor), intentId, card));
 
-const redirectOf = (provider: string, token: string, amountCents: number) =>
+type CryptoCurrency = 'BTC' | 'ETH' | 'USDC';
+
+// The sandbox charge is priced in US dollars (no exchange rates here); the address names the
+// coin the buyer chose, as a wallet needs it.
+const redirectOf = (
+  provider: string,
+  token: string,
+  amountCents: number,
+  currency: CryptoCurrency = 'USDC',
+) =>
   provider === providers.crypto
-    ? `coinpay:usdc?amount=${amountCents}&ref=${token}`
+    ? `coinpay:${currency.toLowerCase()}?amount_usd=${(amountCents / 100).toFixed(2)}&ref=${token}`
     : `/pay/${provider}/${token}`;
 
 /** Opens a financing, hosted or crypto session for the cart's total. */
-export function openCartToken(db: Db, actor: Actor, provider: TokenProvider, token?: string) {
+export function openCartToken(
+  db: Db,
+  actor: Actor,
+  provider: TokenProvider,
+  options: { token?: string; currency?: CryptoCurrency } = {},
+) {
+  const { token, currency = 'USDC' } = options;
   return db.transaction(async (tx) => {
     const p = await cartPayable(tx, actor);
     const opened = await provider.open(tx, { ...p, token });
@@ -111,7 +126,7 @@ export function openCartToken(db: Db, actor: Actor, provider: TokenProvider, tok
       token: opened,
       status,
       amountCents: p.amountCents,
-      redirectUrl: provider === finpay ? null : redirectOf(provider.name, opened, p.amountCents),
+      redirectUrl: provider === finpay ? null : redirectOf(provider.name, opened, p.amountCents, currency),
     };
   });
 }

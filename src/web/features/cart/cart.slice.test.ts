@@ -9,7 +9,7 @@ const crypto: CheckoutRequest = {
   paymentMethod: 'coinpay',
   token: 'cp_123456',
   idempotencyKey: 'k1',
-  payTo: 'coinpay:usdc?amount=100&ref=cp_123456',
+  payTo: 'coinpay:usdc?amount_usd=1.00&ref=cp_123456',
 };
 const withCart = cartReducer(undefined, getCart.fulfilled(cart, 'r', undefined));
 
