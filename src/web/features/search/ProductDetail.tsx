@@ -1,7 +1,8 @@
 import { Alert, Badge, Card, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Product } from '../../../contract/catalog';
-import { miles, money, service } from './format';
+import { miles, service } from './format';
+import { Price } from './Price';
 import { useProductByCodeQuery } from './search.api';
 
 /** The product view of one SKU (GET /api/products/{code}?make=). */
@@ -46,9 +47,7 @@ export function ProductDetail({
             {p.runFlat && <Badge variant="light">Run-flat</Badge>}
             {p.specials && <Badge color="orange">Special</Badge>}
           </Group>
-          <Text fw={700} size="xl">
-            {money(p.priceCents)}
-          </Text>
+          <Price price={p} size="xl" />
           <Text c={p.available > 0 ? 'green' : 'red'}>{p.available} available</Text>
           {renderActions?.(p)}
           <Table withRowBorders={false} maw={480}>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { miles, money, service } from './format';
+import { Price } from './Price';
 import type { ShopItem } from './shop.slice';
 
 export interface ResultCardProps {
@@ -64,14 +65,7 @@ export function ResultCard({ item, renderActions, onEstimateShipping }: ResultCa
           {item.shipping !== undefined && <Text size="xs">Shipping (4 tires): {money(item.shipping)}</Text>}
         </Stack>
         <Stack gap={6} align="flex-end">
-          {item.discountCents > 0 && (
-            <Text size="sm" c="dimmed" td="line-through" data-testid="list-price">
-              {money(item.listPriceCents)}
-            </Text>
-          )}
-          <Text fw={700} size="lg" c={item.discountCents > 0 ? 'red' : undefined} data-testid="price">
-            {money(item.priceCents)}
-          </Text>
+          <Price price={item} />
           <Text size="xs" c={item.available > 0 ? 'green' : 'red'}>
             {item.available} available
           </Text>
