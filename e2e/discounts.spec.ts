@@ -1,5 +1,5 @@
 import { expect, request, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, signIn, snap } from './helpers';
 
 const usd = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
@@ -7,7 +7,7 @@ const usd = (cents: number) =>
 // A discount made in the back office shows in the shop: the buyer's price, with the list price
 // struck through. The discount names one product and the demo buyer's company, and is deleted
 // at the end so that later specs see the demo prices.
-test('a discount for the buyer company shows as a struck-through list price on the result card', async ({
+test('a discount for the buyer company shows as a struck-through list price on the result card and the product view', async ({
   page,
   baseURL,
 }) => {
@@ -44,6 +44,12 @@ test('a discount for the buyer company shows as a struck-through list price on t
     await expect(card.getByTestId('price')).toHaveText(usd(discounted));
     await expect(card.getByTestId('list-price')).toHaveCSS('text-decoration-line', 'line-through');
     await card.screenshot({ path: 'screenshots/search-result-discounted.png' });
+
+    // The product view shows the same two prices.
+    await page.goto(`/shop/product/${encodeURIComponent(item.skuCode)}?make=${item.skuMakeId}`);
+    await expect(page.getByTestId('list-price')).toHaveText(usd(item.priceCents));
+    await expect(page.getByTestId('price')).toHaveText(usd(discounted));
+    await snap(page, 'product-discounted');
   } finally {
     expect((await admin.delete(`/api/v1/discount/${discountId}`)).ok()).toBe(true);
     await admin.dispose();
