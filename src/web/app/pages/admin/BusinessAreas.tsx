@@ -14,7 +14,6 @@ import { dateTime, money, percent } from '../../../lib/format';
 import { useOptions } from './admin-options';
 
 export function CompPlansPage() {
-  const options = useOptions();
   return (
     <CrudPage<comp.CompPlan>
       config={{
@@ -43,7 +42,7 @@ export function CompPlansPage() {
         ],
         fields: [
           { name: 'name', label: 'Name', kind: 'text' },
-          { name: 'userId', label: 'Earner', kind: 'select', options: options.staff },
+          { name: 'userId', label: 'Earner', kind: 'picker', source: 'user' },
           { name: 'companyId', label: 'Only sales to', kind: 'picker', source: 'company', nullable: true },
           { name: 'makeId', label: 'Only make', kind: 'picker', source: 'make', nullable: true },
           { name: 'basisPoints', label: 'Share of sales', kind: 'percent' },

@@ -2,13 +2,13 @@ import { useAdminQuery } from '../../../features/admin/admin.api';
 import type { Option } from '../../../features/admin/admin-fields';
 
 /**
- * Short fixed choices the forms share: price groups, staff, and companies for the one
- * multi-select left (customer groups). Single records of long lists use EntityPicker.
+ * Short fixed choices the forms share: price groups, and companies for the one multi-select
+ * left (customer groups; it offers the first 100 by name). Single records of long lists use
+ * EntityPicker.
  */
 export function useOptions() {
   const groups = useAdminQuery('listPriceGroups', { query: { pageSize: 100 } });
   const companies = useAdminQuery('listCompanies', { query: { pageSize: 100, sort: 'name' } });
-  const staff = useAdminQuery('listUsers', { query: { pageSize: 100 } });
   const priceGroups: Option[] = (groups.data?.data.list ?? []).map((g) => ({
     value: String(g.id),
     label: g.name,
@@ -17,9 +17,6 @@ export function useOptions() {
   return {
     priceGroups,
     companies: companyList.map((c) => ({ value: String(c.id), label: c.name })),
-    staff: (staff.data?.data.list ?? [])
-      .filter((u) => ['sales', 'support', 'finance', 'admin'].includes(u.role))
-      .map((u) => ({ value: String(u.userId), label: `${u.name} (${u.userName})` })),
     groupName: (id: number | null) => priceGroups.find((g) => g.value === String(id))?.label ?? '—',
   };
 }
