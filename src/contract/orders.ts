@@ -597,7 +597,7 @@ export const createSubOrder = endpoint({
 export const updateOrder = endpoint({
   method: 'PUT',
   path: '/api/v1/order/:id',
-  access: 'staff',
+  access: 'sales',
   summary: 'Change the PO number of a placed, unpaid order',
   params: OrderIdParams,
   body: z.object({ poNumber: z.string().trim().max(60).nullable() }),
@@ -607,7 +607,7 @@ export const updateOrder = endpoint({
 export const deleteOrder = endpoint({
   method: 'DELETE',
   path: '/api/v1/order/:id',
-  access: 'staff',
+  access: 'sales',
   summary: 'Delete a placed, unpaid order; its stock is released',
   params: OrderIdParams,
   response: Ok,
