@@ -54,6 +54,12 @@ export interface Endpoint<
   response: R;
   /** Status of a successful answer; 200 unless set. */
   status?: number;
+  /**
+   * The handler answers exactly the response shape (hot read routes: search, dropdowns), so the
+   * server writes it with JSON.stringify instead of checking it with zod on every request. The
+   * API tests still check it (route.ts): there a trusted answer the schema would change fails.
+   */
+  trustedResponse?: boolean;
 }
 
 export function endpoint<

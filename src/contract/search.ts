@@ -138,6 +138,7 @@ export const searchItems = endpoint({
   access: 'user',
   summary: "Faceted tire search with the caller's prices",
   body: SearchFilters,
+  trustedResponse: true,
   response: z.object({
     data: z.object({
       list: z.array(SearchItem),

@@ -8,6 +8,7 @@ const vocabulary: Vocabulary = {
     { id: 2, name: 'Bridgestone' },
     { id: 3, name: 'BFGoodrich' },
     { id: 4, name: 'Mickey Thompson' },
+    { id: 5, name: 'Nitto' },
   ],
   models: [
     { id: 10, makeId: 1, name: 'Defender 2' },
@@ -15,6 +16,7 @@ const vocabulary: Vocabulary = {
     { id: 20, makeId: 2, name: 'Blizzak WS90' },
     { id: 30, makeId: 3, name: 'All-Terrain T/A KO2' },
     { id: 40, makeId: 4, name: 'Baja Boss A/T' },
+    { id: 50, makeId: 5, name: 'Ridge Grappler' },
   ],
 };
 const read = (text: string) => interpretQuery(text, vocabulary);
@@ -50,6 +52,12 @@ describe('free-text shop queries', () => {
   it('keeps a line only when it belongs to a named brand', () => {
     expect(read('michelin defender')).toMatchObject({ makeIds: [1], modelIds: [10], terms: [] });
     expect(read('pilot sport')).toMatchObject({ makeIds: [], modelIds: [11] });
+  });
+
+  it('prefers a name spelled right to a typo of another', () => {
+    // "ridge" starts the line Ridge Grappler; it is not a misspelt "bridge(stone)".
+    expect(read('nitto ridge')).toMatchObject({ makeIds: [5], modelIds: [50], terms: [] });
+    expect(read('bridgstone ridge')).toMatchObject({ makeIds: [2], modelIds: [], terms: ['ridge'] });
   });
 
   it('leaves an MPN or its prefix as a term', () => {

@@ -60,9 +60,13 @@ export function editDistance(a: string, b: string, max = 3): number {
 /** Typos allowed for a word of this length: none for short words, one or two for longer. */
 const tolerance = (length: number) => (length <= 3 ? 0 : length <= 6 ? 1 : 2);
 
+/** The whole name or (four letters or more) its start, spelled right. */
+const spelledMatch = (candidate: string, name: string) =>
+  candidate === name || (candidate.length >= 4 && name.startsWith(candidate));
+
+/** A spelled match, or one with as many typos as the word's length tolerates. */
 function nameMatches(candidate: string, name: string): boolean {
-  if (candidate === name) return true;
-  if (candidate.length >= 4 && name.startsWith(candidate)) return true;
+  if (spelledMatch(candidate, name)) return true;
   const allowed = tolerance(candidate.length);
   if (allowed === 0) return false;
   // A typo in a prefix: compare with the start of the name of about the same length.
@@ -79,7 +83,11 @@ interface Entry {
 }
 
 /** Ids of the entries a phrase names; longer phrases (up to three words) are tried first. */
-function matchWords(words: string[], entries: Entry[]): { ids: Entry[]; rest: string[] } {
+function matchWords(
+  words: string[],
+  entries: Entry[],
+  matches: (candidate: string, name: string) => boolean,
+): { ids: Entry[]; rest: string[] } {
   const ids: Entry[] = [];
   const rest: string[] = [];
   let i = 0;
@@ -88,7 +96,7 @@ function matchWords(words: string[], entries: Entry[]): { ids: Entry[]; rest: st
     for (let n = Math.min(3, words.length - i); n >= 1 && !taken; n--) {
       const candidate = normalizeName(words.slice(i, i + n).join(''));
       if (candidate.length < 2) continue;
-      const hits = entries.filter((e) => nameMatches(candidate, e.key));
+      const hits = entries.filter((e) => matches(candidate, e.key));
       if (hits.length) {
         ids.push(...hits);
         taken = n;
@@ -104,20 +112,36 @@ function matchWords(words: string[], entries: Entry[]): { ids: Entry[]; rest: st
 export function interpretQuery(text: string, vocabulary: Vocabulary): QueryInterpretation {
   const { size, rest } = extractSize(text.trim());
   const words = rest.split(/\s+/).filter(Boolean);
-  const makes = matchWords(
-    words,
-    vocabulary.makes.map((m) => ({ id: m.id, key: normalizeName(m.name) })),
-  );
-  const lines = matchWords(
-    makes.rest,
-    vocabulary.models.map((m) => ({ id: m.id, key: normalizeName(m.name), makeId: m.makeId })),
-  );
-  const makeIds = [...new Set(makes.ids.map((e) => e.id))];
+  const makeEntries = vocabulary.makes.map((m) => ({ id: m.id, key: normalizeName(m.name) }));
+  const lineEntries = vocabulary.models.map((m) => ({
+    id: m.id,
+    key: normalizeName(m.name),
+    makeId: m.makeId,
+  }));
+  // Names spelled right win over typos: in "nitto ridge", "ridge" starts the line Ridge
+  // Grappler and is not a misspelt "bridge(stone)". Brands first, then lines, in each pass.
+  const spelledMakes = matchWords(words, makeEntries, spelledMatch);
+  const spelledLines = matchWords(spelledMakes.rest, lineEntries, spelledMatch);
+  const typoMakes = matchWords(spelledLines.rest, makeEntries, nameMatches);
+  const typoLines = matchWords(typoMakes.rest, lineEntries, nameMatches);
+  const makeIds = [...new Set([...spelledMakes.ids, ...typoMakes.ids].map((e) => e.id))];
+  const lineHits = [...spelledLines.ids, ...typoLines.ids];
   const modelIds = [
     ...new Set(
-      lines.ids.filter((e) => makeIds.length === 0 || makeIds.includes(e.makeId ?? 0)).map((e) => e.id),
+      lineHits.filter((e) => makeIds.length === 0 || makeIds.includes(e.makeId ?? 0)).map((e) => e.id),
     ),
   ];
-  const unmatchedLines = lines.ids.length > 0 && modelIds.length === 0;
-  return { size, makeIds, modelIds, terms: unmatchedLines ? [...lines.rest, ...makes.rest] : lines.rest };
+  const unmatchedLines = lineHits.length > 0 && modelIds.length === 0;
+  return {
+    size,
+    makeIds,
+    modelIds,
+    terms: unmatchedLines ? words.filter((w) => !makeWord(w)) : typoLines.rest,
+  };
+
+  /** Words a brand took (they are not terms even when their line did not fit). */
+  function makeWord(word: string) {
+    const spelled = !spelledMakes.rest.includes(word);
+    return spelled || (spelledLines.rest.includes(word) && !typoMakes.rest.includes(word));
+  }
 }

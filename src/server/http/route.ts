@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import type { Actor } from './actor';
 import { AppError } from './errors';
+import { trustedSerializer } from './trusted-response';
 
 export interface Ctx<P, Q, B> {
   db: Db;
@@ -39,6 +40,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       ...(e.body && { body: e.body }),
       response: { [status]: e.response },
     },
+    ...(e.trustedResponse && { serializerCompiler: trustedSerializer(app.config) }),
     preValidation: async (req) => {
       authorize(e, req.actor);
     },

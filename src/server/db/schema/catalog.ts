@@ -183,3 +183,12 @@ export const searchCountsState = pgTable('search_counts_state', {
   generation: bigint('generation', { mode: 'number' }).notNull().default(0),
   foldedAt: timestamp('folded_at', { withTimezone: true }),
 });
+
+/**
+ * One row: bumped by a statement trigger whenever vehicles or their fitments change (import,
+ * seed, any SQL), so the vehicle dropdowns kept in memory know when to reload (sizing.cache.ts).
+ */
+export const vehicleDataVersion = pgTable('vehicle_data_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -155,6 +155,12 @@ describe('shop search by text and vehicle', () => {
     );
   });
 
+  it('keeps its response documented in OpenAPI (trusted responses skip only the runtime check)', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ok = docs.paths['/api/search/items'].post.responses['200'];
+    expect(JSON.stringify(ok)).toContain('skuCode');
+  });
+
   it('runs the same small number of SQL statements whatever the page size', async () => {
     await search({ ...size, query: 'michelin' });
     const spy = vi.spyOn(pg.Client.prototype, 'query');

@@ -44,7 +44,18 @@ const facetCondition: Record<FacetFilterKey, (values: (string | number)[]) => SQ
   rebates: () => sql`si.f_rebates_v is not null`,
 };
 
-const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * Codes starting with a prefix, case-insensitively, as a range of lower(sku_code) in byte order
+ * (text_pattern_ops): the upper bound is the prefix with its last character one higher. A
+ * range stays an index condition in a prepared statement's generic plan, where LIKE $1 does not.
+ */
+function codePrefix(prefix: string): SQL {
+  const lower = prefix.toLowerCase();
+  const last = lower.codePointAt(lower.length - 1) ?? 0;
+  const head = lower.slice(0, lower.length - String.fromCodePoint(last).length);
+  const upper = `${head}${String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1)}`;
+  return sql`(lower(si.sku_code) ~>=~ ${lower} and lower(si.sku_code) ~<~ ${upper})`;
+}
 
 /** A leftover word of the free text: an MPN prefix, or part of line and brand names. */
 export interface TermMatch {
@@ -58,9 +69,7 @@ export interface TermMatch {
  * three index scans of search_items instead of scanning the price group.
  */
 function termCondition(t: TermMatch): SQL {
-  const arms = [...new Set([t.text, t.text.toUpperCase()])].map(
-    (x) => sql`si.sku_code like ${`${like(x)}%`}`,
-  );
+  const arms = [codePrefix(t.text)];
   if (t.modelIds.length) arms.push(inList(sql`si.model_id`, t.modelIds));
   if (t.makeIds.length) arms.push(inList(sql`si.make_id`, t.makeIds));
   return sql`(${sql.join(arms, sql` or `)})`;

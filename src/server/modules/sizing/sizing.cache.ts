@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connection';
 
 const etagOf = (body: unknown) =>
   `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
@@ -44,4 +46,29 @@ export async function versioned<T>(
     kept.set(key, { version, body, etag });
   }
   return { body, etag };
+}
+
+/** How long a read of the vehicle data version is trusted before it is read again. */
+export const VEHICLE_VERSION_TTL_MS = 1000;
+const vehicleVersions = new WeakMap<object, { at: number; version: Promise<string> }>();
+
+/**
+ * The version of the vehicle data (a counter the database bumps on every change of vehicles
+ * or fitments), read at most once a second per process: a dropdown may lag another process's
+ * import by that second (browsers keep the lists for minutes anyway). This process's own
+ * imports call forgetVehicleVersion, so they show at once.
+ */
+export function vehicleVersion(db: Db): Promise<string> {
+  const kept = vehicleVersions.get(db);
+  if (kept && Date.now() - kept.at < VEHICLE_VERSION_TTL_MS) return kept.version;
+  const version = db
+    .execute<{ version: number }>(sql`select version from vehicle_data_version where id = 1`)
+    .then(({ rows }) => String(rows[0]?.version ?? 0));
+  vehicleVersions.set(db, { at: Date.now(), version });
+  version.catch(() => vehicleVersions.delete(db));
+  return version;
+}
+
+export function forgetVehicleVersion(db: Db) {
+  vehicleVersions.delete(db);
 }

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { forgetVehicleVersion } from './sizing.cache';
 
 let t: TestApp;
 let cookie: string;
@@ -102,5 +104,30 @@ describe('vehicle selector chain', () => {
   it('is a 404 for an unknown vehicle and a 400 for a year before 1959', async () => {
     expect((await get('/api/v1/sizing?year=2020&make=Toyota&model=Camry&option=Nope')).statusCode).toBe(404);
     expect((await get('/api/v1/sizing/years/1958/makes')).statusCode).toBe(400);
+  });
+
+  it('keeps vehicle lists in memory until the vehicle data changes, answering 304 meanwhile', async () => {
+    // 1961: a year no seed or other test file uses; the vehicle is removed again below.
+    const url = '/api/v1/sizing/years/1961/makes';
+    const first = await get(url);
+    expect(first.headers['cache-control']).toContain('max-age');
+    const again = await get(url, { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    const make = `Zz Cache ${process.pid}`;
+    const slug = `zz-cache-${process.pid}`;
+    await t.app.db.execute(
+      sql`insert into vehicles (year, make, model, "option", slug) values (1961, ${make}, 'M', 'O', ${slug})`,
+    );
+    try {
+      // A vehicle import forgets the version itself; another process's change shows within a second.
+      forgetVehicleVersion(t.app.db);
+      const changed = await get(url, { 'if-none-match': String(first.headers.etag) });
+      expect(changed.statusCode).toBe(200);
+      expect(values(changed)).toContain(make);
+    } finally {
+      await t.app.db.execute(sql`delete from vehicles where slug = ${slug}`);
+      forgetVehicleVersion(t.app.db);
+    }
+    expect(values(await get(url))).not.toContain(make);
   });
 });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import * as api from '../../../contract/sizing';
 import { notFound } from '../../http/errors';
 import { type Ctx, route } from '../../http/route';
-import { cached, versioned } from './sizing.cache';
+import { cached, vehicleVersion, versioned } from './sizing.cache';
 import { findVehicle, sizeChoices, vehicleChoices } from './sizing.repository';
 import { sizingGroup, vehicleYears } from './sizing.service';
 
@@ -26,16 +26,26 @@ export function sizingRoutes(app: FastifyInstance) {
   route(app, api.ratios, (ctx) => sizeList(ctx, 'ratio', ctx.params.width));
   route(app, api.rims, (ctx) => sizeList(ctx, 'rim', ctx.params.width, ctx.params.ratio));
   route(app, api.years, ({ req, reply }) => cached(req, reply, { data: { list: vehicleYears() } }));
-  route(app, api.vehicleMakes, async ({ db, params, req, reply }) =>
-    cached(req, reply, { data: { list: await vehicleChoices(db, 'make', params.year) } }),
+  /** A vehicle list, kept in memory per version of the vehicle data. */
+  const vehicleList = async (
+    { db, req, reply }: Ctx<unknown, unknown, unknown>,
+    level: 'make' | 'model' | 'option',
+    year: number,
+    make?: string,
+    model?: string,
+  ) => {
+    const version = await vehicleVersion(db);
+    const key = `vehicles/${level}/${year}/${make ?? ''}/${model ?? ''}`;
+    const { body, etag } = await versioned(db, key, version, async () => ({
+      data: { list: await vehicleChoices(db, level, year, make, model) },
+    }));
+    return cached(req, reply, body, etag);
+  };
+  route(app, api.vehicleMakes, (ctx) => vehicleList(ctx, 'make', ctx.params.year));
+  route(app, api.vehicleModels, (ctx) => vehicleList(ctx, 'model', ctx.params.year, ctx.params.make));
+  route(app, api.vehicleOptions, (ctx) =>
+    vehicleList(ctx, 'option', ctx.params.year, ctx.params.make, ctx.params.model),
   );
-  route(app, api.vehicleModels, async ({ db, params, req, reply }) =>
-    cached(req, reply, { data: { list: await vehicleChoices(db, 'model', params.year, params.make) } }),
-  );
-  route(app, api.vehicleOptions, async ({ db, params, req, reply }) => {
-    const list = await vehicleChoices(db, 'option', params.year, params.make, params.model);
-    return cached(req, reply, { data: { list } });
-  });
   route(app, api.vehicleSizes, async ({ db, query, req, reply }) => {
     const vehicle = await findVehicle(
       db,

@@ -118,7 +118,6 @@ describe('POST /api/v1/vehicle/import', () => {
     const lines = fileOf(make).split('\n');
     const stream = new Readable({ read() {} });
     stream.push(`${lines.slice(0, 3).join('\n')}\n`);
-    setTimeout(() => stream.destroy(new Error('connection reset')), 10);
     const { rows } = await t.db.execute<{ id: number }>(sql`select id from users where username = 'admin'`);
     const actor = {
       userId: Number(rows[0].id),
@@ -132,9 +131,10 @@ describe('POST /api/v1/vehicle/import', () => {
       via: 'session' as const,
       sessionIdHash: null,
     };
-    await expect(importVehicles(t.db, actor, { filename: 'broken.csv', stream })).rejects.toThrow(
-      /broke off/,
-    );
+    // The break starts once the import reads (a slow query before it must not win the race).
+    const imported = importVehicles(t.db, actor, { filename: 'broken.csv', stream });
+    setTimeout(() => stream.destroy(new Error('connection reset')), 10);
+    await expect(imported).rejects.toThrow(/broke off/);
     expect(await vehicleCount(make)).toBe(0);
   });
 
