@@ -68,6 +68,13 @@ export const ordersApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Order'],
     }),
+    routeUnits: b.mutation<
+      Out<typeof o.createSubOrder>,
+      { id: number; warehouseId: number; items: { orderItemId: number; quantity: number }[] }
+    >({
+      query: ({ id, ...body }) => ({ endpoint: o.createSubOrder, params: { id }, body }),
+      invalidatesTags: ['Order'],
+    }),
     lineAction: b.mutation<
       Out<typeof o.getOrder>,
       { o: number; i: number; s: number; action: 'route' | (typeof o.lineActions)[number] }
@@ -109,6 +116,7 @@ export const {
   useAddCommentMutation,
   useSetTrackingMutation,
   useLineActionMutation,
+  useRouteUnitsMutation,
   useFulfillmentsQuery,
   useUpdateFulfillmentMutation,
 } = ordersApi;

@@ -20,12 +20,14 @@ import { Link, useParams } from 'react-router';
 import type { OrderDetail } from '../../../../contract/orders';
 import { formatCents } from '../../../../domain/money';
 import { PageTitle } from '../../../components/PageTitle';
+import { EntityPicker } from '../../../features/admin/EntityPicker';
 import { formatDate, OrderItemsTable, paymentText, StatusBadge } from '../../../features/orders/OrderBits';
 import {
   useAddCommentMutation,
   useChangeStatusMutation,
   useLineActionMutation,
   useOrderCommandMutation,
+  useRouteUnitsMutation,
   useSetTrackingMutation,
   useStaffOrderQuery,
 } from '../../../features/orders/orders.api';
@@ -36,6 +38,55 @@ const failed = (res: object) => {
     notifications.show({ color: 'red', message: e.message ?? 'That change is not allowed' });
   }
 };
+
+/**
+ * Units no warehouse holds for the order (a supplier cancelled its line and no other warehouse
+ * could fill it): staff send them to a warehouse of their choice (POST /order/{id}/sub).
+ */
+function UnroutedUnits({ order }: { order: OrderDetail }) {
+  const [warehouses, setWarehouses] = useState<Record<number, string | null>>({});
+  const [route, { isLoading }] = useRouteUnitsMutation();
+  const unrouted = order.orderItems.filter((i) => i.unroutedQuantity > 0);
+  if (unrouted.length === 0) return null;
+  return (
+    <Stack gap="xs" mb="sm">
+      {unrouted.map((i) => {
+        const warehouseId = warehouses[i.orderItemId] ?? null;
+        return (
+          <Alert key={i.orderItemId} color="yellow" title="Not routed to a warehouse">
+            <Text size="sm" mb="xs">
+              {i.unroutedQuantity} × {i.makeName} {i.modelName} {i.size} ({i.skuCode})
+            </Text>
+            <Group align="flex-end" gap="xs">
+              <EntityPicker
+                source="warehouse"
+                label="Warehouse"
+                value={warehouseId}
+                onChange={(v) => setWarehouses((w) => ({ ...w, [i.orderItemId]: v }))}
+                w={280}
+              />
+              <Button
+                disabled={!warehouseId}
+                loading={isLoading}
+                onClick={async () =>
+                  failed(
+                    await route({
+                      id: order.orderId,
+                      warehouseId: Number(warehouseId),
+                      items: [{ orderItemId: i.orderItemId, quantity: i.unroutedQuantity }],
+                    }),
+                  )
+                }
+              >
+                Route {i.unroutedQuantity}
+              </Button>
+            </Group>
+          </Alert>
+        );
+      })}
+    </Stack>
+  );
+}
 
 function SupplierLines({ order }: { order: OrderDetail }) {
   const [act, { isLoading }] = useLineActionMutation();
@@ -223,6 +274,7 @@ export function AdminOrderPage() {
               <Title order={2} size="h4" mb="sm">
                 Suppliers
               </Title>
+              <UnroutedUnits order={order} />
               <SupplierLines order={order} />
             </Card>
             <Card withBorder>
