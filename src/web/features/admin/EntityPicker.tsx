@@ -1,6 +1,6 @@
-import { Loader, Select, type SelectProps } from '@mantine/core';
+import { Loader, MultiSelect, type MultiSelectProps, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAdminQuery } from './admin.api';
 import type { AdminKey } from './admin.registry';
 
@@ -148,6 +148,80 @@ export function EntityPicker({ source, nullable, value, onChange, ...props }: Pr
       nothingFoundMessage={status}
     />
   );
+}
+
+interface MultiProps
+  extends Omit<MultiSelectProps, 'data' | 'searchable' | 'onSearchChange' | 'searchValue'> {
+  source: PickerSource;
+}
+
+/**
+ * EntityPicker for several records (e.g. the companies of a customer group): the same server
+ * search as the user types; chosen records stay listed and show by name.
+ */
+export function EntityMultiPicker({ source, value = [], onChange, ...props }: MultiProps) {
+  const s: Source = sources[source];
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const matches = useAdminQuery(s.list, {
+    query: { ...s.filter, pageSize: MATCHES, ...(debounced && { q: debounced }) },
+  });
+  const page = matches.data as Page;
+  const rows = page?.data?.list ?? [];
+  const options = rows.map((r) => ({ value: String(s.id(r)), label: s.label(r) }));
+  const known = { ...names, ...Object.fromEntries(options.map((o) => [o.value, o.label])) };
+  const data: { value: string; label: string; disabled?: boolean }[] = [
+    ...value
+      .filter((v) => !options.some((o) => o.value === v))
+      .map((v) => ({ value: v, label: known[v] ?? `#${v}` })),
+    ...options,
+  ];
+  const searching = matches.isFetching || debounced !== search.trim();
+  const status = statusOf({
+    searching,
+    failed: matches.isError,
+    q: debounced,
+    shown: rows.length,
+    count: page?.data?.count ?? 0,
+    noun: s.noun,
+  });
+  if (status && data.length) data.push({ value: STATUS, label: status, disabled: true });
+  return (
+    <>
+      {value
+        .filter((v) => !(v in known))
+        .map((v) => (
+          <NameOf key={v} source={s} id={v} onName={(name) => setNames((n) => ({ ...n, [v]: name }))} />
+        ))}
+      <MultiSelect
+        placeholder="Type to search"
+        {...props}
+        value={value}
+        onChange={(v) => {
+          setNames((n) => ({ ...n, ...Object.fromEntries(data.map((o) => [o.value, o.label])) }));
+          onChange?.(v);
+        }}
+        data={data}
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options: all }) => all}
+        rightSection={searching ? <Loader size={14} aria-label="Searching" /> : undefined}
+        nothingFoundMessage={status}
+      />
+    </>
+  );
+}
+
+/** Reads one chosen record that is not among the matches, for its name (renders nothing). */
+function NameOf({ source, id, onName }: { source: Source; id: string; onName: (name: string) => void }) {
+  const one = useAdminQuery(source.one, { params: { id: Number(id) } });
+  const row = (one.data as { data?: Row } | undefined)?.data;
+  useEffect(() => {
+    if (row) onName(source.label(row));
+  }, [row, source, onName]);
+  return null;
 }
 
 /** What the list under the box says besides the matches: loading, failure, nothing found, more to find. */

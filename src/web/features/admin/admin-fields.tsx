@@ -1,7 +1,7 @@
 import { MultiSelect, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
-import { EntityPicker, type PickerSource } from './EntityPicker';
+import { EntityMultiPicker, EntityPicker, type PickerSource } from './EntityPicker';
 
 export interface Option {
   value: string;
@@ -24,7 +24,7 @@ export interface FieldSpec {
     | 'datetime'
     | 'picker';
   options?: Option[];
-  /** What a picker searches (makes, tire lines, companies…): it sends the chosen id. */
+  /** What a picker or multiselect searches (makes, tire lines, companies…): it sends the chosen ids. */
   source?: PickerSource;
   /** A select that may be left empty (sent as null). */
   nullable?: boolean;
@@ -76,7 +76,7 @@ export function toWireValue(field: FieldSpec, value: unknown): unknown {
       if (value === null || value === '') return field.noneValue ?? (field.nullable ? null : undefined);
       return Number(value);
     case 'multiselect':
-      return (value as string[]).map((v) => (numericOptions(field) ? Number(v) : v));
+      return (value as string[]).map((v) => (field.source || numericOptions(field) ? Number(v) : v));
     case 'datetime':
       return value ? new Date(value as Date).toISOString() : field.nullable ? null : undefined;
     default:
@@ -100,7 +100,11 @@ export function FieldInput({ field, form }: { field: FieldSpec; form: UseFormRet
     case 'picker':
       return <EntityPicker source={field.source ?? 'make'} nullable={field.nullable} {...common} />;
     case 'multiselect':
-      return <MultiSelect data={field.options ?? []} searchable clearable {...common} />;
+      return field.source ? (
+        <EntityMultiPicker source={field.source} clearable {...common} />
+      ) : (
+        <MultiSelect data={field.options ?? []} searchable clearable {...common} />
+      );
     case 'switch':
       return (
         <Switch

@@ -195,7 +195,7 @@ export function GroupsPage() {
             options: options.priceGroups,
             nullable: true,
           },
-          { name: 'companyIds', label: 'Companies', kind: 'multiselect', options: options.companies },
+          { name: 'companyIds', label: 'Companies', kind: 'multiselect', source: 'company' },
         ],
         createSchema: groups.GroupInput,
         updateSchema: groups.updateGroup.body,
