@@ -1,4 +1,11 @@
-import { Loader, MultiSelect, type MultiSelectProps, Select, type SelectProps } from '@mantine/core';
+import {
+  Loader,
+  MultiSelect,
+  type MultiSelectProps,
+  type OptionsFilter,
+  Select,
+  type SelectProps,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useAdminQuery } from './admin.api';
@@ -92,6 +99,47 @@ interface Props extends Omit<SelectProps, 'data' | 'searchable' | 'onSearchChang
   nullable?: boolean;
 }
 
+/** The best matches of a search (`q`) of a source, and the line that states the search. */
+function useMatches(s: Source, q: string, typing: boolean) {
+  const matches = useAdminQuery(s.list, { query: { ...s.filter, pageSize: MATCHES, ...(q && { q }) } });
+  const page = matches.data as Page;
+  const rows = page?.data?.list ?? [];
+  const searching = matches.isFetching || typing;
+  const status = statusOf({
+    searching,
+    failed: matches.isError,
+    q,
+    shown: rows.length,
+    count: page?.data?.count ?? 0,
+    noun: s.noun,
+  });
+  return { options: rows.map((r) => ({ value: String(s.id(r)), label: s.label(r) })), searching, status };
+}
+
+type Choice = { value: string; label: string; disabled?: boolean };
+
+/**
+ * What Select and MultiSelect share: the typed text is the server's search, the options are
+ * shown as the server ranked them, and the state of the search is a line of its own (the chosen
+ * records stay listed while the user searches).
+ */
+function searchBox(
+  data: Choice[],
+  search: string,
+  setSearch: (s: string) => void,
+  m: { searching: boolean; status: string | null },
+) {
+  return {
+    data: m.status && data.length ? [...data, { value: STATUS, label: m.status, disabled: true }] : data,
+    searchable: true,
+    searchValue: search,
+    onSearchChange: setSearch,
+    filter: (({ options }) => options) as OptionsFilter,
+    rightSection: m.searching ? <Loader size={14} aria-label="Searching" /> : undefined,
+    nothingFoundMessage: m.status,
+  };
+}
+
 /**
  * A searchable select over a back-office list of any size: what the user types goes to the
  * server (`q`) as they type, and the best matches come back. A chosen record that is not
@@ -106,10 +154,8 @@ export function EntityPicker({ source, nullable, value, onChange, ...props }: Pr
   const names = useRef(new Map<string, string>()).current;
   // The chosen option's name fills the search box; it is not a search of its own.
   const q = value && names.get(value) === debounced ? '' : debounced;
-  const matches = useAdminQuery(s.list, { query: { ...s.filter, pageSize: MATCHES, ...(q && { q }) } });
-  const page = matches.data as Page;
-  const rows = page?.data?.list ?? [];
-  const options = rows.map((r) => ({ value: String(s.id(r)), label: s.label(r) }));
+  const m = useMatches(s, q, debounced !== search.trim());
+  const options = [...m.options];
   for (const o of options) names.set(o.value, o.label);
   const unnamed = !!value && /^\d+$/.test(value) && !names.has(value);
   const one = useAdminQuery(s.one, { params: { id: Number(value) } }, { skip: !unnamed });
@@ -117,18 +163,6 @@ export function EntityPicker({ source, nullable, value, onChange, ...props }: Pr
   if (chosen) names.set(String(s.id(chosen)), s.label(chosen));
   if (value && !options.some((o) => o.value === value))
     options.unshift({ value, label: names.get(value) ?? (one.isFetching ? 'Loading…' : `#${value}`) });
-  const data: { value: string; label: string; disabled?: boolean }[] = options;
-  const searching = matches.isFetching || debounced !== search.trim();
-  const status = statusOf({
-    searching,
-    failed: matches.isError,
-    q,
-    shown: rows.length,
-    count: page?.data?.count ?? 0,
-    noun: s.noun,
-  });
-  // The chosen record stays listed while the user searches, so the state of the search is a line of its own.
-  if (status && data.length) data.push({ value: STATUS, label: status, disabled: true });
   return (
     <Select
       placeholder="Type to search"
@@ -138,14 +172,8 @@ export function EntityPicker({ source, nullable, value, onChange, ...props }: Pr
         if (v && option) names.set(v, option.label);
         onChange?.(v, option);
       }}
-      data={data}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
       clearable={nullable}
-      rightSection={searching ? <Loader size={14} aria-label="Searching" /> : undefined}
-      nothingFoundMessage={status}
+      {...searchBox(options, search, setSearch, m)}
     />
   );
 }
@@ -164,29 +192,14 @@ export function EntityMultiPicker({ source, value = [], onChange, ...props }: Mu
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [names, setNames] = useState<Record<string, string>>({});
-  const matches = useAdminQuery(s.list, {
-    query: { ...s.filter, pageSize: MATCHES, ...(debounced && { q: debounced }) },
-  });
-  const page = matches.data as Page;
-  const rows = page?.data?.list ?? [];
-  const options = rows.map((r) => ({ value: String(s.id(r)), label: s.label(r) }));
-  const known = { ...names, ...Object.fromEntries(options.map((o) => [o.value, o.label])) };
-  const data: { value: string; label: string; disabled?: boolean }[] = [
+  const m = useMatches(s, debounced, debounced !== search.trim());
+  const known = { ...names, ...Object.fromEntries(m.options.map((o) => [o.value, o.label])) };
+  const data: Choice[] = [
     ...value
-      .filter((v) => !options.some((o) => o.value === v))
+      .filter((v) => !m.options.some((o) => o.value === v))
       .map((v) => ({ value: v, label: known[v] ?? `#${v}` })),
-    ...options,
+    ...m.options,
   ];
-  const searching = matches.isFetching || debounced !== search.trim();
-  const status = statusOf({
-    searching,
-    failed: matches.isError,
-    q: debounced,
-    shown: rows.length,
-    count: page?.data?.count ?? 0,
-    noun: s.noun,
-  });
-  if (status && data.length) data.push({ value: STATUS, label: status, disabled: true });
   return (
     <>
       {value
@@ -202,13 +215,7 @@ export function EntityMultiPicker({ source, value = [], onChange, ...props }: Mu
           setNames((n) => ({ ...n, ...Object.fromEntries(data.map((o) => [o.value, o.label])) }));
           onChange?.(v);
         }}
-        data={data}
-        searchable
-        searchValue={search}
-        onSearchChange={setSearch}
-        filter={({ options: all }) => all}
-        rightSection={searching ? <Loader size={14} aria-label="Searching" /> : undefined}
-        nothingFoundMessage={status}
+        {...searchBox(data, search, setSearch, m)}
       />
     </>
   );
