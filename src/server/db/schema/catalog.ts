@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { facetFilterKeys } from '../../../domain/shop-search';
 import { id, ref } from './columns';
 import { priceGroups } from './core-accounts';
 
@@ -85,26 +86,13 @@ export const vehicleFitments = pgTable(
   ],
 );
 
-/** The facets of search.facets.ts, in its order: search_items stores each as f_<facet>_v/_l. */
-const searchFacetNames = [
-  'makes',
-  'models',
-  'speed',
-  'load',
-  'ply',
-  'utqg',
-  'warranty',
-  'sidewall',
-  'categories',
-  'specials',
-  'rebates',
-] as const;
+// search_items stores each facet of the shop search (src/domain/shop-search.ts) as f_<facet>_v/_l.
 const facetColumns = Object.fromEntries(
-  searchFacetNames.flatMap((k) => [
+  facetFilterKeys.flatMap((k) => [
     [`f_${k}_v`, text(`f_${k}_v`)],
     [`f_${k}_l`, text(`f_${k}_l`)],
   ]),
-) as Record<`f_${(typeof searchFacetNames)[number]}_${'v' | 'l'}`, ReturnType<typeof text>>;
+) as Record<`f_${(typeof facetFilterKeys)[number]}_${'v' | 'l'}`, ReturnType<typeof text>>;
 
 /**
  * The purchasable SKUs of each price group with everything a search filters, sorts and counts

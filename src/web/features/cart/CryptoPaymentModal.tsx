@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { ProviderTitle } from './ProviderTitle';
 import { formatCents } from '../../../domain/money';
 import type { ProviderSession } from './cart.api';
 
@@ -22,14 +23,7 @@ export function CryptoPaymentModal({ charge, currency, placing, error, onCancel,
     <Modal
       opened={charge !== null}
       onClose={onCancel}
-      title={
-        <Group gap="xs">
-          <Text fw={700}>coinpay</Text>
-          <Badge variant="light" color="gray">
-            crypto checkout
-          </Badge>
-        </Group>
-      }
+      title={<ProviderTitle provider="coinpay" kind="crypto checkout" />}
       size="lg"
     >
       {charge && (

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { ProviderTitle } from './ProviderTitle';
 import { formatCents } from '../../../domain/money';
 import type { ApiFailure } from '../../api/api';
 import { type ProviderSession, usePayHostedPaymentMutation } from './cart.api';
@@ -42,14 +43,7 @@ export function HostedPaymentModal({ session, onCancel, onApproved }: Props) {
     <Modal
       opened={session !== null}
       onClose={close}
-      title={
-        <Group gap="xs">
-          <Text fw={700}>hostedpay</Text>
-          <Badge variant="light" color="gray">
-            secure checkout
-          </Badge>
-        </Group>
-      }
+      title={<ProviderTitle provider="hostedpay" kind="secure checkout" />}
       size="lg"
     >
       {session && (

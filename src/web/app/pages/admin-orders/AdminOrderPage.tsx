@@ -299,6 +299,11 @@ export function AdminOrderPage() {
               <Title order={2} size="h4" mb="sm">
                 Payments
               </Title>
+              {order.payments.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  No payment yet.
+                </Text>
+              )}
               {order.payments.map((p) => (
                 <Text key={p.paymentId} size="sm">
                   {p.provider} {p.status} {formatCents(p.amountCents)} · {p.reference}
