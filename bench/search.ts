@@ -99,10 +99,12 @@ async function sampleSkus(cookie: string) {
 
 async function postgresScenarios(url: string) {
   const server = await startServer({ DATABASE_URL: url, SEED_SKUS: String(SKUS) });
+  let baseline: Measure;
+  let skus: string[];
   try {
     const cookie = await signIn();
-    const skus = await sampleSkus(cookie);
-    const baseline = await run('/healthz (bare JSON route)', health, 8);
+    skus = await sampleSkus(cookie);
+    baseline = await run('/healthz (bare JSON route)', health, 8);
     console.log(fmt(baseline));
     const results = [
       await run('(a) size searches, all facets', [sizeSearch(cookie)], 8),
@@ -113,6 +115,21 @@ async function postgresScenarios(url: string) {
     for (const m of results) console.log(fmt(m, baseline));
   } finally {
     await stop(server);
+  }
+  // The same searches with nothing kept between requests: what a search costs when its data
+  // just changed, or for a search nobody made in the last fold generation.
+  console.log('\nthe same searches computed every time (SEARCH_ANSWERS=computed)');
+  const cold = await startServer({ DATABASE_URL: url, SEED_SKUS: String(SKUS), SEARCH_ANSWERS: 'computed' });
+  try {
+    const cookie = await signIn();
+    const results = [
+      await run('(a) size searches, computed', [sizeSearch(cookie)], 8),
+      await run('(b) browse, computed', [browse(cookie)], 8),
+      await run('(c) MPN and text, computed', [textSearch(cookie, skus)], 8),
+    ];
+    for (const m of results) console.log(fmt(m, baseline));
+  } finally {
+    await stop(cold);
   }
 }
 

@@ -60,6 +60,8 @@ export interface Endpoint<
    * API tests still check it (route.ts): there a trusted answer the schema would change fails.
    */
   trustedResponse?: boolean;
+  /** A POST that changes nothing (a search with a body): it does not forget cached callers. */
+  readOnly?: boolean;
 }
 
 export function endpoint<

@@ -139,6 +139,7 @@ export const searchItems = endpoint({
   summary: "Faceted tire search with the caller's prices",
   body: SearchFilters,
   trustedResponse: true,
+  readOnly: true,
   response: z.object({
     data: z.object({
       list: z.array(SearchItem),

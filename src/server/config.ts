@@ -20,6 +20,8 @@ const envSchema = z.object({
   RESET_TOKEN_MINUTES: durationMinutes.default(60),
   SEED: z.enum(['auto', 'never']).default('auto'),
   SEED_SKUS: z.coerce.number().int().positive().default(5000),
+  /** 'computed': every search counts and pages afresh (the bench's cold case); 'kept': see search.service.ts. */
+  SEARCH_ANSWERS: z.enum(['kept', 'computed']).default('kept'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

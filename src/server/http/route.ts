@@ -4,6 +4,7 @@ import type { Endpoint } from '../../contract/common';
 import { can } from '../../domain/roles';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
+import { RecentReads } from '../db/recent-reads';
 import type { Actor } from './actor';
 import { AppError } from './errors';
 import { trustedSerializer } from './trusted-response';
@@ -55,6 +56,8 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         req,
         reply,
       });
+      // A write may change what recent reads hold (who a caller is, a data version).
+      if (e.method !== 'GET' && !e.readOnly) RecentReads.afterWrite(app.db);
       if (!reply.sent) reply.status(status).send(result);
       return reply;
     },

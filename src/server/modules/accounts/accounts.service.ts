@@ -9,6 +9,7 @@ import { cartSummary } from '../cart/cart.service';
 import * as repo from './accounts.repository';
 import { hashPassword, verifyPassword } from './accounts.passwords';
 import { hashSecret, newSecret } from './accounts.tokens';
+import { recentSessions } from './accounts.recent-actors';
 
 const minutes = (n: number) => n * 60_000;
 type LocationRow = Awaited<ReturnType<typeof repo.listUserLocations>>[number];
@@ -115,14 +116,16 @@ function actorOf(
 }
 
 /** Resolves a session cookie to its actor, keeping the idle clock running. */
-export async function actorFromSession(db: Db, config: Config, sessionId: string): Promise<Actor | null> {
+export function actorFromSession(db: Db, config: Config, sessionId: string): Promise<Actor | null> {
   const idHash = hashSecret(sessionId);
-  const idleSince = new Date(Date.now() - minutes(config.SESSION_IDLE_MINUTES));
-  const row = await repo.findLiveSession(db, idHash, idleSince);
-  if (!row) return null;
-  // Writing on every request would double the load; a minute's precision is enough for idling.
-  if (Date.now() - new Date(row.session.lastSeenAt).getTime() > 60_000) await repo.touchSession(db, idHash);
-  return actorOf(row.user, row.location, 'session', idHash, row.session.priceGroupId);
+  return recentSessions.through(db, idHash, async () => {
+    const idleSince = new Date(Date.now() - minutes(config.SESSION_IDLE_MINUTES));
+    const row = await repo.findLiveSession(db, idHash, idleSince);
+    if (!row) return null;
+    // Writing on every request would double the load; a minute's precision is enough for idling.
+    if (Date.now() - new Date(row.session.lastSeenAt).getTime() > 60_000) await repo.touchSession(db, idHash);
+    return actorOf(row.user, row.location, 'session', idHash, row.session.priceGroupId);
+  });
 }
 
 export async function actorFromToken(db: Db, token: string): Promise<Actor | null> {
@@ -132,6 +135,7 @@ export async function actorFromToken(db: Db, token: string): Promise<Actor | nul
 
 export async function signOut(db: Db, sessionId: string) {
   await repo.deleteSession(db, hashSecret(sessionId));
+  recentSessions.forget(db, hashSecret(sessionId)); // the GET /logout page signs out too
 }
 
 /** Price groups a user may switch a session to: its locations' groups; staff: all. */

@@ -5,27 +5,46 @@ import {
   type ShopPrice,
   shopPriceOf,
 } from '../../../domain/discounts';
-import type { DbOrTx } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
+import { RecentReads } from '../../db/recent-reads';
 import { discounts } from '../../db/schema';
 
-// The discounts in force for one company, read once per request (one small statement) by the
-// cart and by every shop read that shows a price, which all apply them through the one rule of
-// src/domain/discounts.ts. Read per request rather than cached, so that a change made in the back
-// office (on any instance) shows at once everywhere.
+// The discounts of one company, applied through the one rule of src/domain/discounts.ts. The
+// cart reads them live in its own transaction, as it prices what is bought. Shop reads (search,
+// catalogue) show a price on every result: they read them at most once a second per company
+// (recentDiscounts), forgotten at once by any write of this process, so a back-office change
+// shows here at once and on another server process within that second.
 
-/** Active discounts started by `at`, not ended, for every company or for this one. */
-export function discountsInForce(db: DbOrTx, companyId: number, at = new Date()): Promise<DiscountRule[]> {
+/** Active discounts started by `at` (or starting later, with `upcoming`), not ended, for every company or this one. */
+export function discountsInForce(
+  db: DbOrTx,
+  companyId: number,
+  at = new Date(),
+  { upcoming = false } = {},
+): Promise<DiscountRule[]> {
   return db
     .select()
     .from(discounts)
     .where(
       and(
         eq(discounts.active, true),
-        lte(discounts.startsAt, at),
+        upcoming ? undefined : lte(discounts.startsAt, at),
         or(isNull(discounts.endsAt), gt(discounts.endsAt, at)),
         or(isNull(discounts.companyId), eq(discounts.companyId, companyId)),
       ),
     );
+}
+
+const recentRules = new RecentReads<DiscountRule[]>(1000, { forgetOnWrite: true });
+
+/**
+ * The company's discounts for shop reads, read at most once a second. Upcoming ones are read
+ * too: each rule's start and end are checked again as an item is priced (discountApplies).
+ */
+export function recentDiscounts(db: Db, companyId: number): Promise<DiscountRule[]> {
+  return recentRules.through(db, String(companyId), () =>
+    discountsInForce(db, companyId, new Date(), { upcoming: true }),
+  );
 }
 
 /** Prices items of the caller's price group for a company: each gets its discounted price. */
@@ -38,10 +57,10 @@ export function discounterOf(rules: DiscountRule[], companyId: number, at = new 
 
 /** Reads the company's discounts and applies them to a few items (catalogue reads). */
 export async function withDiscounts<T extends ListPricedItem>(
-  db: DbOrTx,
+  db: Db,
   companyId: number,
   items: T[],
 ): Promise<(T & ShopPrice)[]> {
   if (!items.length) return [];
-  return items.map(discounterOf(await discountsInForce(db, companyId), companyId));
+  return items.map(discounterOf(await recentDiscounts(db, companyId), companyId));
 }

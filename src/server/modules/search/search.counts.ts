@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connection';
+import { RecentReads } from '../../db/recent-reads';
 import type { FacetKey } from './search.facets';
 
 // Stored facet counts (issue 3): search_facet_counts holds, per price group and size (all 0 for
@@ -32,6 +33,8 @@ export function storedFacetRows(scope: CountScope, only?: FacetKey[]): SQL {
     group by facet, value, label having sum(skus) > 0`;
 }
 
+const countsVersions = new RecentReads<string | null>(1000, { forgetOnWrite: true });
+
 const FOLD_LOCK = 4_711_003; // pg advisory lock key: one fold at a time across servers
 
 /**
@@ -40,25 +43,47 @@ const FOLD_LOCK = 4_711_003; // pg advisory lock key: one fold at a time across 
  * counted data are keyed by. Answers whether anything was folded.
  */
 export async function foldFacetDeltas(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const folded = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`,
     );
     if (!rows[0].locked) return false;
-    const { rowCount } = await tx.execute(sql`
-      with moved as (delete from search_facet_deltas returning *)
-      insert into search_facet_counts (price_group_id, width, ratio, rim, facet, value, label, skus)
-      select price_group_id, width, ratio, rim, facet, value, label, sum(skus)::int from moved
-      group by 1, 2, 3, 4, 5, 6, 7 having sum(skus) <> 0
-      order by 1, 2, 3, 4, 5, 6, 7 -- new rows in key order: a scope's rows share few pages
-      on conflict (price_group_id, width, ratio, rim, facet, value, label)
-      do update set skus = search_facet_counts.skus + excluded.skus`);
-    if (!rowCount) return false;
+    // Deltas that sum to nothing (a price change's marker, a stock out and back) still moved
+    // the data: the generation goes up whenever any delta was folded.
+    const { rows: folded } = await tx.execute<{ moved: number }>(sql`
+      with moved as (delete from search_facet_deltas returning *),
+      counted as (
+        insert into search_facet_counts (price_group_id, width, ratio, rim, facet, value, label, skus)
+        select price_group_id, width, ratio, rim, facet, value, label, sum(skus)::int from moved
+        group by 1, 2, 3, 4, 5, 6, 7 having sum(skus) <> 0
+        order by 1, 2, 3, 4, 5, 6, 7 -- new rows in key order: a scope's rows share few pages
+        on conflict (price_group_id, width, ratio, rim, facet, value, label)
+        do update set skus = search_facet_counts.skus + excluded.skus)
+      select count(*)::int as moved from moved`);
+    if (!folded[0].moved) return false;
     await tx.execute(sql`delete from search_facet_counts where skus = 0`);
     await tx.execute(
       sql`update search_counts_state set generation = generation + 1, folded_at = now() where id = 1`,
     );
     return true;
+  });
+  if (folded) countsVersions.forgetAll();
+  return folded;
+}
+
+/**
+ * The version of a price group's searchable data: the fold generation, or null while changes of
+ * that group wait to be folded (an answer computed then is not kept). Every change of
+ * search_items leaves a delta (migrations/catalog/0009 adds one for changes no count sees, a
+ * price), so answers kept per version follow stock, prices and the catalogue. Read at most once
+ * a second; this process's own writes forget it at once (foldSoon, route.ts).
+ */
+export function countsVersion(db: Db, priceGroupId: number): Promise<string | null> {
+  return countsVersions.through(db, String(priceGroupId), async () => {
+    const { rows } = await db.execute<{ generation: string | null }>(sql`
+      select case when not exists (select 1 from search_facet_deltas where price_group_id = ${priceGroupId})
+                  then (select generation from search_counts_state where id = 1)::text end as generation`);
+    return rows[0]?.generation ?? null;
   });
 }
 
@@ -70,6 +95,7 @@ const folders = new Set<() => void>();
  * trigger records every change whoever writes; this only spares an idle server from polling.)
  */
 export function foldSoon() {
+  countsVersions.forgetAll();
   for (const fold of folders) fold();
 }
 

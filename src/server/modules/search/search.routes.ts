@@ -8,6 +8,9 @@ export function searchRoutes(app: FastifyInstance) {
   registerFacetFolding(app);
   route(app, api.searchItems, async ({ db, config, actor, body }) => ({
     // PGlite is one session behind every connection: statement names would collide there.
-    data: await searchItems(db, actor, body, { prepare: config.DATABASE_URL !== undefined }),
+    data: await searchItems(db, actor, body, {
+      prepare: config.DATABASE_URL !== undefined,
+      keepAnswers: config.SEARCH_ANSWERS === 'kept',
+    }),
   }));
 }

@@ -11,11 +11,13 @@ import { type Vocabulary, interpretQuery } from '../../../domain/search-query';
 import { facetFilterKeys, type FacetFilterKey } from '../../../domain/shop-search';
 import { formatSize, parseTireSize, speedIndexes } from '../../../domain/tire-size';
 import type { Db } from '../../db/connection';
+import { KeptByVersion } from '../../db/kept-by-version';
 import type { Actor } from '../../http/actor';
 import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../catalog/catalog.product-sql';
-import { discounterOf, discountsInForce } from '../discounts/discounts.in-force';
-import { type SearchPlan, searchStatement, type TermMatch } from './search.sql';
+import { discounterOf, recentDiscounts } from '../discounts/discounts.in-force';
+import { countsVersion } from './search.counts';
+import { pageItemsStatement, type SearchPlan, searchStatement, type TermMatch } from './search.sql';
 
 type Filters = z.output<typeof SearchFilters>;
 
@@ -181,31 +183,64 @@ function discountedList(list: ListPricedItem[], discounts: DiscountRule[], compa
   return list.map((item) => ({ ...price(item), rear: item.rear && price(item.rear) }));
 }
 
-/** The shop search: one page of purchasable SKUs with the caller's prices, facets and count. */
+/** What a search found besides its items' fields: kept per version of the searchable data. */
+interface Found {
+  count: number;
+  filters: Facets;
+  pageIds: [number, number][];
+}
+const found = new KeptByVersion<Found>(2000);
+
+type SearchRow = {
+  count: number | null;
+  min_price: number | null;
+  max_price: number | null;
+  list: ListPricedItem[];
+  page_ids: [number, number][];
+  facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
+};
+
+/**
+ * The shop search: one page of purchasable SKUs with the caller's prices, facets and count.
+ * The same search of the same price group, while its data version holds (countsVersion), reads
+ * only its page's items again: counting and paging are not repeated.
+ */
 export async function searchItems(
   db: Db,
   actor: Actor,
   filters: Filters,
-  options = { prepare: false },
+  options = { prepare: false, keepAnswers: true },
 ): Promise<SearchItems> {
   const { plan, interpretation } = await planOf(db, actor, filters);
-  const statement = searchStatement(plan, productFields, productFrom(plan.priceGroupId));
-  const [{ rows }, discounts] = await Promise.all([
-    prepared<{
-      count: number | null;
-      min_price: number | null;
-      max_price: number | null;
-      list: ListPricedItem[];
-      facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
-    }>(db, statement, options.prepare),
-    discountsInForce(db, actor.companyId),
+  const key = JSON.stringify(plan);
+  const answer = async () => {
+    const version = await countsVersion(db, plan.priceGroupId);
+    const kept = options.keepAnswers ? found.get(db, key, version) : undefined;
+    if (kept) {
+      if (!kept.pageIds.length) return { ...kept, list: [] };
+      const statement = pageItemsStatement(plan, kept.pageIds, productFields, productFrom(plan.priceGroupId));
+      const { rows } = await prepared<{ list: ListPricedItem[] }>(db, statement, options.prepare);
+      return { ...kept, list: rows[0].list };
+    }
+    const statement = searchStatement(plan, productFields, productFrom(plan.priceGroupId));
+    const row = (await prepared<SearchRow>(db, statement, options.prepare)).rows[0];
+    const fresh: Found = {
+      count: Number(row.count ?? 0),
+      filters: facetsOf(row.facets, row.min_price, row.max_price),
+      pageIds: row.page_ids,
+    };
+    if (options.keepAnswers) found.set(db, key, version, fresh);
+    return { ...fresh, list: row.list };
+  };
+  const [{ count, filters: facets, list }, discounts] = await Promise.all([
+    answer(),
+    recentDiscounts(db, actor.companyId),
   ]);
-  const row = rows[0];
   return {
-    list: discountedList(row.list, discounts, actor.companyId),
-    filters: facetsOf(row.facets, row.min_price, row.max_price),
+    list: discountedList(list, discounts, actor.companyId),
+    filters: facets,
     applied: appliedOf(filters, interpretation),
-    count: Number(row.count ?? 0),
+    count,
     page: plan.page,
   };
 }

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection';
+import { KeptByVersion } from '../../db/kept-by-version';
+import { RecentReads } from '../../db/recent-reads';
 
 const etagOf = (body: unknown) =>
   `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
@@ -16,14 +18,7 @@ export function cached<T>(req: FastifyRequest, reply: FastifyReply, body: T, eta
   return body;
 }
 
-interface Kept {
-  version: string;
-  body: unknown;
-  etag: string;
-}
-const MAX_KEPT = 2000;
-// Per database handle: versions are only comparable within one database.
-const keptByDb = new WeakMap<object, Map<string, Kept>>();
+const lists = new KeptByVersion<{ body: unknown; etag: string }>(2000);
 
 /**
  * A list computed from data that changes rarely, kept in memory while its data version holds
@@ -35,22 +30,14 @@ export async function versioned<T>(
   version: string | null,
   load: () => Promise<T>,
 ): Promise<{ body: T; etag: string }> {
-  const kept = keptByDb.get(db) ?? new Map<string, Kept>();
-  keptByDb.set(db, kept);
-  const hit = kept.get(key);
-  if (version !== null && hit?.version === version) return { body: hit.body as T, etag: hit.etag };
-  const body = await load();
-  const etag = etagOf(body);
-  if (version !== null) {
-    if (kept.size >= MAX_KEPT) kept.clear();
-    kept.set(key, { version, body, etag });
-  }
-  return { body, etag };
+  const kept = await lists.through(db, key, version, async () => {
+    const body = await load();
+    return { body, etag: etagOf(body) };
+  });
+  return kept as { body: T; etag: string };
 }
 
-/** How long a read of the vehicle data version is trusted before it is read again. */
-export const VEHICLE_VERSION_TTL_MS = 1000;
-const vehicleVersions = new WeakMap<object, { at: number; version: Promise<string> }>();
+const vehicleVersions = new RecentReads<string>(1000);
 
 /**
  * The version of the vehicle data (a counter the database bumps on every change of vehicles
@@ -59,16 +46,13 @@ const vehicleVersions = new WeakMap<object, { at: number; version: Promise<strin
  * imports call forgetVehicleVersion, so they show at once.
  */
 export function vehicleVersion(db: Db): Promise<string> {
-  const kept = vehicleVersions.get(db);
-  if (kept && Date.now() - kept.at < VEHICLE_VERSION_TTL_MS) return kept.version;
-  const version = db
-    .execute<{ version: number }>(sql`select version from vehicle_data_version where id = 1`)
-    .then(({ rows }) => String(rows[0]?.version ?? 0));
-  vehicleVersions.set(db, { at: Date.now(), version });
-  version.catch(() => vehicleVersions.delete(db));
-  return version;
+  return vehicleVersions.through(db, 'vehicles', () =>
+    db
+      .execute<{ version: number }>(sql`select version from vehicle_data_version where id = 1`)
+      .then(({ rows }) => String(rows[0]?.version ?? 0)),
+  );
 }
 
 export function forgetVehicleVersion(db: Db) {
-  vehicleVersions.delete(db);
+  vehicleVersions.forget(db);
 }
