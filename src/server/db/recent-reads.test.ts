@@ -26,6 +26,16 @@ describe('RecentReads', () => {
     expect(await read(other)).toBe(7);
   });
 
+  it('runs a lazy query (a thenable that runs on every then) once per read', async () => {
+    const reads = new RecentReads<number>(60_000);
+    let runs = 0;
+    const lazy = { then: (resolve: (v: number) => void) => resolve(++runs) } as unknown as Promise<number>;
+    const db = {};
+    expect(await reads.through(db, 'k', () => lazy)).toBe(1);
+    expect(await reads.through(db, 'k', () => lazy)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
   it('does not keep a failed read', async () => {
     const reads = new RecentReads<number>(60_000);
     const db = {};

@@ -37,7 +37,8 @@ export class RecentReads<T> {
     const hit = kept.get(key);
     if (hit && hit.epoch === this.epoch && Date.now() - hit.at < this.trustMs) return hit.value;
     if (kept.size >= this.limit) kept.clear();
-    const value = read();
+    // A real promise, settled once: a query builder is a thenable that runs again on every then.
+    const value = new Promise<T>((resolve) => resolve(read()));
     const entry = { at: Date.now(), epoch: this.epoch, value };
     kept.set(key, entry);
     value.catch(() => kept.get(key) === entry && kept.delete(key));

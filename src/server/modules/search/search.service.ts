@@ -12,6 +12,7 @@ import { facetFilterKeys, type FacetFilterKey } from '../../../domain/shop-searc
 import { formatSize, parseTireSize, speedIndexes } from '../../../domain/tire-size';
 import type { Db } from '../../db/connection';
 import { KeptByVersion } from '../../db/kept-by-version';
+import { RecentReads } from '../../db/recent-reads';
 import type { Actor } from '../../http/actor';
 import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../catalog/catalog.product-sql';
@@ -21,23 +22,21 @@ import { pageItemsStatement, type SearchPlan, searchStatement, type TermMatch } 
 
 type Filters = z.output<typeof SearchFilters>;
 
-let vocabularyCache: { at: number; value: Vocabulary } | null = null;
-const VOCABULARY_TTL_MS = 60_000;
+// Brand and line names for reading free text: read again after a minute or any write here.
+const vocabularies = new RecentReads<Vocabulary>(60_000, { forgetOnWrite: true });
 
-/** Brand and line names for reading free text; reloaded every minute (a cache, not state). */
-async function vocabulary(db: Db): Promise<Vocabulary> {
-  if (vocabularyCache && Date.now() - vocabularyCache.at < VOCABULARY_TTL_MS) return vocabularyCache.value;
-  const { rows } = await db.execute<{ kind: string; id: number; make_id: number | null; name: string }>(sql`
-    select 'make' as kind, id, null::bigint as make_id, name from makes where active
-    union all select 'model', id, make_id, name from models where active`);
-  const value: Vocabulary = {
-    makes: rows.filter((r) => r.kind === 'make').map((r) => ({ id: Number(r.id), name: r.name })),
-    models: rows
-      .filter((r) => r.kind === 'model')
-      .map((r) => ({ id: Number(r.id), makeId: Number(r.make_id), name: r.name })),
-  };
-  vocabularyCache = { at: Date.now(), value };
-  return value;
+function vocabulary(db: Db): Promise<Vocabulary> {
+  return vocabularies.through(db, 'names', async () => {
+    const { rows } = await db.execute<{ kind: string; id: number; make_id: number | null; name: string }>(sql`
+      select 'make' as kind, id, null::bigint as make_id, name from makes where active
+      union all select 'model', id, make_id, name from models where active`);
+    return {
+      makes: rows.filter((r) => r.kind === 'make').map((r) => ({ id: Number(r.id), name: r.name })),
+      models: rows
+        .filter((r) => r.kind === 'model')
+        .map((r) => ({ id: Number(r.id), makeId: Number(r.make_id), name: r.name })),
+    };
+  });
 }
 
 /** The OE size of a chosen vehicle (its first fitment), when the search names one without a size. */
@@ -56,14 +55,33 @@ async function vehicleDims(db: Db, f: Filters) {
 }
 
 /** A leftover word may still be part of a line or brand name ("ko2", "grappler"). */
-function termMatch(text: string, vocab: Vocabulary | null): TermMatch {
+function termMatch(text: string, vocab: Vocabulary): TermMatch {
   const needle = text.toLowerCase();
   const hit = (name: string) => needle.length >= 2 && name.toLowerCase().includes(needle);
   return {
     text,
-    modelIds: (vocab?.models ?? []).filter((m) => hit(m.name)).map((m) => m.id),
-    makeIds: (vocab?.makes ?? []).filter((m) => hit(m.name)).map((m) => m.id),
+    modelIds: vocab.models.filter((m) => hit(m.name)).map((m) => m.id),
+    makeIds: vocab.makes.filter((m) => hit(m.name)).map((m) => m.id),
   };
+}
+
+type Reading = { interpretation: ReturnType<typeof interpretQuery>; terms: TermMatch[] };
+const MAX_READINGS = 5000;
+// Typo-tolerant matching compares every word with every name: worked out once per text while
+// the vocabulary holds (a new vocabulary is a new object, with no readings yet).
+const readings = new WeakMap<Vocabulary, Map<string, Reading>>();
+
+/** How a free text reads: sizes, brands, lines and the words left over. */
+function readingOf(text: string, vocab: Vocabulary): Reading {
+  const known = readings.get(vocab) ?? new Map<string, Reading>();
+  readings.set(vocab, known);
+  const hit = known.get(text);
+  if (hit) return hit;
+  const interpretation = interpretQuery(text, vocab);
+  const reading = { interpretation, terms: interpretation.terms.map((t) => termMatch(t, vocab)) };
+  if (known.size >= MAX_READINGS) known.clear();
+  known.set(text, reading);
+  return reading;
 }
 
 const dimsOf = (s: { width: number; ratio: number; rim: number } | null) =>
@@ -71,8 +89,8 @@ const dimsOf = (s: { width: number; ratio: number; rim: number } | null) =>
 
 /** Turns validated filters into a plan; reads the free text and the vehicle when given. */
 async function planOf(db: Db, actor: Actor, f: Filters) {
-  const vocab = f.query ? await vocabulary(db) : null;
-  const interpretation = f.query && vocab ? interpretQuery(f.query, vocab) : null;
+  const reading = f.query ? readingOf(f.query, await vocabulary(db)) : null;
+  const interpretation = reading?.interpretation ?? null;
   let dims: SearchPlan['dims'] =
     f.width !== undefined || f.ratio !== undefined || f.rim !== undefined
       ? { width: f.width, ratio: f.ratio, rim: f.rim }
@@ -96,7 +114,7 @@ async function planOf(db: Db, actor: Actor, f: Filters) {
     rear,
     makeIds: interpretation?.makeIds ?? [],
     modelIds: interpretation?.modelIds ?? [],
-    terms: (interpretation?.terms ?? []).map((t) => termMatch(t, vocab)),
+    terms: reading?.terms ?? [],
     minPrice: f.minPrice,
     maxPrice: f.maxPrice,
     specialsOnly: f.specialsOnly,
