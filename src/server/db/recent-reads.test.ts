@@ -29,7 +29,10 @@ describe('RecentReads', () => {
   it('runs a lazy query (a thenable that runs on every then) once per read', async () => {
     const reads = new RecentReads<number>(60_000);
     let runs = 0;
-    const lazy = { then: (resolve: (v: number) => void) => resolve(++runs) } as unknown as Promise<number>;
+    const lazy = {
+      // biome-ignore lint/suspicious/noThenProperty: a lazy query builder is exactly such a thenable
+      then: (resolve: (v: number) => void) => resolve(++runs),
+    } as unknown as Promise<number>;
     const db = {};
     expect(await reads.through(db, 'k', () => lazy)).toBe(1);
     expect(await reads.through(db, 'k', () => lazy)).toBe(1);
