@@ -112,35 +112,37 @@ function missMask(plan: SearchPlan): SQL {
 
 /**
  * Facet counts in one pass over `base`: a row counts for facet k when it passes every facet
- * filter (miss = 0) or fails only k's own; grouping sets give every facet its own groups.
+ * filter (miss = 0) or fails only k's own; grouping sets give every facet its own groups. Only
+ * values are grouped: their labels come from the price group's stored counts of the whole
+ * catalogue (`labels`), which hold every value a purchasable SKU has.
  */
-function facetRowsOf(keys: FacetKey[]): SQL {
+function facetRowsOf(keys: FacetKey[], priceGroupId: number): SQL {
   const v = (k: string) => sql.raw(`e_${k}_v`);
-  const l = (k: string) => sql.raw(`e_${k}_l`);
   const effective = keys.map((k) => {
     const counts = sql`miss = 0 or miss = ${1 << facetKeys.indexOf(k)}`;
-    return sql`case when ${counts} then ${sql.raw(`f_${k}_v`)} end as ${v(k)}, case when ${counts} then ${sql.raw(`f_${k}_l`)} end as ${l(k)}`;
+    return sql`case when ${counts} then ${sql.raw(`f_${k}_v`)} end as ${v(k)}`;
   });
   const which = keys.map((k) => sql`when grouping(${v(k)}) = 0 then ${k}::text`);
-  const label = keys.map((k) => sql`when grouping(${v(k)}) = 0 then min(${l(k)})`);
   const values = sql.join(
     keys.map((k) => v(k)),
     sql`, `,
   );
   return sql`
-    select * from (
-      select case ${sql.join(which, sql` `)} end as facet, coalesce(${values}) as value,
-             case ${sql.join(label, sql` `)} end as label, count(*)::int as count
+    select g.facet, g.value, l.label, g.count from (
+      select case ${sql.join(which, sql` `)} end as facet, coalesce(${values}) as value, count(*)::int as count
       from (select ${sql.join(effective, sql`, `)} from base) e
       group by grouping sets (${sql.join(
         keys.map((k) => sql`(${v(k)})`),
         sql`, `,
       )})) g
-    where value is not null`;
+    join (select facet, value, min(label) as label from (${storedFacetRows({ priceGroupId })}) s
+          group by facet, value) l on l.facet = g.facet and l.value = g.value`;
 }
 
-/** The facet columns as stored in search_items (search.facets.ts computed them). */
-const storedFacets = sql.raw(facetKeys.map((k) => `si.f_${k}_v, si.f_${k}_l`).join(', '));
+/** The facet values as stored in search_items (search.facets.ts), and the labels A–Z sorts by. */
+const storedFacets = sql.raw(
+  [...facetKeys.map((k) => `si.f_${k}_v`), 'si.f_makes_l', 'si.f_models_l'].join(', '),
+);
 
 /** The same orders over the answered items, to keep the page in order inside json_agg. */
 const itemOrder: Record<SortCode, SQL> = {
@@ -272,7 +274,7 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
     hits as (select * from base where miss = 0),
     page as (select id, model_id from hits
              order by ${orderBy[plan.sort]} limit ${plan.pageSize} offset ${plan.page * plan.pageSize}),
-    facet_rows as (${facetRowsOf(counted)}${storedRows})
+    facet_rows as (${facetRowsOf(counted, plan.priceGroupId)}${storedRows})
     select
       (select count(*)::int from hits) as count,
       (select min(price)::int from hits) as min_price,
