@@ -92,29 +92,37 @@ const folders = new Set<() => void>();
 
 /**
  * Asks the running apps of this process to fold soon: called after writes to search_items. (The
- * trigger records every change whoever writes; this only spares an idle server from polling.)
+ * trigger records every change whoever writes; this only makes the fold come sooner than the poll.)
  */
 export function foldSoon() {
   countsVersions.forgetAll();
   for (const fold of folders) fold();
 }
 
+/** How often a server looks for deltas no write of its own announced (another process, a catalogue trigger). */
+const FOLD_POLL_MS = 5000;
+
 /**
- * Folds pending deltas about a second after search_items changed (and once at start, for what
- * another process left): reads stay short and the generation moves, so cached dropdowns follow
- * stock and prices within about a second.
+ * Folds pending deltas about a second after search_items changed, and looks for pending ones
+ * at start and every few seconds: reads stay short and the generation moves, so kept answers
+ * and dropdowns follow stock, prices and the catalogue within about a second.
  */
 export function registerFacetFolding(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
+  let poll: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
-  const fold = async () => {
-    await foldFacetDeltas(app.db);
-    // Changes committed meanwhile by a transaction that started before: fold them too.
+  const pending = async () => {
     const { rows } = await app.db.execute<{ pending: boolean }>(
       sql`select exists (select 1 from search_facet_deltas) as pending`,
     );
-    if (rows[0].pending) schedule();
+    return rows[0].pending;
+  };
+  const fold = async () => {
+    if (!(await pending())) return;
+    await foldFacetDeltas(app.db);
+    // Changes committed meanwhile by a transaction that started before: fold them too.
+    if (await pending()) schedule();
   };
   const schedule = () => {
     if (timer || closed) return;
@@ -127,11 +135,14 @@ export function registerFacetFolding(app: FastifyInstance) {
   app.addHook('onReady', async () => {
     folders.add(schedule);
     schedule();
+    poll = setInterval(schedule, FOLD_POLL_MS);
+    poll.unref();
   });
   app.addHook('onClose', async () => {
     closed = true;
     folders.delete(schedule);
     clearTimeout(timer);
+    clearInterval(poll);
     await running;
   });
 }

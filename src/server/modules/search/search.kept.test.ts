@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RecentReads } from '../../db/recent-reads';
+import { models } from '../../db/schema';
 import { createProduct, createWarehouse, stock } from '../../test/factories-catalog';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { foldFacetDeltas } from './search.counts';
@@ -51,7 +54,7 @@ describe('search answers kept per version of the searchable data', () => {
     expect(repeat.answer).toEqual(first.answer);
     expect(repeat.texts.some((q) => q.includes('search_items'))).toBe(false);
 
-    // Stock that moves no search row (8 → 3, still purchasable): the page's items are read again.
+    // Stock that moves no search row (8 → 3, still purchasable) still changes what an item shows.
     await stock(t.db, warehouse.id, b.id, 3, 12000);
     const fewer = await search(size);
     expect(fewer.list.map((i) => i.available)).toEqual([8, 3]);
@@ -71,5 +74,11 @@ describe('search answers kept per version of the searchable data', () => {
     expect(soldOut.filters.makes).toEqual([{ value: String(make.id), label: make.name, count: 1 }]);
     await foldFacetDeltas(t.db);
     expect(await search(size)).toEqual(soldOut);
+
+    // A catalogue field only the items show (the line's image), written by any SQL: a trigger
+    // marks it; this process sees it after its next write (here: as a route's write would).
+    await t.db.update(models).set({ imageUrl: '/img/new.svg' }).where(eq(models.id, b.modelId));
+    RecentReads.afterWrite(t.app.db);
+    expect((await search(size)).list[0].image).toBe('/img/new.svg');
   });
 });

@@ -18,7 +18,7 @@ import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../catalog/catalog.product-sql';
 import { discounterOf, recentDiscounts } from '../discounts/discounts.in-force';
 import { countsVersion } from './search.counts';
-import { pageItemsStatement, type SearchPlan, searchStatement, type TermMatch } from './search.sql';
+import { type SearchPlan, searchStatement, type TermMatch } from './search.sql';
 
 type Filters = z.output<typeof SearchFilters>;
 
@@ -201,11 +201,14 @@ function discountedList(list: ListPricedItem[], discounts: DiscountRule[], compa
   return list.map((item) => ({ ...price(item), rear: item.rear && price(item.rear) }));
 }
 
-/** What a search found besides its items' fields: kept per version of the searchable data. */
+/**
+ * A search's answer before the caller's discounts: kept per version of the searchable data,
+ * which every change of what it shows moves (search.counts.ts countsVersion).
+ */
 interface Found {
   count: number;
   filters: Facets;
-  pageIds: [number, number][];
+  list: ListPricedItem[];
 }
 const found = new KeptByVersion<Found>(2000);
 
@@ -214,14 +217,24 @@ type SearchRow = {
   min_price: number | null;
   max_price: number | null;
   list: ListPricedItem[];
-  page_ids: [number, number][];
   facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
 };
 
+/** One statement: the page, its count, the price range and every facet (search.sql.ts). */
+async function computed(db: Db, plan: SearchPlan, prepare: boolean): Promise<Found> {
+  const statement = searchStatement(plan, productFields, productFrom(plan.priceGroupId));
+  const row = (await prepared<SearchRow>(db, statement, prepare)).rows[0];
+  return {
+    count: Number(row.count ?? 0),
+    filters: facetsOf(row.facets, row.min_price, row.max_price),
+    list: row.list,
+  };
+}
+
 /**
  * The shop search: one page of purchasable SKUs with the caller's prices, facets and count.
- * The same search of the same price group, while its data version holds (countsVersion), reads
- * only its page's items again: counting and paging are not repeated.
+ * The same search of the same price group is answered from memory while its data version
+ * holds; the company's discounts are applied to every answer.
  */
 export async function searchItems(
   db: Db,
@@ -230,25 +243,10 @@ export async function searchItems(
   options = { prepare: false, keepAnswers: true },
 ): Promise<SearchItems> {
   const { plan, interpretation } = await planOf(db, actor, filters);
-  const key = JSON.stringify(plan);
   const answer = async () => {
+    if (!options.keepAnswers) return computed(db, plan, options.prepare);
     const version = await countsVersion(db, plan.priceGroupId);
-    const kept = options.keepAnswers ? found.get(db, key, version) : undefined;
-    if (kept) {
-      if (!kept.pageIds.length) return { ...kept, list: [] };
-      const statement = pageItemsStatement(plan, kept.pageIds, productFields, productFrom(plan.priceGroupId));
-      const { rows } = await prepared<{ list: ListPricedItem[] }>(db, statement, options.prepare);
-      return { ...kept, list: rows[0].list };
-    }
-    const statement = searchStatement(plan, productFields, productFrom(plan.priceGroupId));
-    const row = (await prepared<SearchRow>(db, statement, options.prepare)).rows[0];
-    const fresh: Found = {
-      count: Number(row.count ?? 0),
-      filters: facetsOf(row.facets, row.min_price, row.max_price),
-      pageIds: row.page_ids,
-    };
-    if (options.keepAnswers) found.set(db, key, version, fresh);
-    return { ...fresh, list: row.list };
+    return found.through(db, JSON.stringify(plan), version, () => computed(db, plan, options.prepare));
   };
   const [{ count, filters: facets, list }, discounts] = await Promise.all([
     answer(),

@@ -196,9 +196,6 @@ function listOf(plan: SearchPlan, productFields: SQL, rearItem: SQL): SQL {
          join product_prices pp on pp.product_id = p.id and pp.price_group_id = ${plan.priceGroupId}) item)`;
 }
 
-/** The page's product and model ids, for reading the same page's items again (pageItemsStatement). */
-const pageIdsOf = sql`(select coalesce(json_agg(json_build_array(id, model_id)), '[]') from page)`;
-
 /** For staggered sets: the cheapest purchasable rear-size SKU of the page item's tire line. */
 function rearItemOf(plan: SearchPlan, productFields: SQL, productFrom: SQL): SQL {
   const r = plan.rear;
@@ -206,23 +203,6 @@ function rearItemOf(plan: SearchPlan, productFields: SQL, productFrom: SQL): SQL
   return sql`(select row_to_json(x) from (select ${productFields} ${productFrom}
          where p.model_id = page.model_id and p.width = ${r.width} and p.ratio = ${r.ratio} and p.rim = ${r.rim}
            and pp.available > 0 and p.active order by pp.price_cents, p.id limit 1) x)`;
-}
-
-/**
- * The items of a page found before (their ids, as a search statement answered them), read
- * afresh: stock and product fields may move without changing which SKUs the page holds.
- */
-export function pageItemsStatement(
-  plan: SearchPlan,
-  pageIds: [number, number][],
-  productFields: SQL,
-  productFrom: SQL,
-): SQL {
-  const ids = `{${pageIds.map(([id]) => Number(id)).join(',')}}`;
-  const models = `{${pageIds.map(([, model]) => Number(model)).join(',')}}`;
-  return sql`
-    with page as (select * from unnest(${ids}::bigint[], ${models}::bigint[]) as page (id, model_id))
-    select ${listOf(plan, productFields, rearItemOf(plan, productFields, productFrom))} as list`;
 }
 
 /**
@@ -244,7 +224,6 @@ function storedStatement(plan: SearchPlan, scope: CountScope, productFields: SQL
       (select min(si.price_cents)::int from search_items si where ${where}) as min_price,
       (select max(si.price_cents)::int from search_items si where ${where}) as max_price,
       ${listOf(plan, productFields, sql`null`)} as list,
-      ${pageIdsOf} as page_ids,
       (select coalesce(json_agg(stored), '[]') from stored where facet <> '_total') as facets`;
 }
 
@@ -280,7 +259,6 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
       (select min(price)::int from hits) as min_price,
       (select max(price)::int from hits) as max_price,
       ${listOf(plan, productFields, rearItemOf(plan, productFields, productFrom))} as list,
-      ${pageIdsOf} as page_ids,
       (select coalesce(json_agg(facet_rows), '[]') from facet_rows) as facets`;
 }
 

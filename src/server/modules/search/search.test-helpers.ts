@@ -15,6 +15,7 @@ export interface Item {
   speedIndex: string;
   specials: boolean;
   runFlat: boolean;
+  image: string | null;
   rear: Item | null;
 }
 export interface Answer {
