@@ -2,34 +2,34 @@
 // data they were computed from holds. A version is a string the caller reads from the database
 // (a counter its writes move); a null version means the data is changing: nothing is kept then.
 
+interface Kept<T> {
+  version: string;
+  value: Promise<T>;
+}
+
 /** Answers of one kind, per database handle (versions are comparable within one database only). */
 export class KeptByVersion<T> {
-  private readonly byDb = new WeakMap<object, Map<string, { version: string; value: T }>>();
+  private readonly byDb = new WeakMap<object, Map<string, Kept<T>>>();
 
   /** `limit` answers at most per database; the oldest kept goes first. */
   constructor(private readonly limit: number) {}
 
-  get(db: object, key: string, version: string | null): T | undefined {
-    if (version === null) return undefined;
-    const hit = this.byDb.get(db)?.get(key);
-    return hit?.version === version ? hit.value : undefined;
-  }
-
-  set(db: object, key: string, version: string | null, value: T) {
-    if (version === null || this.limit <= 0) return;
-    const kept = this.byDb.get(db) ?? new Map<string, { version: string; value: T }>();
+  /**
+   * The answer kept for this key and version, or a fresh one, kept. Requests that ask while it
+   * is being computed share that computation (a new version does not start one per request);
+   * a failed one is not kept.
+   */
+  through(db: object, key: string, version: string | null, load: () => Promise<T>): Promise<T> {
+    if (version === null || this.limit <= 0) return load();
+    const kept = this.byDb.get(db) ?? new Map<string, Kept<T>>();
     this.byDb.set(db, kept);
+    const hit = kept.get(key);
+    if (hit?.version === version) return hit.value;
+    const entry = { version, value: new Promise<T>((resolve) => resolve(load())) };
     kept.delete(key); // re-inserted last: the Map's order is the order of keeping
     if (kept.size >= this.limit) kept.delete(kept.keys().next().value as string);
-    kept.set(key, { version, value });
-  }
-
-  /** The kept answer of this version, or a fresh one, kept. */
-  async through(db: object, key: string, version: string | null, load: () => Promise<T>): Promise<T> {
-    const hit = this.get(db, key, version);
-    if (hit !== undefined) return hit;
-    const value = await load();
-    this.set(db, key, version, value);
-    return value;
+    kept.set(key, entry);
+    entry.value.catch(() => kept.get(key) === entry && kept.delete(key));
+    return entry.value;
   }
 }

@@ -53,17 +53,27 @@ describe('KeptByVersion', () => {
   it('answers what was kept for the same version only, keeps nothing for a null version, and drops the oldest', async () => {
     const kept = new KeptByVersion<string>(2);
     const db = {};
-    kept.set(db, 'a', '1', 'a1');
-    expect(kept.get(db, 'a', '1')).toBe('a1');
-    expect(kept.get(db, 'a', '2')).toBeUndefined();
-    expect(kept.get(db, 'a', null)).toBeUndefined();
-    kept.set(db, 'b', null, 'b');
-    expect(kept.get(db, 'b', null)).toBeUndefined();
-    kept.set(db, 'b', '1', 'b1');
-    kept.set(db, 'c', '1', 'c1');
-    expect(kept.get(db, 'a', '1')).toBeUndefined();
-    expect([kept.get(db, 'b', '1'), kept.get(db, 'c', '1')]).toEqual(['b1', 'c1']);
-    expect(await kept.through(db, 'c', '1', async () => 'new')).toBe('c1');
-    expect(await kept.through(db, 'c', '2', async () => 'c2')).toBe('c2');
+    let n = 0;
+    const load = (key: string, version: string | null) =>
+      kept.through(db, key, version, async () => `${key}${version}#${++n}`);
+    expect(await load('a', '1')).toBe('a1#1');
+    expect(await load('a', '1')).toBe('a1#1');
+    expect(await load('a', '2')).toBe('a2#2');
+    expect(await load('b', null)).toBe('bnull#3');
+    expect(await load('b', null)).toBe('bnull#4');
+    expect(await load('b', '1')).toBe('b1#5');
+    expect(await load('c', '1')).toBe('c1#6');
+    expect(await load('a', '2')).toBe('a2#7'); // the oldest, dropped for c
+    expect(await load('c', '1')).toBe('c1#6');
+  });
+
+  it('shares one computation among the requests that wait for it, and forgets a failed one', async () => {
+    const kept = new KeptByVersion<number>(10);
+    const db = {};
+    let runs = 0;
+    const slow = () => kept.through(db, 'k', '1', () => new Promise((r) => setTimeout(() => r(++runs), 10)));
+    expect(await Promise.all([slow(), slow(), slow()])).toEqual([1, 1, 1]);
+    await expect(kept.through(db, 'x', '1', async () => Promise.reject(new Error('down')))).rejects.toThrow();
+    expect(await kept.through(db, 'x', '1', async () => 5)).toBe(5);
   });
 });

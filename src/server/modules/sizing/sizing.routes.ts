@@ -25,7 +25,14 @@ export function sizingRoutes(app: FastifyInstance) {
   route(app, api.widths, (ctx) => sizeList(ctx, 'width'));
   route(app, api.ratios, (ctx) => sizeList(ctx, 'ratio', ctx.params.width));
   route(app, api.rims, (ctx) => sizeList(ctx, 'rim', ctx.params.width, ctx.params.ratio));
-  route(app, api.years, ({ req, reply }) => cached(req, reply, { data: { list: vehicleYears() } }));
+  route(app, api.years, async ({ db, req, reply }) => {
+    // The list changes with the calendar year only: kept, with its ETag, for the year.
+    const year = String(new Date().getFullYear());
+    const { body, etag } = await versioned(db, 'years', year, async () => ({
+      data: { list: vehicleYears() },
+    }));
+    return cached(req, reply, body, etag);
+  });
   /** A vehicle list, kept in memory per version of the vehicle data. */
   const vehicleList = async (
     { db, req, reply }: Ctx<unknown, unknown, unknown>,
