@@ -74,9 +74,9 @@ export async function foldFacetDeltas(db: Db): Promise<boolean> {
 /**
  * The version of a price group's searchable data: the fold generation, or null while changes of
  * that group wait to be folded (an answer computed then is not kept). Every change of
- * search_items leaves a delta (migrations/catalog/0009 adds one for changes no count sees, a
- * price), so answers kept per version follow stock, prices and the catalogue. Read at most once
- * a second; this process's own writes forget it at once (foldSoon, route.ts).
+ * search_items leaves a delta, and so does every change of what a result shows: marker deltas
+ * of zero SKUs for a price, stock or catalogue change (migrations/catalog 0009, 0010). Read at
+ * most once a second; this process's own writes forget it at once (foldSoon, route.ts).
  */
 export function countsVersion(db: Db, priceGroupId: number): Promise<string | null> {
   return countsVersions.through(db, String(priceGroupId), async () => {
