@@ -17,6 +17,7 @@ import type { Actor } from '../../http/actor';
 import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../catalog/catalog.product-sql';
 import { discounterOf, recentDiscounts } from '../discounts/discounts.in-force';
+import { vehicleVersion } from '../sizing/sizing.cache';
 import { countsVersion } from './search.counts';
 import { type SearchPlan, searchStatement, type TermMatch } from './search.sql';
 
@@ -39,18 +40,28 @@ function vocabulary(db: Db): Promise<Vocabulary> {
   });
 }
 
-/** The OE size of a chosen vehicle (its first fitment), when the search names one without a size. */
+type Fitment = { front_size: string; rear_size: string | null };
+const fitments = new KeptByVersion<Fitment | null>(5000);
+
+/**
+ * The OE size of a chosen vehicle (its first fitment), when the search names one without a size;
+ * kept per version of the vehicle data, like the vehicle dropdowns.
+ */
 async function vehicleDims(db: Db, f: Filters) {
-  const { rows } = await db.execute<{ front_size: string; rear_size: string | null }>(sql`
-    select fi.front_size, fi.rear_size from vehicles v join vehicle_fitments fi on fi.vehicle_id = v.id
-    where v.year = ${f.year} and v.make = ${f.vmake} and v.model = ${f.vmodel} and v."option" = ${f.option}
-    order by fi.position limit 1`);
-  if (!rows[0])
+  const key = JSON.stringify([f.year, f.vmake, f.vmodel, f.option]);
+  const fitment = await fitments.through(db, key, await vehicleVersion(db), async () => {
+    const { rows } = await db.execute<Fitment>(sql`
+      select fi.front_size, fi.rear_size from vehicles v join vehicle_fitments fi on fi.vehicle_id = v.id
+      where v.year = ${f.year} and v.make = ${f.vmake} and v.model = ${f.vmodel} and v."option" = ${f.option}
+      order by fi.position limit 1`);
+    return rows[0] ?? null;
+  });
+  if (!fitment)
     throw badRequest('No such vehicle', [
       { pointer: '/body/option', detail: 'is not an option of that vehicle' },
     ]);
-  const front = parseTireSize(rows[0].front_size);
-  const rear = rows[0].rear_size ? parseTireSize(rows[0].rear_size) : null;
+  const front = parseTireSize(fitment.front_size);
+  const rear = fitment.rear_size ? parseTireSize(fitment.rear_size) : null;
   return { front, rear };
 }
 

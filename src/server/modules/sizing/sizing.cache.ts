@@ -37,7 +37,7 @@ export async function versioned<T>(
   return kept as { body: T; etag: string };
 }
 
-const vehicleVersions = new RecentReads<string>(1000);
+const vehicleVersions = new RecentReads<string>(1000, { forgetOnWrite: true });
 
 /**
  * The version of the vehicle data (a counter the database bumps on every change of vehicles
