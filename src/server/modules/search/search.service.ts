@@ -231,10 +231,13 @@ type SearchRow = {
   facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
 };
 
+/** Pages whose statements are prepared: the text holds the page, so deeper ones stay one-off. */
+const PREPARED_PAGES = 5;
+
 /** One statement: the page, its count, the price range and every facet (search.sql.ts). */
 async function computed(db: Db, plan: SearchPlan, prepare: boolean): Promise<Found> {
   const statement = searchStatement(plan, productFields, productFrom(plan.priceGroupId));
-  const row = (await prepared<SearchRow>(db, statement, prepare)).rows[0];
+  const row = (await prepared<SearchRow>(db, statement, prepare && plan.page < PREPARED_PAGES)).rows[0];
   return {
     count: Number(row.count ?? 0),
     filters: facetsOf(row.facets, row.min_price, row.max_price),
