@@ -347,6 +347,16 @@ describe('page guard', () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
   });
+
+  it('sends the security headers on every answer, an error included', async () => {
+    for (const url of ['/healthz', '/api/no-such-call']) {
+      const { headers } = await t.app.inject({ url });
+      expect(headers['content-security-policy']).toContain("default-src 'self'");
+      expect(headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
 });
 
 describe('cross-site writes', () => {
