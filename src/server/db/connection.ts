@@ -38,14 +38,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function connect(url: string, max: number, embedded: boolean, stop: () => Promise<void>) {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    idleTimeoutMillis: embedded ? 0 : 10_000,
-    // Named statements are the search's only (search.service.ts `prepared`): a generic plan from
-    // the first execution on, instead of five custom plans per connection at ~13 ms of planning.
-    ...(embedded ? {} : { options: '-c plan_cache_mode=force_generic_plan' }),
-  });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: embedded ? 0 : 10_000 });
   pool.on('error', () => {}); // an idle client's network error is reported on the next query
   const db = drizzle(pool, { schema });
   return {

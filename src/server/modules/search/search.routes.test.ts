@@ -169,7 +169,7 @@ describe('shop search by text and vehicle', () => {
     // Not the search's: the server's background folding (search.counts.ts) and the session's
     // idle clock (touched once a minute), which may run meanwhile.
     const background =
-      /as pending|pg_try_advisory_xact_lock|delete from search_facet|update search_counts_state|update "sessions"|^(begin|commit|rollback)/i;
+      /as pending|pg_try_advisory_xact_lock|delete from search_facet|update search_counts_state|update "sessions"|^(begin|commit|rollback)$/i;
     const spy = vi.spyOn(pg.Client.prototype, 'query');
     const statementsOf = async (body: Record<string, unknown>) => {
       // Nothing read recently is trusted: the count holds every read a search may make.
@@ -191,7 +191,8 @@ describe('shop search by text and vehicle', () => {
     spy.mockRestore();
     expect(small.length, JSON.stringify({ small, large }, null, 1)).toBe(large.length);
     // The session, the brand and line names, the data version, the caller's discounts, and the
-    // one search statement; within a second of each other, a search reads only what it must.
-    expect(small.length).toBeLessThanOrEqual(5);
+    // one search statement (on PostgreSQL with its transaction's plan setting); within a second
+    // of each other, a search reads only what it must.
+    expect(small.length).toBeLessThanOrEqual(6);
   });
 });

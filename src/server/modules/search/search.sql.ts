@@ -189,7 +189,7 @@ export function storedCountsOf(plan: SearchPlan): { scope: CountScope; filtered:
 /**
  * LIMIT and OFFSET as literals (whole numbers the contract bounded): a prepared statement's
  * generic plan takes a parameter there for a tenth of the rows and sorts the whole price group
- * instead of reading the first rows of a price index (browsing was 5× slower).
+ * instead of reading the first rows of a price index (browsing was 5× slower on generic plans).
  */
 function pageWindow(plan: SearchPlan): SQL {
   const [limit, offset] = [plan.pageSize, plan.page * plan.pageSize];
