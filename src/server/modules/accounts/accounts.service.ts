@@ -9,7 +9,7 @@ import { cartSummary } from '../cart/cart.service';
 import * as repo from './accounts.repository';
 import { hashPassword, verifyPassword } from './accounts.passwords';
 import { hashSecret, newSecret } from './accounts.tokens';
-import { recentSessions } from './accounts.recent-actors';
+import { recentSessions } from './accounts.recent-sessions';
 
 const minutes = (n: number) => n * 60_000;
 type LocationRow = Awaited<ReturnType<typeof repo.listUserLocations>>[number];

@@ -1,25 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMarkupRule, createProduct, createWarehouse, stock } from '../../test/factories-catalog';
 import { groupId } from '../../test/factories';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { refreshProductPrices } from '../catalog/catalog.prices';
 import { productsIn, refreshSearchItems } from '../catalog/catalog.search-items';
 import { foldFacetDeltas } from './search.counts';
-import { searcher } from './search.test-helpers';
+import { buyerSearch } from './search.test-helpers';
 
-let t: TestApp;
-let cookie: string;
-const search = searcher(
-  () => t,
-  () => cookie,
-);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await signIn(t.app, 'buyer');
-});
-afterAll(() => t.close());
+const suite = buyerSearch();
+const { search } = suite;
 
 /**
  * Stored counts (plus pending deltas) that differ from counting search_items now, over every
@@ -27,7 +16,7 @@ afterAll(() => t.close());
  * test files write.
  */
 async function driftedCounts() {
-  const { rows } = await t.db.execute<{ key: string }>(sql`
+  const { rows } = await suite.t.db.execute<{ key: string }>(sql`
     with stored as (
       select price_group_id, width, ratio, rim, facet, value, label, sum(skus)::int as skus from (
         select price_group_id, width, ratio, rim, facet, value, label, skus from search_facet_counts
@@ -50,9 +39,9 @@ const ofSize = { size: '395/15R29', width: size.width, ratio: size.ratio, rim: s
 
 describe('stored facet counts', () => {
   it('follow stock, price and catalogue changes exactly, before and after folding', async () => {
-    const warehouse = await createWarehouse(t.db);
-    const { product: a, make } = await createProduct(t.db, { ...ofSize, speedIndex: 'H' });
-    const { product: b } = await createProduct(t.db, { ...ofSize, makeId: make.id, speedIndex: 'V' });
+    const warehouse = await createWarehouse(suite.t.db);
+    const { product: a, make } = await createProduct(suite.t.db, { ...ofSize, speedIndex: 'H' });
+    const { product: b } = await createProduct(suite.t.db, { ...ofSize, makeId: make.id, speedIndex: 'V' });
     const counts = async () => {
       const answer = await search(size);
       const byValue = (facet: string) =>
@@ -62,8 +51,8 @@ describe('stored facet counts', () => {
     expect((await counts()).count).toBe(0);
 
     // In stock: both counted, for the size and for the whole catalogue.
-    await stock(t.db, warehouse.id, a.id, 4, 10000);
-    await stock(t.db, warehouse.id, b.id, 4, 12000);
+    await stock(suite.t.db, warehouse.id, a.id, 4, 10000);
+    await stock(suite.t.db, warehouse.id, b.id, 4, 12000);
     let now = await counts();
     expect(now).toMatchObject({ count: 2, speed: { H: 1, V: 1 }, makes: { [make.id]: 2 } });
     expect(await driftedCounts()).toEqual([]);
@@ -71,33 +60,33 @@ describe('stored facet counts', () => {
     expect(browsed.count).toBe(2);
 
     // Sold out (as checkout or a feed leaves it): no longer counted.
-    await stock(t.db, warehouse.id, a.id, 0, 10000);
+    await stock(suite.t.db, warehouse.id, a.id, 0, 10000);
     now = await counts();
     expect(now).toMatchObject({ count: 1, speed: { V: 1 }, makes: { [make.id]: 1 } });
     expect(now.speed.H).toBeUndefined();
 
     // Back in stock at another cost, and a markup rule of the group: counts stay, prices move.
-    await stock(t.db, warehouse.id, a.id, 2, 20000);
-    const standard = await groupId(t.db, 'standard');
-    await createMarkupRule(t.db, { priceGroupId: standard, makeId: make.id, basisPoints: 5000 });
-    await refreshProductPrices(t.db, [a.id, b.id]);
+    await stock(suite.t.db, warehouse.id, a.id, 2, 20000);
+    const standard = await groupId(suite.t.db, 'standard');
+    await createMarkupRule(suite.t.db, { priceGroupId: standard, makeId: make.id, basisPoints: 5000 });
+    await refreshProductPrices(suite.t.db, [a.id, b.id]);
     now = await counts();
     expect(now).toMatchObject({ count: 2, speed: { H: 1, V: 1 } });
     expect(now.answer.list.map((i) => i.priceCents).sort((x, y) => x - y)).toEqual([18000, 30000]);
     expect(now.answer.filters.price).toEqual({ min: 18000, max: 30000 });
 
     // A catalogue edit moves a SKU to another facet value.
-    await t.db.execute(sql`update products set speed_index = 'W' where id = ${b.id}`);
-    await refreshSearchItems(t.db, productsIn([b.id]));
+    await suite.t.db.execute(sql`update products set speed_index = 'W' where id = ${b.id}`);
+    await refreshSearchItems(suite.t.db, productsIn([b.id]));
     expect((await counts()).speed).toEqual({ H: 1, W: 1 });
 
     // Any writer of search_items is counted: the trigger, not the code path, records changes.
-    await t.db.execute(sql`delete from search_items where product_id = ${a.id}`);
+    await suite.t.db.execute(sql`delete from search_items where product_id = ${a.id}`);
     expect((await counts()).speed).toEqual({ W: 1 });
-    await refreshSearchItems(t.db, productsIn([a.id]));
+    await refreshSearchItems(suite.t.db, productsIn([a.id]));
 
     expect(await driftedCounts()).toEqual([]);
-    await foldFacetDeltas(t.db);
+    await foldFacetDeltas(suite.t.db);
     expect(await driftedCounts()).toEqual([]);
     expect(await counts()).toMatchObject({ count: 2, speed: { H: 1, W: 1 }, makes: { [make.id]: 2 } });
   });

@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RecentReads } from '../../db/recent-reads';
 import { models } from '../../db/schema';
 import { createProduct, createWarehouse, stock } from '../../test/factories-catalog';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { foldFacetDeltas } from './search.counts';
-import { searcher } from './search.test-helpers';
+import { buyerSearch } from './search.test-helpers';
 
-let t: TestApp;
-let cookie: string;
-const search = searcher(
-  () => t,
-  () => cookie,
-);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await signIn(t.app, 'buyer');
-});
-afterAll(() => t.close());
+const suite = buyerSearch();
+const { search } = suite;
 
 /** The SQL texts a search runs. */
 async function statementsOf(body: Record<string, unknown>) {
@@ -37,15 +26,15 @@ describe('search answers kept per version of the searchable data', () => {
   it('repeats a search by reading only its page, and follows stock, prices and sell-outs at once', async () => {
     // A size no other test stocks: the answer holds exactly these two SKUs.
     const dims = { size: '305/25R19', width: 305, ratio: 25, rim: 19 };
-    const { product: a, make } = await createProduct(t.db, dims);
-    const { product: b } = await createProduct(t.db, { ...dims, makeId: make.id });
-    const warehouse = await createWarehouse(t.db);
-    await stock(t.db, warehouse.id, a.id, 8, 10000);
-    await stock(t.db, warehouse.id, b.id, 8, 12000);
+    const { product: a, make } = await createProduct(suite.t.db, dims);
+    const { product: b } = await createProduct(suite.t.db, { ...dims, makeId: make.id });
+    const warehouse = await createWarehouse(suite.t.db);
+    await stock(suite.t.db, warehouse.id, a.id, 8, 10000);
+    await stock(suite.t.db, warehouse.id, b.id, 8, 12000);
     const size = { width: 305, ratio: 25, rim: 19 };
     const ids = (answer: { list: { productId: number }[] }) => answer.list.map((i) => i.productId);
 
-    await foldFacetDeltas(t.db); // until the changes are folded, nothing is kept
+    await foldFacetDeltas(suite.t.db); // until the changes are folded, nothing is kept
 
     const first = await statementsOf(size);
     expect(ids(first.answer)).toEqual([a.id, b.id]);
@@ -55,30 +44,30 @@ describe('search answers kept per version of the searchable data', () => {
     expect(repeat.texts.some((q) => q.includes('search_items'))).toBe(false);
 
     // Stock that moves no search row (8 → 3, still purchasable) still changes what an item shows.
-    await stock(t.db, warehouse.id, b.id, 3, 12000);
+    await stock(suite.t.db, warehouse.id, b.id, 3, 12000);
     const fewer = await search(size);
     expect(fewer.list.map((i) => i.available)).toEqual([8, 3]);
     expect(fewer.filters).toEqual(first.answer.filters);
 
     // A cheaper cost reprices b below a: the order and the price range follow.
-    await stock(t.db, warehouse.id, b.id, 3, 5000);
+    await stock(suite.t.db, warehouse.id, b.id, 3, 5000);
     const repriced = await search(size);
     expect(ids(repriced)).toEqual([b.id, a.id]);
     expect(repriced.filters.price.min).toBe(repriced.list[0].priceCents);
 
     // Sold out: gone from the list and from every count; after folding, kept again.
-    await stock(t.db, warehouse.id, a.id, 0, 10000);
+    await stock(suite.t.db, warehouse.id, a.id, 0, 10000);
     const soldOut = await search(size);
     expect(ids(soldOut)).toEqual([b.id]);
     expect(soldOut.count).toBe(1);
     expect(soldOut.filters.makes).toEqual([{ value: String(make.id), label: make.name, count: 1 }]);
-    await foldFacetDeltas(t.db);
+    await foldFacetDeltas(suite.t.db);
     expect(await search(size)).toEqual(soldOut);
 
     // A catalogue field only the items show (the line's image), written by any SQL: a trigger
     // marks it; this process sees it after its next write (here: as a route's write would).
-    await t.db.update(models).set({ imageUrl: '/img/new.svg' }).where(eq(models.id, b.modelId));
-    RecentReads.afterWrite(t.app.db);
+    await suite.t.db.update(models).set({ imageUrl: '/img/new.svg' }).where(eq(models.id, b.modelId));
+    RecentReads.afterWrite(suite.t.app.db);
     expect((await search(size)).list[0].image).toBe('/img/new.svg');
   });
 });

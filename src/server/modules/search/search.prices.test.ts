@@ -1,50 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMarkupRule, createProduct, createWarehouse, stock } from '../../test/factories-catalog';
 import { createCompany, createLocation, createUser, FACTORY_PASSWORD, groupId } from '../../test/factories';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app';
-import { searcher } from './search.test-helpers';
+import { signIn } from '../../test/test-app';
+import { buyerSearch, searcher } from './search.test-helpers';
 
-let t: TestApp;
-let cookie: string;
-const search = searcher(
-  () => t,
-  () => cookie,
-);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await signIn(t.app, 'buyer');
-});
-afterAll(() => t.close());
+const suite = buyerSearch();
+const { search } = suite;
 
 describe('prices, staggered sets and shipping in search', () => {
   it("prices each SKU for the caller's price group: session override first, then the location", async () => {
-    const { product, make } = await createProduct(t.db);
-    const warehouse = await createWarehouse(t.db);
-    const [standard, fleet] = [await groupId(t.db, 'standard'), await groupId(t.db, 'fleet')];
-    await createMarkupRule(t.db, { priceGroupId: standard, makeId: make.id, basisPoints: 4000 });
-    await createMarkupRule(t.db, { priceGroupId: fleet, makeId: make.id, fixedCents: 1500 });
-    await stock(t.db, warehouse.id, product.id, 8, 10000);
+    const { product, make } = await createProduct(suite.t.db);
+    const warehouse = await createWarehouse(suite.t.db);
+    const [standard, fleet] = [await groupId(suite.t.db, 'standard'), await groupId(suite.t.db, 'fleet')];
+    await createMarkupRule(suite.t.db, { priceGroupId: standard, makeId: make.id, basisPoints: 4000 });
+    await createMarkupRule(suite.t.db, { priceGroupId: fleet, makeId: make.id, fixedCents: 1500 });
+    await stock(suite.t.db, warehouse.id, product.id, 8, 10000);
     // A user of its own: two locations, one priced standard and one fleet.
-    const company = await createCompany(t.db);
-    const austin = await createLocation(t.db, company.id, { priceGroupId: standard });
-    const denver = await createLocation(t.db, company.id, { priceGroupId: fleet });
-    const user = await createUser(t.db, {
+    const company = await createCompany(suite.t.db);
+    const austin = await createLocation(suite.t.db, company.id, { priceGroupId: standard });
+    const denver = await createLocation(suite.t.db, company.id, { priceGroupId: fleet });
+    const user = await createUser(suite.t.db, {
       role: 'company_admin',
       companyId: company.id,
       locationIds: [austin.id, denver.id],
     });
-    const own = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    const own = await signIn(suite.t.app, user.username, FACTORY_PASSWORD);
     const priceAs = async () =>
       (
         await searcher(
-          () => t,
+          () => suite.t,
           () => own,
         )({ query: product.skuCode })
       ).list[0].priceCents;
     expect(await priceAs()).toBe(14000);
     const put = (url: string, method: 'POST' | 'PUT', payload: object) =>
-      t.app.inject({ method, url, headers: { cookie: own }, payload });
+      suite.t.app.inject({ method, url, headers: { cookie: own }, payload });
     expect((await put('/api/session/group', 'POST', { group: fleet })).statusCode).toBe(200);
     expect(await priceAs()).toBe(11500);
     await put('/api/session/group', 'POST', { group: null });
@@ -58,8 +48,8 @@ describe('prices, staggered sets and shipping in search', () => {
       product: front,
       make,
       model,
-    } = await createProduct(t.db, { size: '245/40R19', width: 245, ratio: 40, rim: 19 });
-    const { product: rear } = await createProduct(t.db, {
+    } = await createProduct(suite.t.db, { size: '245/40R19', width: 245, ratio: 40, rim: 19 });
+    const { product: rear } = await createProduct(suite.t.db, {
       makeId: make.id,
       modelId: model.id,
       size: '275/35R19',
@@ -67,9 +57,9 @@ describe('prices, staggered sets and shipping in search', () => {
       ratio: 35,
       rim: 19,
     });
-    const warehouse = await createWarehouse(t.db);
-    await stock(t.db, warehouse.id, front.id, 4, 12000);
-    await stock(t.db, warehouse.id, rear.id, 4, 15000);
+    const warehouse = await createWarehouse(suite.t.db);
+    await stock(suite.t.db, warehouse.id, front.id, 4, 12000);
+    await stock(suite.t.db, warehouse.id, rear.id, 4, 15000);
     const answer = await search({
       width: 245,
       ratio: 40,
@@ -85,16 +75,16 @@ describe('prices, staggered sets and shipping in search', () => {
   });
 
   it('estimates shipping from the nearest warehouse holding the whole quantity', async () => {
-    const { product, make } = await createProduct(t.db);
-    const nyc = await createWarehouse(t.db, { zip: '10001' });
-    const la = await createWarehouse(t.db, { zip: '90001' });
-    await stock(t.db, nyc.id, product.id, 2, 9000);
-    await stock(t.db, la.id, product.id, 10, 9000);
+    const { product, make } = await createProduct(suite.t.db);
+    const nyc = await createWarehouse(suite.t.db, { zip: '10001' });
+    const la = await createWarehouse(suite.t.db, { zip: '90001' });
+    await stock(suite.t.db, nyc.id, product.id, 2, 9000);
+    await stock(suite.t.db, la.id, product.id, 10, 9000);
     const estimate = (quantity: number, zip = '10002') =>
-      t.app.inject({
+      suite.t.app.inject({
         method: 'GET',
         url: `/api/v1/shipping/estimate?make=${make.id}&code=${product.skuCode}&quantity=${quantity}&zip=${zip}`,
-        headers: { cookie },
+        headers: { cookie: suite.cookie },
       });
     const near = (await estimate(2)).json().data;
     expect(near).toMatchObject({ warehouseZip: '10001', quantity: 2 });

@@ -1,24 +1,13 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RecentReads } from '../../db/recent-reads';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { parseTireSize, type TireSize } from '../../../domain/tire-size';
 import { foldFacetDeltas } from './search.counts';
-import { searcher } from './search.test-helpers';
+import { buyerSearch } from './search.test-helpers';
 
-let t: TestApp;
-let cookie: string;
-const search = searcher(
-  () => t,
-  () => cookie,
-);
+const suite = buyerSearch();
+const { search } = suite;
 const size = { width: 225, ratio: 45, rim: 17 };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = await signIn(t.app, 'buyer');
-});
-afterAll(() => t.close());
 
 describe('shop search by size', () => {
   it('answers purchasable SKUs of the size with the caller price, facets and a count', async () => {
@@ -118,10 +107,10 @@ describe('shop search by text and vehicle', () => {
   });
 
   it('searches a vehicle by its first OE size', async () => {
-    const found = await t.app.inject({
+    const found = await suite.t.app.inject({
       method: 'GET',
       url: '/api/v1/vehicle/search?q=2020%20camry',
-      headers: { cookie },
+      headers: { cookie: suite.cookie },
     });
     const v = found.json().data.list[0];
     const front = parseTireSize(v.sizes[0].size) as TireSize;
@@ -144,28 +133,28 @@ describe('shop search by text and vehicle', () => {
       { page: -1 },
       { makes: ['x'] },
     ]) {
-      const res = await t.app.inject({
+      const res = await suite.t.app.inject({
         method: 'POST',
         url: '/api/search/items',
-        headers: { cookie },
+        headers: { cookie: suite.cookie },
         payload: body,
       });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/search/items', payload: {} })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await suite.t.app.inject({ method: 'POST', url: '/api/search/items', payload: {} })).statusCode,
+    ).toBe(401);
   });
 
   it('keeps its response documented in OpenAPI (trusted responses skip only the runtime check)', async () => {
-    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const docs = (await suite.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const ok = docs.paths['/api/search/items'].post.responses['200'];
     expect(JSON.stringify(ok)).toContain('skuCode');
   });
 
   it('runs the same small number of SQL statements whatever the page size', async () => {
     await search({ ...size, query: 'michelin' });
-    await foldFacetDeltas(t.app.db);
+    await foldFacetDeltas(suite.t.app.db);
     // Not the search's: the server's background folding (search.counts.ts) and the session's
     // idle clock (touched once a minute), which may run meanwhile.
     const background =
@@ -173,7 +162,7 @@ describe('shop search by text and vehicle', () => {
     const spy = vi.spyOn(pg.Client.prototype, 'query');
     const statementsOf = async (body: Record<string, unknown>) => {
       // Nothing read recently is trusted: the count holds every read a search may make.
-      RecentReads.afterWrite(t.app.db);
+      RecentReads.afterWrite(suite.t.app.db);
       spy.mockClear();
       await search(body);
       return spy.mock.calls

@@ -1,4 +1,5 @@
-import type { TestApp } from '../../test/test-app';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
 export interface Item {
   productId: number;
@@ -41,4 +42,25 @@ export function searcher(t: () => TestApp, cookie: () => string) {
       throw new Error(`search ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`);
     return res.json().data;
   };
+}
+
+/**
+ * A search test file's own app, signed in as the demo buyer, with its search (registers the
+ * beforeAll and afterAll hooks). `t` and `cookie` are set once the app is up.
+ */
+export function buyerSearch() {
+  const suite: { t: TestApp; cookie: string; search: ReturnType<typeof searcher> } = {
+    t: undefined as unknown as TestApp,
+    cookie: '',
+    search: searcher(
+      () => suite.t,
+      () => suite.cookie,
+    ),
+  };
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    suite.cookie = await signIn(suite.t.app, 'buyer');
+  });
+  afterAll(() => suite.t.close());
+  return suite;
 }
