@@ -75,7 +75,7 @@ export async function foldFacetDeltas(db: Db): Promise<boolean> {
  * The version of a price group's searchable data: the fold generation, or null while changes of
  * that group wait to be folded (an answer computed then is not kept). Every change of
  * search_items leaves a delta, and so does every change of what a result shows: marker deltas
- * of zero SKUs for a price, stock or catalogue change (migrations/catalog 0009, 0010). Read at
+ * of zero SKUs for a price, stock or catalogue change (migrations/catalog/0009). Read at
  * most once a second; this process's own writes forget it at once (foldSoon, route.ts).
  */
 export function countsVersion(db: Db, priceGroupId: number): Promise<string | null> {
