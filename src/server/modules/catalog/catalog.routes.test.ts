@@ -19,8 +19,9 @@ afterAll(() => t.close());
 describe('catalogue reads', () => {
   it('lists categories, brands and lines on both path styles', async () => {
     expect((await data('/api/categories')).list.map((c: { slug: string }) => c.slug)).toContain('winter');
-    const makes = await data('/api/makes?pageSize=100');
-    expect(makes.count).toBeGreaterThanOrEqual(25);
+    expect((await data('/api/makes?pageSize=1')).count).toBeGreaterThanOrEqual(25);
+    // Found by name: other test files add brands of their own, which may fill the first page.
+    const makes = await data('/api/makes?q=Michelin');
     const michelin = makes.list.find((m: { name: string }) => m.name === 'Michelin');
     expect((await data(`/api/makes/${michelin.id}`)).name).toBe('Michelin');
     expect((await data(`/api/v1/make/${michelin.id}`)).name).toBe('Michelin');
