@@ -1,28 +1,20 @@
-// Compensation records (DESIGN.md §6): accrued when an order is placed; finance may waive one.
+// Compensation records: accrued when an order is placed; finance may waive one.
+import { basisPointsOf } from './money';
+import { assertTransition, type TransitionTable } from './status-machine';
 
 export const compStatuses = ['accrued', 'waived'] as const;
 export type CompStatus = (typeof compStatuses)[number];
 
-export const compTransitions: Record<CompStatus, readonly CompStatus[]> = {
+export const compTransitions: TransitionTable<CompStatus> = {
   accrued: ['waived'],
   waived: [],
 };
 
-export class CompTransitionError extends Error {
-  constructor(
-    readonly from: CompStatus,
-    readonly to: CompStatus,
-  ) {
-    const allowed = compTransitions[from];
-    super(`A ${from} record cannot become ${to}; allowed: ${allowed.length ? allowed.join(', ') : 'none'}`);
-  }
-}
-
 export function assertCompTransition(from: CompStatus, to: CompStatus): void {
-  if (!compTransitions[from].includes(to)) throw new CompTransitionError(from, to);
+  assertTransition('compensation record', compTransitions, from, to);
 }
 
 /** A plan's share of a sale: basis points of the base, rounded half up, in whole cents. */
 export function commissionOf(baseCents: number, basisPoints: number): number {
-  return Math.floor((baseCents * basisPoints + 5000) / 10000);
+  return basisPointsOf(baseCents, basisPoints);
 }

@@ -1,5 +1,7 @@
-// Order and supplier-line statuses (DESIGN.md §6): the one table the server checks, the status
-// lists answer and the back-office buttons read.
+// Order and supplier-line statuses: the one table the server checks, the status lists answer and
+// the back-office buttons read (docs/domain.md).
+import type { OrderPaymentStatus } from './payment-status';
+import { assertAllowed, assertTransition, type TransitionTable } from './status-machine';
 
 export const orderStatuses = [
   'cart',
@@ -15,7 +17,7 @@ export const orderStatuses = [
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** Statuses an order may move to from each status; on_hold returns to where it came from. */
-export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+export const orderTransitions: TransitionTable<OrderStatus> = {
   cart: ['placed'],
   placed: ['processing', 'cancelled', 'on_hold'],
   processing: ['partially_shipped', 'shipped', 'cancelled', 'on_hold'],
@@ -37,7 +39,7 @@ export const supplierLineStatuses = [
 ] as const;
 export type SupplierLineStatus = (typeof supplierLineStatuses)[number];
 
-export const supplierLineTransitions: Record<SupplierLineStatus, readonly SupplierLineStatus[]> = {
+export const supplierLineTransitions: TransitionTable<SupplierLineStatus> = {
   pending: ['sent', 'cancelled'],
   sent: ['confirmed', 'exception', 'cancelled', 'resent'],
   resent: ['confirmed', 'exception', 'cancelled'],
@@ -45,19 +47,6 @@ export const supplierLineTransitions: Record<SupplierLineStatus, readonly Suppli
   confirmed: [],
   cancelled: [],
 };
-
-export class TransitionError extends Error {
-  constructor(
-    readonly entity: string,
-    readonly from: string,
-    readonly to: string,
-    readonly allowed: readonly string[],
-  ) {
-    super(
-      `A ${entity} in status ${from} cannot become ${to}; allowed: ${allowed.length ? allowed.join(', ') : 'none'}`,
-    );
-  }
-}
 
 /** Allowed next statuses of an order; an order on hold may only return to where it was, or be cancelled. */
 export function nextOrderStatuses(
@@ -73,19 +62,20 @@ export function assertOrderTransition(
   to: OrderStatus,
   heldFrom: OrderStatus | null = null,
 ) {
-  const allowed = nextOrderStatuses(from, heldFrom);
-  if (!allowed.includes(to)) throw new TransitionError('order', from, to, allowed);
+  assertAllowed('order', from, to, nextOrderStatuses(from, heldFrom));
 }
 
 export function assertSupplierLineTransition(from: SupplierLineStatus, to: SupplierLineStatus) {
-  const allowed = supplierLineTransitions[from];
-  if (!allowed.includes(to)) throw new TransitionError('supplier line', from, to, allowed);
+  assertTransition('supplier line', supplierLineTransitions, from, to);
 }
 
-/** Whether an order may still be edited or deleted by staff: placed and not yet paid. */
-export function isEditableOrder(status: OrderStatus, paymentStatus: string): boolean {
-  return status === 'placed' && paymentStatus !== 'paid';
+/** Whether an order may still be edited or deleted by staff: placed and nothing paid or owed. */
+export function isEditableOrder(status: OrderStatus, paymentStatus: OrderPaymentStatus): boolean {
+  return status === 'placed' && paymentStatus === 'unpaid';
 }
+
+/** Whether a row of the orders table is an order (placed at some point) rather than a cart. */
+export const isPlacedOrder = (status: string) => status !== 'cart';
 
 /** Whether units of an order may still be routed to suppliers: it is open and nothing has shipped in full. */
 export function isRoutableOrder(status: OrderStatus): boolean {

@@ -1,10 +1,11 @@
-// Wholesale applications (DESIGN.md §6): the one transition table for the server's checks and
-// the console's buttons.
+// Wholesale applications: the one transition table for the server's checks and the console's
+// buttons.
+import { assertTransition, type TransitionTable } from './status-machine';
 
 export const wholesaleStatuses = ['pending', 'approved', 'rejected'] as const;
 export type WholesaleStatus = (typeof wholesaleStatuses)[number];
 
-export const wholesaleTransitions: Record<WholesaleStatus, readonly WholesaleStatus[]> = {
+export const wholesaleTransitions: TransitionTable<WholesaleStatus> = {
   pending: ['approved', 'rejected'],
   approved: [],
   rejected: [],
@@ -14,18 +15,6 @@ export function canTransitionWholesale(from: WholesaleStatus, to: WholesaleStatu
   return wholesaleTransitions[from].includes(to);
 }
 
-export class WholesaleTransitionError extends Error {
-  constructor(
-    readonly from: WholesaleStatus,
-    readonly to: WholesaleStatus,
-  ) {
-    const allowed = wholesaleTransitions[from];
-    super(
-      `An application that is ${from} cannot become ${to}; allowed: ${allowed.length ? allowed.join(', ') : 'none'}`,
-    );
-  }
-}
-
 export function assertWholesaleTransition(from: WholesaleStatus, to: WholesaleStatus): void {
-  if (!canTransitionWholesale(from, to)) throw new WholesaleTransitionError(from, to);
+  assertTransition('wholesale application', wholesaleTransitions, from, to);
 }

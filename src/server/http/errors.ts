@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { TransitionError } from '../../domain/status-machine';
 
 /** Expected failures, by meaning; one table turns them into HTTP statuses. */
 const statusByCode = {
@@ -8,6 +9,7 @@ const statusByCode = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  invalid_transition: 409,
   unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
@@ -77,7 +79,10 @@ export function problem(
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let body: Problem;
-    if (error instanceof AppError) {
+    if (error instanceof TransitionError) {
+      const { entity, current, wanted, allowed } = error;
+      body = problem(409, 'invalid_transition', error.message, { entity, current, wanted, allowed });
+    } else if (error instanceof AppError) {
       const { headers, ...extra } = error.extra;
       if (headers) reply.headers(headers);
       body = problem(error.status, error.code, error.message, extra);

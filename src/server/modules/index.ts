@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { auditRoutes } from './audit/audit.routes';
-import { cartRoutes, checkoutRoutes } from './cart/cart.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { catalogAdminRoutes } from './catalog-admin/catalog-admin.routes';
 import { compRoutes } from './comp/comp.routes';
@@ -10,6 +9,7 @@ import { discountsRoutes } from './discounts/discounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
+import { cartRoutes, checkoutRoutes } from './orders/orders.cart.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { ordersStaffRoutes } from './orders/orders.staff.routes';
 import { paymentsRoutes } from './payments/payments.routes';

@@ -36,9 +36,12 @@ export const orders = pgTable(
       .notNull()
       .references(() => companies.id),
     locationId: ref('location_id').references(() => locations.id),
+    /** The buyer the order is for (the cart's owner, or the customer's user a staff order names). */
     userId: ref('user_id')
       .notNull()
       .references(() => users.id),
+    /** The staff member who placed the order for the customer; null when the buyer checked out. */
+    placedByUserId: ref('placed_by_user_id').references(() => users.id),
     status: text('status').notNull().default('cart'),
     /** The status an order on hold returns to. */
     heldFrom: text('held_from'),
@@ -50,7 +53,7 @@ export const orders = pgTable(
     installerLocationId: ref('installer_location_id').references(() => locations.id),
     /** card | account | finpay | hostedpay | coinpay */
     paymentMethod: text('payment_method'),
-    /** unpaid | pending | paid | refunded | voided */
+    /** src/domain/payment-status.ts: orderPaymentStatuses */
     paymentStatus: text('payment_status').notNull().default('unpaid'),
     poNumber: text('po_number'),
     subtotalCents: cents('subtotal_cents').notNull().default(0),
@@ -97,6 +100,8 @@ export const orderItems = pgTable(
     roadHazard: boolean('road_hazard').notNull().default(false),
     /** The warranty provider's price per tire when road hazard is taken. */
     roadHazardUnitCents: cents('road_hazard_unit_cents').notNull().default(0),
+    /** Set when staff remove the item: it stays, with its cancelled supplier lines, for the history. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_qty', sql`${t.quantity} > 0`)],
@@ -189,16 +194,22 @@ export const payments = pgTable(
       .notNull()
       .references(() => companies.id),
     provider: text('provider').notNull(),
-    /** requires_payment | pending | authorized | captured | declined | failed | review | voided | refunded */
+    /** src/domain/payment-status.ts: paymentStatuses */
     status: text('status').notNull(),
     amountCents: cents('amount_cents').notNull(),
+    /** What was given back of a captured amount; never more than amountCents. */
+    refundedCents: cents('refunded_cents').notNull().default(0),
     reference: text('reference').notNull(),
     sourceId: ref('source_id'),
     message: text('message'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_reference_idx').on(t.reference)],
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_reference_idx').on(t.reference),
+    check('payments_refund_within_amount', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+  ],
 );
 
 export const paymentTransactions = pgTable(
@@ -254,6 +265,36 @@ export const paymentSources = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('payment_sources_customer_idx').on(t.customerId)],
+);
+
+/**
+ * A card entered in the card provider's form, exchanged for a single-use token before checkout:
+ * the shop never keeps (nor, in production, receives) the number.
+ */
+export const cardTokens = pgTable('card_tokens', {
+  token: text('token').primaryKey(),
+  companyId: ref('company_id')
+    .notNull()
+    .references(() => companies.id),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** The sandbox outcome class of the tokenized test number (approve, decline, fail, review). */
+  outcome: text('outcome').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Provider webhook events already handled: a replayed event is refused. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
 
 /** Tokens of the redirect-style providers (financing, hosted checkout, crypto). */

@@ -5,8 +5,8 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
 import type { Actor } from '../../http/actor';
-import { checkout } from '../../modules/cart/cart.checkout';
-import { addToCart } from '../../modules/cart/cart.service';
+import { addToCart } from '../../modules/orders/orders.cart';
+import { checkout } from '../../modules/orders/orders.checkout';
 import { createOrder } from '../../modules/orders/orders.create';
 import { cancelOrder, changeStatus, setTracking, submitOrder } from '../../modules/orders/orders.staff';
 import type { Db } from '../connection';

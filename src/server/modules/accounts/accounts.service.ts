@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { AppError, forbidden } from '../../http/errors';
 import { queueEmail } from '../../integrations/email/outbox';
-import { cartSummary } from '../cart/cart.service';
+import { cartSummary } from '../orders/orders.cart';
 import * as repo from './accounts.repository';
 import { hashPassword, verifyPassword } from './accounts.passwords';
 import { hashSecret, newSecret } from './accounts.tokens';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection';
 import { orderItems, orders } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
-import { addToCart } from '../cart/cart.service';
+import { addToCart } from './orders.cart';
 import * as repo from './orders.repository';
 import { orderDetail, toSummary } from './orders.views';
 

@@ -4,19 +4,9 @@ import {
   assertSupplierLineTransition,
   type OrderStatus,
   type SupplierLineStatus,
-  TransitionError,
 } from '../../../domain/order-status';
 import type { DbOrTx } from '../../db/connection';
 import { orderStatusLog, orders, supplierLines } from '../../db/schema';
-import { AppError } from '../../http/errors';
-
-/** An illegal transition is a 409 naming the current status and the allowed ones. */
-function asConflict(error: unknown): never {
-  if (error instanceof TransitionError) {
-    throw new AppError('conflict', error.message, { status_current: error.from, allowed: error.allowed });
-  }
-  throw error;
-}
 
 /** Moves an order to a status through the transition table, and logs who, when and why. */
 export async function changeOrderStatus(
@@ -26,11 +16,7 @@ export async function changeOrderStatus(
   userId: number | null,
   note: string | null = null,
 ) {
-  try {
-    assertOrderTransition(order.status as OrderStatus, to, order.heldFrom as OrderStatus | null);
-  } catch (error) {
-    asConflict(error);
-  }
+  assertOrderTransition(order.status as OrderStatus, to, order.heldFrom as OrderStatus | null);
   const heldFrom = to === 'on_hold' ? order.status : null;
   await tx.update(orders).set({ status: to, heldFrom, updatedAt: new Date() }).where(eq(orders.id, order.id));
   await tx
@@ -45,11 +31,7 @@ export async function changeLineStatus(
   userId: number | null,
   note: string | null = null,
 ) {
-  try {
-    assertSupplierLineTransition(line.status as SupplierLineStatus, to);
-  } catch (error) {
-    asConflict(error);
-  }
+  assertSupplierLineTransition(line.status as SupplierLineStatus, to);
   await tx
     .update(supplierLines)
     .set({ status: to, note, updatedAt: new Date() })

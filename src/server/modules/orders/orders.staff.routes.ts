@@ -11,7 +11,7 @@ import { orderAnalytics } from './orders.analytics';
 import * as docs from './orders.documents';
 import { createOrder } from './orders.create';
 import * as edit from './orders.edit';
-import { answerOnce } from './orders.idempotency';
+import { answerOnce } from '../../http/idempotency';
 import * as items from './orders.items';
 import * as staff from './orders.staff';
 import { createSubOrder } from './orders.suborders';

@@ -8,8 +8,7 @@ import { orderTotals } from '../../../domain/money';
 import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/orders';
 import type { DbOrTx } from '../../db/connection';
 import { notFound } from '../../http/errors';
-import { toCart, toCartItem } from '../cart/cart.pricing';
-import { listLines } from '../cart/cart.repository';
+import { toCart, toCartItem } from './orders.pricing';
 import * as repo from './orders.repository';
 
 export function toSummary(order: repo.OrderRow, companyName: string, itemCount: number): OrderSummary {
@@ -54,7 +53,7 @@ export function toSupplierLine(r: repo.SupplierLineRow): SupplierLine {
 export async function orderDetail(db: DbOrTx, orderId: number, staff: boolean): Promise<OrderDetail> {
   const order = await repo.findOrder(db, orderId);
   if (!order) throw notFound('Order');
-  const lines = await listLines(db, orderId, null);
+  const lines = await repo.listLines(db, orderId, null);
   const subLines = await repo.listSubOrderLines(db, orderId);
   const subOrders = new Map<number, OrderDetail['subOrders'][number]>();
   for (const r of subLines) {

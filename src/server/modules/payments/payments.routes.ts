@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/payments';
 import { route } from '../../http/route';
-import * as cart from '../cart/cart.service';
+import * as cart from '../orders/orders.cart';
 import * as pay from './payments.service';
 import * as sources from './payments.sources';
 

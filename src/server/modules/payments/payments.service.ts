@@ -15,9 +15,9 @@ import {
   type TokenProvider,
 } from '../../integrations/payments/payments.types';
 import { coinpay, finpay, hostedpay } from '../../integrations/payments/token-sandbox';
-import { repriceOrder } from '../cart/cart.pricing';
-import { findCart } from '../cart/cart.repository';
-import { pricingOf } from '../cart/cart.service';
+import { pricingOf } from '../orders/orders.cart';
+import { repriceOrder } from '../orders/orders.pricing';
+import { findCart } from '../orders/orders.repository';
 import { findOrder } from '../orders/orders.repository';
 import { commitStock } from '../orders/orders.stock';
 import { orderDetail } from '../orders/orders.views';

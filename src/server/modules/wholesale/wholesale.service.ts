@@ -1,11 +1,6 @@
 import type { z } from 'zod';
 import type { WholesaleApplication, WholesaleSignup } from '../../../contract/wholesale';
-import {
-  assertWholesaleTransition,
-  type WholesaleStatus,
-  WholesaleTransitionError,
-  wholesaleTransitions,
-} from '../../../domain/wholesale-status';
+import { assertWholesaleTransition, type WholesaleStatus } from '../../../domain/wholesale-status';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
@@ -33,12 +28,7 @@ async function assertCanBecome(db: DbOrTx, id: number, to: WholesaleStatus) {
   const row = await repo.findApplication(db, id);
   if (!row) throw notFound('Application');
   const from = row.status as WholesaleStatus;
-  try {
-    assertWholesaleTransition(from, to);
-  } catch (error) {
-    if (!(error instanceof WholesaleTransitionError)) throw error;
-    throw conflict(error.message, { current: from, allowed: wholesaleTransitions[from] });
-  }
+  assertWholesaleTransition(from, to);
   return row;
 }
 

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/cart';
 import * as ordersApi from '../../../contract/orders';
 import type { CartCreate } from '../../../contract/cart';
-import { answerOnce } from '../orders/orders.idempotency';
-import { checkout } from './cart.checkout';
+import { answerOnce } from '../../http/idempotency';
+import { checkout } from './orders.checkout';
 import { route } from '../../http/route';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
-import * as places from './cart.places';
-import * as repo from './cart.repository';
-import * as cart from './cart.service';
+import * as places from '../shipping/shipping.places';
+import * as repo from './orders.repository';
+import * as cart from './orders.cart';
 import { notFound } from '../../http/errors';
 
 export function cartRoutes(app: FastifyInstance) {

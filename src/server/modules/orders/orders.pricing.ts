@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/connection';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { discountsInForce } from '../discounts/discounts.in-force';
-import * as repo from './cart.repository';
+import * as repo from './orders.repository';
 
 export interface Pricing {
   companyId: number;

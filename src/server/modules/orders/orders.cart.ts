@@ -5,12 +5,12 @@ import { orderTotals } from '../../../domain/money';
 import { isStaff } from '../../../domain/roles';
 import type { Db, DbOrTx } from '../../db/connection';
 import { orders } from '../../db/schema';
-import { orderDetail } from '../orders/orders.views';
+import { orderDetail } from './orders.views';
 import type { Actor } from '../../http/actor';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { lookupZip } from '../../integrations/geo/zip-geo';
-import * as pricing from './cart.pricing';
-import * as repo from './cart.repository';
+import * as pricing from './orders.pricing';
+import * as repo from './orders.repository';
 
 /** The price group a cart is priced in; a caller without one cannot shop. */
 export function pricingOf(actor: Actor): pricing.Pricing & { priceGroupId: number } {

@@ -3,16 +3,16 @@ import type { Db, Tx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
 import { isSettled } from '../../integrations/payments/payments.types';
-import { expireUnpaidOrders } from '../orders/orders.expiry';
-import { markPlaced } from '../orders/orders.placement';
-import { routeUnits } from '../orders/orders.routing';
-import { assertHeldUnderCap, commitStock } from '../orders/orders.stock';
-import { orderDetail } from '../orders/orders.views';
+import { expireUnpaidOrders } from './orders.expiry';
+import { markPlaced } from './orders.placement';
+import { routeUnits } from './orders.routing';
+import { assertHeldUnderCap, commitStock } from './orders.stock';
+import { orderDetail } from './orders.views';
 import { refreshProductPrices } from '../catalog/catalog.prices';
 import { payOrder, paymentStatusOf } from '../payments/payments.checkout';
-import { repriceOrder } from './cart.pricing';
-import * as repo from './cart.repository';
-import { pricingOf } from './cart.service';
+import { pricingOf } from './orders.cart';
+import { repriceOrder } from './orders.pricing';
+import * as repo from './orders.repository';
 
 /**
  * Turns the cart into an order in one transaction: re-prices it, reserves the stock across

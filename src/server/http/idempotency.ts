@@ -1,11 +1,11 @@
 // Idempotency-Key (DESIGN.md §4): the first answer to a state-changing call is kept and replayed.
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
-import { idempotencyKeys } from '../../db/schema';
+import type { Db } from '../db/connection';
+import { idempotencyKeys } from '../db/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest, problem } from '../../http/errors';
+import { AppError, badRequest, problem } from './errors';
 
 /** A call still 'running' after this long is taken to have died with its process. */
 const ABANDONED_AFTER_MS = 120_000;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest, notFound } from '../../http/errors';
 import { lookupZip, milesBetween, nearestZip } from '../../integrations/geo/zip-geo';
-import * as repo from './cart.repository';
+import * as repo from '../orders/orders.repository';
 
 export function placeOfZip(zip: string) {
   const place = lookupZip(zip);

@@ -1,0 +1,88 @@
+// Money has two status tables. A payment is one attempt at one provider (a card charge, a
+// financing approval, a crypto charge, an on-account charge); an order's payment status sums up
+// where the order's money stands. Every change of either goes through its assert function.
+import { assertTransition, type TransitionTable } from './status-machine';
+
+export const paymentStatuses = [
+  'none',
+  'pending',
+  'review',
+  'authorized',
+  'captured',
+  'on_account',
+  'partially_refunded',
+  'refunded',
+  'failed',
+  'voided',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
+ * `none` is the payment before its row exists. pending: opened, no money yet (an intent waiting
+ * for a card, a crypto charge waiting for the chain); review: the card provider holds it for a
+ * risk check; authorized: reserved on the card; captured: money taken; on_account: owed on the
+ * company's terms until finance records it as received.
+ */
+export const paymentTransitions: TransitionTable<PaymentStatus> = {
+  none: ['pending', 'review', 'authorized', 'captured', 'on_account'],
+  pending: ['review', 'authorized', 'captured', 'failed', 'voided'],
+  review: ['authorized', 'captured', 'failed', 'voided'],
+  authorized: ['captured', 'voided'],
+  captured: ['partially_refunded', 'refunded'],
+  on_account: ['captured', 'voided'],
+  partially_refunded: ['partially_refunded', 'refunded'],
+  refunded: [],
+  failed: [],
+  voided: [],
+};
+
+export function assertPaymentTransition(current: PaymentStatus, wanted: PaymentStatus): void {
+  assertTransition('payment', paymentTransitions, current, wanted);
+}
+
+/** Payments that hold no money yet and are voided when the order's total or fate changes. */
+export const openPaymentStatuses: readonly PaymentStatus[] = ['pending', 'review', 'authorized'];
+
+export const orderPaymentStatuses = [
+  'unpaid',
+  'pending',
+  'on_account',
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'voided',
+] as const;
+export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
+
+/**
+ * unpaid: nothing taken (a staff-made order, or a payment that was voided); pending: a payment
+ * waits for review or the chain; on_account: charged to the company's terms; paid: captured in
+ * full; voided: the order was cancelled before any money moved.
+ */
+export const orderPaymentTransitions: TransitionTable<OrderPaymentStatus> = {
+  unpaid: ['pending', 'on_account', 'paid', 'voided'],
+  pending: ['unpaid', 'paid', 'voided'],
+  on_account: ['paid', 'voided'],
+  paid: ['partially_refunded', 'refunded'],
+  partially_refunded: ['partially_refunded', 'refunded'],
+  refunded: [],
+  voided: [],
+};
+
+export function assertOrderPaymentTransition(current: OrderPaymentStatus, wanted: OrderPaymentStatus): void {
+  assertTransition('order payment', orderPaymentTransitions, current, wanted);
+}
+
+/** The order's payment status a payment in `status` leads to. */
+export function orderPaymentStatusOf(status: PaymentStatus): OrderPaymentStatus {
+  if (status === 'captured') return 'paid';
+  if (status === 'on_account') return 'on_account';
+  if (status === 'pending' || status === 'review' || status === 'authorized') return 'pending';
+  return 'unpaid';
+}
+
+/** Whether a payment lets the order's stock be sold now (money taken or owed on terms). */
+export const isSettled = (status: PaymentStatus) => status === 'captured' || status === 'on_account';
+
+/** Whether an order with this payment status still waits for its money. */
+export const awaitsPayment = (status: OrderPaymentStatus) => status === 'unpaid' || status === 'pending';
