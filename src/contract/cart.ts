@@ -1,83 +1,82 @@
 import { z } from 'zod';
 import { Cents, endpoint, Id } from './common';
+import {
+  Cart,
+  CardInput,
+  CardToken,
+  CartCreate,
+  DeliveryAddress,
+  OrderDetail,
+  Quantity,
+  Zip,
+} from './order-shapes';
 
-const Quantity = z.number().int('Enter a whole number').positive('Enter a quantity above 0').max(999);
-const Zip = z
-  .string()
-  .trim()
-  .regex(/^\d{5}$/, 'Enter a 5-digit ZIP code');
+// Checkout.
 
-export const Totals = z.object({
-  subtotalCents: Cents,
-  roadHazardCents: Cents,
-  shippingCents: Cents,
-  discountCents: Cents,
-  taxCents: Cents,
-  totalCents: Cents,
+export const CheckoutBody = z.object({
+  paymentMethod: z.enum(['card', 'account', 'finpay', 'hostedpay', 'coinpay']),
+  card: CardInput.optional(),
+  /** The card provider's token for the card entered (the web form always sends this). */
+  cardToken: CardToken.optional(),
+  /** A saved card of the company. */
+  sourceId: Id.optional(),
+  /** A card payment intent authorized before checkout. */
+  intentId: Id.optional(),
+  /** The token of a financing, hosted or crypto payment. */
+  token: z.string().min(4).max(200).optional(),
+  poNumber: z.string().trim().max(60).optional(),
+  /** The cart being checked out: a cart already checked out is a 409. */
+  orderId: Id.optional(),
+});
+export type CheckoutBody = z.infer<typeof CheckoutBody>;
+
+export const checkout = endpoint({
+  method: 'POST',
+  path: '/api/cart/checkout',
+  access: 'shop',
+  idempotent: true,
+  summary: 'Place the cart as an order and pay (send an Idempotency-Key header to retry safely)',
+  body: CheckoutBody,
+  response: OrderDetail,
+  status: 201,
 });
 
-export const CartItem = z.object({
-  orderItemId: z.number().int(),
-  orderItemMakeId: z.number().int(),
-  orderItemModelId: z.number().int(),
-  orderItemProductId: z.number().int(),
-  orderItemQuantity: z.number().int(),
-  orderItemRoadHazard: z.boolean(),
-  makeName: z.string(),
-  modelName: z.string(),
-  skuCode: z.string(),
-  size: z.string(),
-  unitPriceCents: Cents,
-  unitDiscountCents: Cents,
-  roadHazardUnitCents: Cents,
-  lineTotalCents: Cents,
-  available: z.number().int(),
-});
-export type CartItem = z.infer<typeof CartItem>;
-
-export const DeliveryAddress = z.object({
-  name: z.string().trim().min(1).max(120),
-  address1: z.string().trim().min(1).max(200),
-  city: z.string().trim().min(1).max(100),
-  state: z.string().trim().length(2),
-  zip: Zip,
-});
-
-export const Delivery = z.object({
-  kind: z.enum(['location', 'address', 'installer']),
-  zip: z.string().nullable(),
-  address: DeliveryAddress.nullable(),
-  installerLocationId: z.number().int().nullable(),
-});
-
-export const Cart = z.object({
-  /** null while the user has no cart yet. */
-  orderId: z.number().int().nullable(),
-  orderDeliveryZip: z.string().nullable(),
-  delivery: Delivery,
-  paymentMethod: z.string().nullable(),
-  orderItems: z.array(CartItem),
-  totals: Totals,
-});
-export type Cart = z.infer<typeof Cart>;
-
-export const CartCreate = z.object({
-  orderItemMakeId: Id,
-  orderItemModelId: Id,
-  orderItemProductId: Id,
-  orderItemQuantity: Quantity,
-  orderItemRoadHazard: z.boolean().default(false),
-  orderDeliveryZip: Zip.optional(),
-});
-export type CartCreate = z.infer<typeof CartCreate>;
+/**
+ * POST /api/cart carries either the cart-create payload (make, model, product, quantity, zip,
+ * road hazard) or `data`, a checkout payload; never both.
+ */
+export const CartPost = CartCreate.partial()
+  .extend({ data: CheckoutBody.optional() })
+  .superRefine((body, ctx) => {
+    const itemFields = [
+      'orderItemMakeId',
+      'orderItemModelId',
+      'orderItemProductId',
+      'orderItemQuantity',
+    ] as const;
+    if (body.data) {
+      for (const key of [...itemFields, 'orderDeliveryZip'] as const)
+        if (body[key] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'cannot be sent with a checkout data payload',
+          });
+      return;
+    }
+    for (const key of itemFields)
+      if (body[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
+  });
 
 export const createCart = endpoint({
   method: 'POST',
   path: '/api/cart',
   access: 'shop',
-  summary: 'Put a product into the cart (creating the cart); answers the whole cart',
-  body: CartCreate,
-  response: Cart,
+  idempotent: true,
+  summary:
+    'Put a product into the cart (answers the cart), or with `data` check the cart out (201, the order; Idempotency-Key as for /api/cart/checkout)',
+  body: CartPost,
+  response: z.union([Cart, OrderDetail]),
 });
 
 export const getCart = endpoint({

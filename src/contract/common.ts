@@ -62,6 +62,12 @@ export interface Endpoint<
   trustedResponse?: boolean;
   /** A POST that changes nothing (a search with a body): it does not forget cached callers. */
   readOnly?: boolean;
+  /**
+   * The call honours an Idempotency-Key header (every call that moves money): a retry with the
+   * same key gets the first answer, the same key with another request is a 422, and a retry while
+   * the first still runs is a 409 (src/server/http/idempotency.ts).
+   */
+  idempotent?: boolean;
 }
 
 export function endpoint<

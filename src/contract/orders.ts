@@ -1,100 +1,14 @@
 import { z } from 'zod';
-import { orderStatuses, supplierLineStatuses } from '../domain/order-status';
-import { Cart, CartCreate, CartItem, Delivery, Totals } from './cart';
 import { Cents, endpoint, Id, IsoDate, Ok, PageQuery, pageOf } from './common';
-
-export const OrderStatus = z.enum(orderStatuses);
-export const SupplierLineStatus = z.enum(supplierLineStatuses);
-
-export const OrderSummary = z.object({
-  orderId: z.number().int(),
-  number: z.string(),
-  status: OrderStatus,
-  paymentStatus: z.string(),
-  paymentMethod: z.string().nullable(),
-  placedAt: IsoDate.nullable(),
-  companyId: z.number().int(),
-  companyName: z.string(),
-  totalCents: Cents,
-  itemCount: z.number().int(),
-  trackingNumber: z.string().nullable(),
-});
-export type OrderSummary = z.infer<typeof OrderSummary>;
-
-export const OrderItem = CartItem.omit({ available: true }).extend({
-  /** Units on no supplier line: a supplier cancelled them and no other warehouse had them. */
-  unroutedQuantity: z.number().int(),
-});
-
-export const SupplierLine = z.object({
-  supplierLineId: z.number().int(),
-  subOrderId: z.number().int(),
-  orderId: z.number().int(),
-  orderNumber: z.string(),
-  orderItemId: z.number().int(),
-  supplierCompanyId: z.number().int(),
-  supplierName: z.string(),
-  warehouseId: z.number().int(),
-  warehouseName: z.string(),
-  skuCode: z.string(),
-  description: z.string(),
-  quantity: z.number().int(),
-  status: SupplierLineStatus,
-  note: z.string().nullable(),
-  deliveryZip: z.string().nullable(),
-  nextStatuses: z.array(SupplierLineStatus),
-  updatedAt: IsoDate,
-});
-export type SupplierLine = z.infer<typeof SupplierLine>;
-
-export const SubOrder = z.object({
-  subOrderId: z.number().int(),
-  supplierCompanyId: z.number().int(),
-  supplierName: z.string(),
-  warehouseId: z.number().int(),
-  warehouseName: z.string(),
-  warehouseZip: z.string(),
-  lines: z.array(SupplierLine),
-});
-
-export const PaymentRecord = z.object({
-  paymentId: z.number().int(),
-  provider: z.string(),
-  status: z.string(),
-  amountCents: Cents,
-  reference: z.string(),
-  message: z.string().nullable(),
-  createdAt: IsoDate,
-});
-
-export const OrderComment = z.object({
-  commentId: z.number().int(),
-  userName: z.string(),
-  body: z.string(),
-  createdAt: IsoDate,
-});
-
-export const StatusLogEntry = z.object({
-  userName: z.string().nullable(),
-  supplierLineId: z.number().int().nullable(),
-  from: z.string().nullable(),
-  to: z.string(),
-  note: z.string().nullable(),
-  at: IsoDate,
-});
-
-export const OrderDetail = OrderSummary.extend({
-  poNumber: z.string().nullable(),
-  delivery: Delivery,
-  totals: Totals,
-  orderItems: z.array(OrderItem),
-  subOrders: z.array(SubOrder),
-  payments: z.array(PaymentRecord),
-  comments: z.array(OrderComment),
-  log: z.array(StatusLogEntry),
-  nextStatuses: z.array(OrderStatus),
-});
-export type OrderDetail = z.infer<typeof OrderDetail>;
+import {
+  CartCreate,
+  OrderDetail,
+  OrderItem,
+  OrderStatus,
+  OrderSummary,
+  SupplierLine,
+  SupplierLineStatus,
+} from './order-shapes';
 
 const OrderIdParams = z.object({ id: Id });
 
@@ -130,83 +44,6 @@ export const reorder = endpoint({
   params: OrderIdParams,
   response: z.object({ added: z.number().int(), skipped: z.array(z.string()) }),
 });
-
-// Checkout.
-
-export const CardInput = z.object({
-  number: z.string().trim().min(12).max(23),
-  expMonth: z.number().int().min(1).max(12),
-  expYear: z.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit code'),
-});
-
-export const CheckoutBody = z.object({
-  paymentMethod: z.enum(['card', 'account', 'finpay', 'hostedpay', 'coinpay']),
-  card: CardInput.optional(),
-  /** A saved card of the company. */
-  sourceId: Id.optional(),
-  /** A card payment intent authorized before checkout. */
-  intentId: Id.optional(),
-  /** The token of a financing, hosted or crypto payment. */
-  token: z.string().min(4).max(200).optional(),
-  poNumber: z.string().trim().max(60).optional(),
-  /** The cart being checked out: a cart already checked out is a 409. */
-  orderId: Id.optional(),
-});
-export type CheckoutBody = z.infer<typeof CheckoutBody>;
-
-export const checkout = endpoint({
-  method: 'POST',
-  path: '/api/cart/checkout',
-  access: 'shop',
-  summary: 'Place the cart as an order and pay (send an Idempotency-Key header to retry safely)',
-  body: CheckoutBody,
-  response: OrderDetail,
-  status: 201,
-});
-
-/** POST /api/cart with a data payload (spec §7): the same checkout as POST /api/cart/checkout. */
-export const CartCheckoutData = z.object({ data: CheckoutBody });
-
-/**
- * POST /api/cart carries either the spec's cart-create payload (make, model, product, quantity,
- * zip, road hazard) or `data`, a checkout payload; never both. The web client types its item
- * call with cart.createCart; this is the route the server registers for the path.
- */
-export const CartPost = CartCreate.partial()
-  .extend({ data: CheckoutBody.optional() })
-  .superRefine((body, ctx) => {
-    const itemFields = [
-      'orderItemMakeId',
-      'orderItemModelId',
-      'orderItemProductId',
-      'orderItemQuantity',
-    ] as const;
-    if (body.data) {
-      for (const key of [...itemFields, 'orderDeliveryZip'] as const)
-        if (body[key] !== undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'cannot be sent with a checkout data payload',
-          });
-      return;
-    }
-    for (const key of itemFields)
-      if (body[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
-  });
-
-export const postCart = endpoint({
-  method: 'POST',
-  path: '/api/cart',
-  access: 'shop',
-  summary:
-    'Put a product into the cart (answers the cart), or with `data` check the cart out (201, the order; Idempotency-Key as for /api/cart/checkout)',
-  body: CartPost,
-  response: z.union([Cart, OrderDetail]),
-});
-
-export { Ok };
 
 // Back-office (staff).
 
@@ -275,6 +112,8 @@ export const orderStatusList = endpoint({
     transitions: z.record(z.string(), z.array(OrderStatus)),
     supplierLineStatuses: z.array(SupplierLineStatus),
     supplierLineTransitions: z.record(z.string(), z.array(SupplierLineStatus)),
+    paymentStatuses: z.array(z.string()),
+    paymentTransitions: z.record(z.string(), z.array(z.string())),
   }),
 });
 
@@ -309,6 +148,8 @@ export const CreateOrderBody = z.object({
   companyId: Id,
   /** A location of that company: its price group prices the order, its ZIP is the default delivery. */
   locationId: Id,
+  /** The customer's user the order is for; the company's admin when absent. */
+  userId: Id.optional(),
   items: z.array(StaffOrderItem).min(1).max(50),
   orderDeliveryZip: CartCreate.shape.orderDeliveryZip,
   poNumber: z.string().trim().max(60).optional(),
@@ -318,6 +159,7 @@ export const createOrder = endpoint({
   method: 'POST',
   path: '/api/v1/order',
   access: 'sales',
+  idempotent: true,
   summary:
     'Place an order for a company location: priced by the server for its price group, stock reserved as at checkout, unpaid until paid or settled (Idempotency-Key accepted)',
   body: CreateOrderBody,
@@ -389,6 +231,7 @@ export const updatePayment = endpoint({
   method: 'PUT',
   path: '/api/v1/order/:id/payment',
   access: 'finance',
+  idempotent: true,
   summary: 'Record that an on-account or pending order was paid',
   params: OrderIdParams,
   body: Note.extend({ paymentStatus: z.literal('paid') }),
@@ -408,7 +251,8 @@ export const updateShipping = endpoint({
 export const checkoutOrder = endpoint({
   method: 'PUT',
   path: '/api/v1/order/:id/checkout',
-  access: 'staff',
+  access: 'finance',
+  idempotent: true,
   summary: 'Settle an unpaid order on the company account (staff checkout)',
   params: OrderIdParams,
   response: OrderDetail,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { Cart, ShippingChoice } from './cart';
+import { ShippingChoice } from './cart';
+import { Cart } from './order-shapes';
 import { Cents, endpoint, Id, IsoDate } from './common';
-import { CardInput, OrderDetail } from './orders';
+import { CardInput, CardToken, OrderDetail } from './order-shapes';
 
 // Provider path segments of our sandboxes (DESIGN.md §4): card "cardpay", financing "finpay",
 // hosted checkout "hostedpay", crypto "coinpay".
@@ -22,7 +23,15 @@ export const TokenAnswer = z.object({
   redirectUrl: z.string().nullable(),
 });
 
-const CardOrSource = z.object({ card: CardInput.optional(), sourceId: Id.optional() });
+/**
+ * How a card is given: `cardToken` from the card provider's form (POST /api/v1/vendor/cardpay/token),
+ * a saved `sourceId`, or a raw `card` (the sandbox only: refused in production).
+ */
+export const CardOrSource = z.object({
+  card: CardInput.optional(),
+  cardToken: CardToken.optional(),
+  sourceId: Id.optional(),
+});
 const OrderParams = z.object({ id: Id });
 
 // Cart payments.
@@ -31,6 +40,7 @@ export const createCartIntent = endpoint({
   method: 'POST',
   path: '/api/cart/payment/intent',
   access: 'shop',
+  idempotent: true,
   summary: "Start a card payment for the cart's total (authorize, then check out with intentId)",
   body: z.object({ order: Id.optional() }),
   response: Intent,
@@ -40,6 +50,7 @@ export const confirmCartIntent = endpoint({
   method: 'POST',
   path: '/api/cart/payment/transaction',
   access: 'shop',
+  idempotent: true,
   summary: 'Authorize the card on a payment intent',
   body: CardOrSource.extend({ intentId: Id }),
   response: Intent,
@@ -67,6 +78,7 @@ export const cartFinancingToken = endpoint({
   method: 'POST',
   path: '/api/cart/finpay/token',
   access: 'shop',
+  idempotent: true,
   summary: "Attach the financing provider's approval token to the cart",
   body: z.object({ token: z.string().trim().min(4).max(200) }),
   response: TokenAnswer,
@@ -76,6 +88,7 @@ export const cartHostedToken = endpoint({
   method: 'POST',
   path: '/api/cart/hostedpay/token',
   access: 'shop',
+  idempotent: true,
   summary: 'Open a hosted checkout page for the cart',
   response: TokenAnswer,
 });
@@ -84,8 +97,11 @@ export const cartHostedTransaction = endpoint({
   method: 'POST',
   path: '/api/cart/hostedpay/transaction',
   access: 'shop',
+  idempotent: true,
   summary: 'The card entered on the hosted checkout page (sandbox)',
-  body: z.object({ token: z.string().min(4).max(200), card: CardInput }),
+  body: z
+    .object({ token: z.string().min(4).max(200) })
+    .extend(CardOrSource.pick({ card: true, cardToken: true }).shape),
   response: TokenAnswer,
 });
 
@@ -93,6 +109,7 @@ export const cartCryptoCheckout = endpoint({
   method: 'POST',
   path: '/api/cart/coinpay/checkout',
   access: 'shop',
+  idempotent: true,
   summary: 'Open a crypto charge for the cart; the order waits for the chain to confirm',
   body: z.object({ currency: z.enum(['BTC', 'ETH', 'USDC']).default('USDC') }),
   response: TokenAnswer,
@@ -104,6 +121,7 @@ export const createOrderIntent = endpoint({
   method: 'POST',
   path: '/api/v1/order/:id/payment/intent',
   access: 'shop',
+  idempotent: true,
   summary: "Start a card payment for an unpaid order's total",
   params: OrderParams,
   response: Intent,
@@ -113,6 +131,7 @@ export const confirmOrderIntent = endpoint({
   method: 'POST',
   path: '/api/v1/order/:id/payment/transaction',
   access: 'shop',
+  idempotent: true,
   summary: "Authorize and capture an order's payment intent; the order is paid",
   params: OrderParams,
   body: CardOrSource.extend({ intentId: Id }),
@@ -133,6 +152,7 @@ export const payOrderByCard = endpoint({
   method: 'POST',
   path: '/api/v1/order/:id/cardpay/transaction',
   access: 'shop',
+  idempotent: true,
   summary: 'Pay an unpaid order by card',
   params: OrderParams,
   body: CardOrSource,
@@ -143,6 +163,7 @@ export const payOrderByFinancing = endpoint({
   method: 'POST',
   path: '/api/v1/order/:id/finpay/token',
   access: 'shop',
+  idempotent: true,
   summary: 'Pay an unpaid order with a financing approval token',
   params: OrderParams,
   body: z.object({ token: z.string().trim().min(4).max(200) }),
@@ -153,6 +174,7 @@ export const orderHostedToken = endpoint({
   method: 'POST',
   path: '/api/v1/order/:id/hostedpay/token',
   access: 'shop',
+  idempotent: true,
   summary: 'Open a hosted checkout page for an unpaid order',
   params: OrderParams,
   response: TokenAnswer,
@@ -162,9 +184,12 @@ export const orderHostedTransaction = endpoint({
   method: 'POST',
   path: '/api/v1/order/:id/hostedpay/transaction',
   access: 'shop',
+  idempotent: true,
   summary: 'The card entered on the hosted page; the order is paid',
   params: OrderParams,
-  body: z.object({ token: z.string().min(4).max(200), card: CardInput }),
+  body: z
+    .object({ token: z.string().min(4).max(200) })
+    .extend(CardOrSource.pick({ card: true, cardToken: true }).shape),
   response: OrderDetail,
 });
 
@@ -172,7 +197,9 @@ export const orderCryptoCheckout = endpoint({
   method: 'POST',
   path: '/api/v1/order/:id/coinpay/checkout',
   access: 'shop',
-  summary: "The chain confirmed the order's crypto charge (sandbox); the order is paid",
+  idempotent: true,
+  summary:
+    "Check the order's crypto charge: answers the order as it stands (paid once the provider confirmed the charge)",
   params: OrderParams,
   response: OrderDetail,
 });
@@ -200,7 +227,9 @@ export const Customer = z.object({
 });
 
 const CompanyParams = z.object({ id: Id });
-const AddSource = z.object({ card: CardInput, makeDefault: z.boolean().default(false) });
+const AddSource = CardOrSource.pick({ card: true, cardToken: true }).extend({
+  makeDefault: z.boolean().default(false),
+});
 
 export const getCustomer = endpoint({
   method: 'GET',
@@ -332,4 +361,59 @@ export const updateUser = endpoint({
   summary: "Update the signed-in user's name and e-mail",
   body: z.object({ name: z.string().trim().min(1).max(120), email: z.string().email().max(200) }),
   response: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
+});
+
+// The card provider's form, provider webhooks and the sandboxes' control calls.
+
+export const CardTokenAnswer = z.object({
+  token: CardToken,
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+
+export const tokenizeCard = endpoint({
+  method: 'POST',
+  path: '/api/v1/vendor/cardpay/token',
+  access: 'shop',
+  summary:
+    "Exchange a card for a single-use token, as the card provider's hosted field does (finance may name the customer's company)",
+  body: z.object({ card: CardInput, companyId: Id.optional() }),
+  response: CardTokenAnswer,
+  status: 201,
+});
+
+export const providerWebhook = endpoint({
+  method: 'POST',
+  path: '/api/webhooks/:provider',
+  access: 'public',
+  summary:
+    'A provider reports an outcome (coinpay: charge.confirmed). Signed: X-Webhook-Signature t=<unix seconds>,v1=<HMAC-SHA256 hex of "t.body">',
+  params: z.object({ provider: z.enum(['coinpay']) }),
+  body: z.object({
+    id: z.string().min(1).max(200),
+    type: z.enum(['charge.confirmed']),
+    data: z.object({ reference: z.string().min(1).max(200) }),
+  }),
+  response: z.object({ received: z.literal(true), applied: z.boolean() }),
+});
+
+export const sandboxFinancingApply = endpoint({
+  method: 'POST',
+  path: '/api/sandbox/finpay/apply',
+  access: 'shop',
+  summary:
+    "Sandbox only: the financing provider's application page; answers an approved (or declined) token for the cart's total",
+  body: z.object({ decline: z.boolean().default(false) }),
+  response: z.object({ token: z.string(), status: z.enum(['approved', 'declined']), amountCents: Cents }),
+});
+
+export const sandboxCryptoConfirm = endpoint({
+  method: 'POST',
+  path: '/api/sandbox/coinpay/confirm/:reference',
+  access: 'user',
+  summary: 'Sandbox only: the chain confirms a crypto charge; the provider sends its signed webhook',
+  params: z.object({ reference: z.string().min(1).max(200) }),
+  response: z.object({ received: z.literal(true), applied: z.boolean() }),
 });

@@ -23,6 +23,8 @@ const envSchema = z.object({
   /** 'computed': every search counts and pages afresh (the bench's cold case); 'kept': see search.service.ts. */
   SEARCH_ANSWERS: z.enum(['kept', 'computed']).default('kept'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** HMAC-SHA256 secret of the crypto provider's webhooks; required in production. */
+  COINPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -34,8 +36,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.COINPAY_WEBHOOK_SECRET)
+    throw new Error('Invalid configuration:\n  COINPAY_WEBHOOK_SECRET: is required in production');
   return parsed.data;
 }
+
+/** Outside production the sandbox providers sign their webhooks with this fixed secret. */
+const SANDBOX_WEBHOOK_SECRET = 'sandbox-coinpay-webhook-secret';
+
+export const webhookSecretOf = (config: Config) => config.COINPAY_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET;
+
+/** Sandbox control calls (approve a financing application, confirm a crypto charge) exist outside production only. */
+export const sandboxControls = (config: Config) => config.NODE_ENV !== 'production';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'never' }), ...overrides };

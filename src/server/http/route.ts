@@ -6,7 +6,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { RecentReads } from '../db/recent-reads';
 import type { Actor } from './actor';
-import { AppError } from './errors';
+import { AppError, badRequest } from './errors';
+import { answerOnce } from './idempotency';
 import { trustedSerializer } from './trusted-response';
 
 export interface Ctx<P, Q, B> {
@@ -46,7 +47,8 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       authorize(e, req.actor);
     },
     handler: async (req, reply) => {
-      const result = await handler({
+      refuseRawCard(app.config, req.body);
+      const ctx = {
         db: app.db,
         config: app.config,
         actor: req.actor as Actor,
@@ -55,13 +57,37 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         body: req.body as In<B>,
         req,
         reply,
-      });
+      };
+      const result = e.idempotent
+        ? await answerOnce(
+            ctx,
+            { scope: `${e.method} ${e.path}`, body: { params: req.params, body: req.body }, status },
+            async () => handler(ctx),
+          )
+        : await handler(ctx);
       // A write may change what recent reads hold (who a caller is, a data version).
       if (e.method !== 'GET' && !e.readOnly) RecentReads.afterWrite(app.db);
       if (!reply.sent) reply.status(status).send(result);
       return reply;
     },
   });
+}
+
+/**
+ * In production the shop never takes a card number: the web form exchanges it for the card
+ * provider's token first. The sandbox still accepts raw test cards elsewhere.
+ */
+function refuseRawCard(config: Config, body: unknown) {
+  if (config.NODE_ENV !== 'production' || !body || typeof body !== 'object') return;
+  const data = (body as { data?: unknown }).data;
+  for (const part of [body, data])
+    if (part && typeof part === 'object' && 'card' in part && (part as { card?: unknown }).card)
+      throw badRequest("Send the card provider's token, never the card number", [
+        {
+          pointer: part === body ? '/body/card' : '/body/data/card',
+          detail: 'is not accepted; send cardToken',
+        },
+      ]);
 }
 
 function authorize(e: Endpoint, actor: Actor | null) {

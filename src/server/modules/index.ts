@@ -9,7 +9,8 @@ import { discountsRoutes } from './discounts/discounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
-import { cartRoutes, checkoutRoutes } from './orders/orders.cart.routes';
+import { cartRoutes } from './orders/orders.cart.routes';
+import { orderPaymentRoutes } from './orders/orders.payment.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { ordersStaffRoutes } from './orders/orders.staff.routes';
 import { paymentsRoutes } from './payments/payments.routes';
@@ -26,18 +27,18 @@ import { wholesaleRoutes } from './wholesale/wholesale.routes';
 export function registerModules(app: FastifyInstance) {
   healthRoutes(app);
   accountsRoutes(app);
-  // Catalogue and search (issue 3)
+  // Catalogue and search
   catalogRoutes(app);
   sizingRoutes(app);
   searchRoutes(app);
   shippingRoutes(app);
-  // Cart, checkout, payments and orders (issue 4)
+  // Cart, checkout, payments and orders
   cartRoutes(app);
-  checkoutRoutes(app);
+  orderPaymentRoutes(app);
   paymentsRoutes(app);
   ordersRoutes(app);
   ordersStaffRoutes(app);
-  // Back office (issue 5)
+  // Back office
   auditRoutes(app);
   companiesRoutes(app);
   usersRoutes(app);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -74,6 +75,8 @@ export const compRecords = pgTable(
     orderId: ref('order_id'),
     baseCents: cents('base_cents').notNull(),
     amountCents: cents('amount_cents').notNull(),
+    /** accrual: earned when the order was placed; adjustment: a reversing entry after a change of the order. */
+    kind: text('kind').notNull().default('accrual'),
     /** accrued | waived */
     status: text('status').notNull().default('accrued'),
     note: text('note').notNull().default(''),
@@ -82,7 +85,7 @@ export const compRecords = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('comp_records_plan_order_idx').on(t.planId, t.orderId),
+    uniqueIndex('comp_records_plan_order_idx').on(t.planId, t.orderId).where(sql`${t.kind} = 'accrual'`),
     index('comp_records_user_idx').on(t.userId),
   ],
 );

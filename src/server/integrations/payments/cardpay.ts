@@ -1,20 +1,13 @@
-// Sandbox card processor "cardpay" (a Stripe-like API): customers, saved sources, payment
-// intents, charges and refunds. Test numbers decide the outcome, as real sandboxes do.
-import { and, eq } from 'drizzle-orm';
+// Sandbox card processor "cardpay" (a Stripe-like API). It answers what the processor would
+// decide for a card (approve, review, decline, fail) and keeps what only the processor knows: the
+// card tokens its form hands out and the saved sources of a customer. The payments module records
+// the shop's side (payments and their status). Test numbers decide the outcome, as real
+// sandboxes do.
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { paymentCustomers, payments, paymentSources, paymentTransactions } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
-import {
-  type CardInput,
-  type CardProvider,
-  type ChargeRequest,
-  type ChargeResult,
-  paymentRefused,
-  providers,
-  reference,
-} from './payments.types';
-
-export type CardOutcome = 'approve' | 'decline' | 'fail' | 'review';
+import { cardTokens, paymentCustomers, paymentSources } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { type CardInput, type CardOutcome, paymentRefused, reference } from './payments.types';
 
 /** The sandbox's test numbers; any other valid number approves. */
 export const testCards: Record<string, CardOutcome> = {
@@ -61,12 +54,41 @@ export function checkCard(card: CardInput, now = new Date()): CardOutcome {
   return testCards[number] ?? 'approve';
 }
 
+/** How the buyer pays by card: a card token from the provider's form, a saved source, or (sandbox) a raw card. */
+export interface CardChoice {
+  companyId: number;
+  card?: CardInput;
+  cardToken?: string;
+  sourceId?: number;
+}
+
+/**
+ * The processor's answer for the card: a token is spent (single use, the company's own), a
+ * saved source must be the company's. A declined or failed card throws the refusal the buyer sees.
+ */
+async function decide(
+  tx: DbOrTx,
+  choice: CardChoice,
+): Promise<{ outcome: 'approve' | 'review'; sourceId: number | null }> {
+  const found = await outcomeOf(tx, choice);
+  if (found.outcome === 'decline')
+    throw paymentRefused('card_declined', 'Your card was declined. Use another card or payment method.');
+  if (found.outcome === 'fail')
+    throw paymentRefused(
+      'processing_error',
+      'The card processor could not complete the payment. Try again in a moment.',
+    );
+  return { outcome: found.outcome, sourceId: found.sourceId };
+}
+
 async function outcomeOf(
   tx: DbOrTx,
-  req: ChargeRequest,
+  choice: CardChoice,
 ): Promise<{ outcome: CardOutcome; sourceId: number | null }> {
-  if (req.card) return { outcome: checkCard(req.card), sourceId: null };
-  if (!req.sourceId)
+  if (choice.cardToken)
+    return { outcome: await spendToken(tx, choice.companyId, choice.cardToken), sourceId: null };
+  if (choice.card) return { outcome: checkCard(choice.card), sourceId: null };
+  if (!choice.sourceId)
     throw badRequest('Enter a card or choose a saved one', [
       { pointer: '/body/card', detail: 'is required' },
     ]);
@@ -74,80 +96,66 @@ async function outcomeOf(
     .select({ outcome: paymentSources.outcome, id: paymentSources.id })
     .from(paymentSources)
     .innerJoin(paymentCustomers, eq(paymentCustomers.id, paymentSources.customerId))
-    .where(and(eq(paymentSources.id, req.sourceId), eq(paymentCustomers.companyId, req.companyId)));
+    .where(and(eq(paymentSources.id, choice.sourceId), eq(paymentCustomers.companyId, choice.companyId)));
   if (!source) throw notFound('Payment source');
   return { outcome: source.outcome as CardOutcome, sourceId: source.id };
 }
 
-function refuse(outcome: CardOutcome) {
-  if (outcome === 'decline')
-    return paymentRefused('card_declined', 'Your card was declined. Use another card or payment method.');
-  return paymentRefused(
-    'processing_error',
-    'The card processor could not complete the payment. Try again in a moment.',
-  );
-}
-
-async function charge(tx: DbOrTx, req: ChargeRequest): Promise<ChargeResult> {
-  const { outcome, sourceId } = await outcomeOf(tx, req);
-  if (outcome === 'decline' || outcome === 'fail') throw refuse(outcome);
-  const status = outcome === 'review' ? 'review' : 'captured';
-  const [payment] = await tx
-    .insert(payments)
+/** The card form's exchange: the number stays at the processor, the shop gets a token. */
+async function tokenize(tx: DbOrTx, companyId: number, card: CardInput) {
+  const outcome = checkCard(card);
+  const number = card.number.replace(/[\s-]/g, '');
+  const [row] = await tx
+    .insert(cardTokens)
     .values({
-      orderId: req.orderId,
-      companyId: req.companyId,
-      provider: providers.card,
-      status,
-      amountCents: req.amountCents,
-      reference: reference('ch'),
-      sourceId,
+      token: reference('tok'),
+      companyId,
+      brand: brandOf(number),
+      last4: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      outcome,
     })
     .returning();
-  await record(tx, payment.id, outcome === 'review' ? 'authorize' : 'capture', status, req.amountCents);
-  return { paymentId: payment.id, status };
+  return row;
 }
 
-async function authorize(tx: DbOrTx, paymentId: number, req: ChargeRequest): Promise<ChargeResult> {
-  const { outcome, sourceId } = await outcomeOf(tx, req);
-  if (outcome === 'decline' || outcome === 'fail') {
-    await tx
-      .update(payments)
-      .set({ status: 'declined', updatedAt: new Date() })
-      .where(eq(payments.id, paymentId));
-    await record(tx, paymentId, 'authorize', 'declined', req.amountCents);
-    throw refuse(outcome);
+/** A token pays once, for the company whose buyer entered the card. */
+async function spendToken(tx: DbOrTx, companyId: number, token: string): Promise<CardOutcome> {
+  const [spent] = await tx
+    .update(cardTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(cardTokens.token, token), eq(cardTokens.companyId, companyId), isNull(cardTokens.usedAt)))
+    .returning();
+  if (spent) return spent.outcome as CardOutcome;
+  const [known] = await tx
+    .select()
+    .from(cardTokens)
+    .where(and(eq(cardTokens.token, token), eq(cardTokens.companyId, companyId)));
+  if (known)
+    throw conflict('This card token was already used; enter the card again', { reason: 'token_used' });
+  throw badRequest('Unknown card token; enter the card again', [
+    { pointer: '/body/cardToken', detail: 'is not a token of the card form' },
+  ]);
+}
+
+/** A card a saved source is made from: a fresh token of the company, or (sandbox) a raw card. */
+async function cardForSource(tx: DbOrTx, choice: CardChoice) {
+  if (choice.cardToken) {
+    const outcome = await spendToken(tx, choice.companyId, choice.cardToken);
+    const [row] = await tx.select().from(cardTokens).where(eq(cardTokens.token, choice.cardToken));
+    return { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, outcome };
   }
-  const status = outcome === 'review' ? 'review' : 'authorized';
-  await tx
-    .update(payments)
-    .set({ status, sourceId, updatedAt: new Date() })
-    .where(eq(payments.id, paymentId));
-  await record(tx, paymentId, 'authorize', status, req.amountCents);
-  return { paymentId, status };
+  if (!choice.card)
+    throw badRequest('Enter the card', [{ pointer: '/body/cardToken', detail: 'is required' }]);
+  const number = choice.card.number.replace(/[\s-]/g, '');
+  return {
+    brand: brandOf(number),
+    last4: number.slice(-4),
+    expMonth: choice.card.expMonth,
+    expYear: choice.card.expYear,
+    outcome: checkCard(choice.card),
+  };
 }
 
-async function capture(tx: DbOrTx, paymentId: number): Promise<ChargeResult> {
-  const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-  if (!p) throw notFound('Payment');
-  if (p.status !== 'authorized') return { paymentId, status: p.status as ChargeResult['status'] };
-  await tx
-    .update(payments)
-    .set({ status: 'captured', updatedAt: new Date() })
-    .where(eq(payments.id, paymentId));
-  await record(tx, paymentId, 'capture', 'captured', p.amountCents);
-  return { paymentId, status: 'captured' };
-}
-
-export async function record(
-  tx: DbOrTx,
-  paymentId: number,
-  kind: string,
-  status: string,
-  amountCents: number,
-  message?: string,
-) {
-  await tx.insert(paymentTransactions).values({ paymentId, kind, status, amountCents, message });
-}
-
-export const cardpay: CardProvider = { name: providers.card, charge, authorize, capture };
+export const cardpay = { name: 'cardpay' as const, decide, tokenize, cardForSource };

@@ -1,18 +1,20 @@
 // Sandboxes of the redirect-style providers: financing "finpay", hosted checkout "hostedpay",
-// crypto checkout "coinpay". A token stands for the buyer's session at the provider.
+// crypto checkout "coinpay". A token stands for the buyer's session at the provider; the provider
+// alone says whether it is approved, and each token pays one order, once, for one amount.
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { payments, paymentTokens } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
-import { checkCard, record } from './cardpay';
-import {
-  type CardInput,
-  type ChargeResult,
-  paymentRefused,
-  providers,
-  reference,
-  type TokenProvider,
-} from './payments.types';
+import { paymentTokens } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { paymentRefused, providers, reference } from './payments.types';
+
+type TokenRow = typeof paymentTokens.$inferSelect;
+
+/** What a token pays: one order of one company, for one amount. */
+export interface TokenUse {
+  companyId: number;
+  orderId: number;
+  amountCents: number;
+}
 
 async function findToken(tx: DbOrTx, provider: string, companyId: number, token: string) {
   const [row] = await tx
@@ -31,118 +33,95 @@ async function findToken(tx: DbOrTx, provider: string, companyId: number, token:
   return row;
 }
 
-async function settleToken(
-  tx: DbOrTx,
-  provider: string,
-  req: { companyId: number; orderId: number; amountCents: number; token: string },
-): Promise<ChargeResult> {
-  const row = await findToken(tx, provider, req.companyId, req.token);
-  if (row.amountCents !== req.amountCents)
-    throw conflict('The order total changed since the payment was started; start the payment again');
+/** A token bound to another order or amount, or already spent, is a 409 naming why. */
+function assertFor(row: TokenRow, use: TokenUse) {
+  if (row.status === 'used')
+    throw conflict(`This ${row.provider} payment was already used for an order`, { reason: 'token_used' });
+  if (row.orderId !== null && row.orderId !== use.orderId)
+    throw conflict(`This ${row.provider} payment belongs to another order`, { reason: 'token_foreign' });
+  if (row.amountCents !== use.amountCents)
+    throw conflict(
+      `The order total changed since the payment was started (${row.amountCents} → ${use.amountCents} cents); start the payment again`,
+      { tokenAmountCents: row.amountCents, totalCents: use.amountCents },
+    );
   if (row.status === 'declined')
-    throw paymentRefused('card_declined', `The ${provider} payment was declined`);
-  if (row.status === 'used') throw conflict('This payment was already used for an order');
-  const status = row.status === 'approved' ? 'captured' : 'pending';
-  if (status === 'captured' || provider === providers.crypto) {
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        orderId: req.orderId,
-        companyId: req.companyId,
-        provider,
-        status,
-        amountCents: req.amountCents,
-        reference: row.token,
-      })
-      .returning();
-    await tx
-      .update(paymentTokens)
-      .set({ status: 'used', orderId: req.orderId })
-      .where(eq(paymentTokens.token, row.token));
-    await record(tx, payment.id, status === 'captured' ? 'capture' : 'authorize', status, req.amountCents);
-    return { paymentId: payment.id, status };
-  }
-  throw paymentRefused('token_invalid', `The ${provider} payment is not complete yet`);
+    throw paymentRefused('card_declined', `The ${row.provider} payment was declined`);
 }
 
-/** Financing: the buyer's approved application comes back as a token; "decline" in it declines. */
-export const finpay: TokenProvider = {
-  name: providers.financing,
-  async open(tx, req) {
-    const token = req.token ?? reference('fin');
-    const [existing] = await tx.select().from(paymentTokens).where(eq(paymentTokens.token, token));
-    if (existing && existing.companyId !== req.companyId) throw notFound('Financing token');
-    const status = token.toLowerCase().includes('decline') ? 'declined' : 'approved';
-    await tx
-      .insert(paymentTokens)
-      .values({
-        token,
-        provider: providers.financing,
-        companyId: req.companyId,
-        orderId: req.orderId,
-        amountCents: req.amountCents,
-        status,
-      })
-      .onConflictDoUpdate({
-        target: paymentTokens.token,
-        set: { amountCents: req.amountCents, orderId: req.orderId, status },
-      });
-    if (status === 'declined')
-      throw paymentRefused('card_declined', 'The financing application was declined');
-    return token;
-  },
-  settle: (tx, req) => settleToken(tx, providers.financing, req),
-};
+async function markUsed(tx: DbOrTx, row: TokenRow, orderId: number) {
+  await tx.update(paymentTokens).set({ status: 'used', orderId }).where(eq(paymentTokens.token, row.token));
+}
 
-async function openFresh(
-  tx: DbOrTx,
-  provider: string,
-  prefix: string,
-  req: { companyId: number; orderId: number; amountCents: number },
-) {
+async function openFresh(tx: DbOrTx, provider: string, prefix: string, use: TokenUse, status = 'open') {
   const token = reference(prefix);
-  await tx.insert(paymentTokens).values({
-    token,
-    provider,
-    companyId: req.companyId,
-    orderId: req.orderId,
-    amountCents: req.amountCents,
-  });
+  await tx.insert(paymentTokens).values({ token, provider, status, ...use });
   return token;
 }
 
-/** Hosted checkout: a token opens the provider's page, where the card is entered (pay()). */
-export const hostedpay: TokenProvider & {
-  pay(tx: DbOrTx, companyId: number, token: string, card: CardInput): Promise<'approved'>;
-} = {
-  name: providers.hosted,
-  open: (tx, req) => openFresh(tx, providers.hosted, 'hp', req),
-  settle: (tx, req) => settleToken(tx, providers.hosted, req),
-  async pay(tx, companyId, token, card) {
-    const row = await findToken(tx, providers.hosted, companyId, token);
-    if (row.status !== 'open') throw conflict(`This hosted payment is already ${row.status}`);
-    const outcome = checkCard(card);
-    const approved = outcome === 'approve' || outcome === 'review';
-    await tx
-      .update(paymentTokens)
-      .set({ status: approved ? 'approved' : 'declined' })
-      .where(eq(paymentTokens.token, token));
-    if (!approved) throw paymentRefused('card_declined', 'Your card was declined on the hosted payment page');
+/**
+ * Financing: the provider approves (or declines) an application for an amount and hands the
+ * buyer a token. Only tokens it issued are approved; the shop binds one to the cart it pays.
+ */
+export const finpay = {
+  name: providers.financing,
+  /** Sandbox stand-in for the provider's application page: an approved (or declined) token. */
+  async apply(tx: DbOrTx, use: Omit<TokenUse, 'orderId'> & { decline?: boolean }) {
+    const token = reference('fin');
+    await tx.insert(paymentTokens).values({
+      token,
+      provider: providers.financing,
+      companyId: use.companyId,
+      amountCents: use.amountCents,
+      status: use.decline ? 'declined' : 'approved',
+    });
+    return token;
+  },
+  /** Binds an issued token to the order it pays: same company, same amount, unused. */
+  async attach(tx: DbOrTx, use: TokenUse, token: string) {
+    const row = await findToken(tx, providers.financing, use.companyId, token);
+    assertFor(row, use);
+    await tx.update(paymentTokens).set({ orderId: use.orderId }).where(eq(paymentTokens.token, token));
+    return token;
+  },
+  /** Spends the approved token: the money is the provider's to pay. */
+  async redeem(tx: DbOrTx, use: TokenUse, token: string): Promise<'approved'> {
+    const row = await findToken(tx, providers.financing, use.companyId, token);
+    assertFor(row, use);
+    await markUsed(tx, row, use.orderId);
     return 'approved';
   },
 };
 
-/** Crypto checkout: the charge is pending until the chain confirms it (confirm()). */
-export const coinpay: TokenProvider & { confirm(tx: DbOrTx, paymentId: number): Promise<void> } = {
+/** Hosted checkout: a token opens the provider's page, where the card is entered (pay()). */
+export const hostedpay = {
+  name: providers.hosted,
+  open: (tx: DbOrTx, use: TokenUse) => openFresh(tx, providers.hosted, 'hp', use),
+  /** The card the buyer entered on the provider's page was approved: the session may pay. */
+  async approve(tx: DbOrTx, companyId: number, token: string): Promise<'approved'> {
+    const row = await findToken(tx, providers.hosted, companyId, token);
+    if (row.status !== 'open') throw conflict(`This hosted payment is already ${row.status}`);
+    await tx.update(paymentTokens).set({ status: 'approved' }).where(eq(paymentTokens.token, token));
+    return 'approved';
+  },
+  async redeem(tx: DbOrTx, use: TokenUse, token: string): Promise<'approved'> {
+    const row = await findToken(tx, providers.hosted, use.companyId, token);
+    assertFor(row, use);
+    if (row.status !== 'approved')
+      throw paymentRefused('token_invalid', 'The hosted payment is not complete yet');
+    await markUsed(tx, row, use.orderId);
+    return 'approved';
+  },
+};
+
+/** Crypto checkout: the charge waits for the chain; the provider confirms it by webhook. */
+export const coinpay = {
   name: providers.crypto,
-  open: (tx, req) => openFresh(tx, providers.crypto, 'cp', req),
-  settle: (tx, req) => settleToken(tx, providers.crypto, req),
-  async confirm(tx, paymentId) {
-    await tx
-      .update(payments)
-      .set({ status: 'captured', updatedAt: new Date() })
-      .where(eq(payments.id, paymentId));
-    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-    await record(tx, paymentId, 'capture', 'captured', p.amountCents, 'confirmed on chain');
+  open: (tx: DbOrTx, use: TokenUse) => openFresh(tx, providers.crypto, 'cp', use),
+  /** The charge is handed to the chain: pending until the provider's confirmation arrives. */
+  async redeem(tx: DbOrTx, use: TokenUse, token: string): Promise<'pending'> {
+    const row = await findToken(tx, providers.crypto, use.companyId, token);
+    assertFor(row, use);
+    await markUsed(tx, row, use.orderId);
+    return 'pending';
   },
 };

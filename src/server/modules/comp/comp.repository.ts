@@ -129,3 +129,20 @@ export async function waive(db: DbOrTx, ids: number[], by: number, note: string)
     .set({ status: 'waived', waivedAt: sql`now()`, waivedBy: by, note })
     .where(and(inArray(compRecords.id, ids), eq(compRecords.status, 'accrued')));
 }
+
+/** What each plan has earned on an order so far (accruals and adjustments, waived ones left out). */
+export function earnedOnOrder(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      planId: compPlans.id,
+      userId: compPlans.userId,
+      makeId: compPlans.makeId,
+      basisPoints: compPlans.basisPoints,
+      baseCents: sql<number>`sum(${compRecords.baseCents})::bigint`.mapWith(Number),
+      amountCents: sql<number>`sum(${compRecords.amountCents})::bigint`.mapWith(Number),
+    })
+    .from(compRecords)
+    .innerJoin(compPlans, eq(compPlans.id, compRecords.planId))
+    .where(and(eq(compRecords.orderId, orderId), eq(compRecords.status, 'accrued')))
+    .groupBy(compPlans.id);
+}

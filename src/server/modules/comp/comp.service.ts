@@ -105,6 +105,38 @@ export async function accrueCompensation(tx: DbOrTx, order: OrderForComp) {
   return repo.insertRecords(tx, rows);
 }
 
+/**
+ * Follows a change of a placed order (items edited, order cancelled, money refunded): each plan
+ * that earned on the order gets a reversing entry for the difference between what it earned and
+ * what the order's lines earn now. Records already written are never rewritten.
+ */
+export async function adjustCompensation(tx: DbOrTx, order: OrderForComp, note: string) {
+  const earned = await repo.earnedOnOrder(tx, order.id);
+  const rows = earned.flatMap((plan) => {
+    const baseCents = order.lines
+      .filter((l) => plan.makeId === null || l.makeId === plan.makeId)
+      .reduce((sum, l) => sum + l.amountCents, 0);
+    const amountCents = commissionOf(baseCents, plan.basisPoints) - plan.amountCents;
+    if (amountCents === 0) return [];
+    return [
+      {
+        planId: plan.planId,
+        userId: plan.userId,
+        orderId: order.id,
+        kind: 'adjustment',
+        baseCents: baseCents - plan.baseCents,
+        amountCents,
+        note,
+      },
+    ];
+  });
+  return repo.insertRecords(tx, rows);
+}
+
+/** An order earns nothing any more (cancelled): every plan's earnings on it are reversed. */
+export const reverseCompensation = (tx: DbOrTx, orderId: number, note: string) =>
+  adjustCompensation(tx, { id: orderId, companyId: 0, lines: [] }, note);
+
 export async function getRecord(db: DbOrTx, id: number) {
   const row = await repo.findRecord(db, id);
   if (!row) throw notFound('Compensation record');

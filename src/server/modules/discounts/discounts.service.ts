@@ -99,3 +99,5 @@ export async function deleteDiscounts(db: Db, actor: Actor, ids: number[]) {
     return { deleted: rows.length };
   });
 }
+
+export { discountsInForce, recentDiscounts } from './discounts.in-force';

@@ -1,26 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/cart';
-import * as ordersApi from '../../../contract/orders';
-import type { CartCreate } from '../../../contract/cart';
-import { answerOnce } from '../../http/idempotency';
-import { checkout } from './orders.checkout';
+import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
-import * as places from '../shipping/shipping.places';
-import * as repo from './orders.repository';
+import * as places from '../shipping/shipping.service';
 import * as cart from './orders.cart';
-import { notFound } from '../../http/errors';
+import { checkout } from './orders.checkout';
+import * as repo from './orders.repository';
 
+/** The buyer's cart and checkout; POST /api/cart also checks out when it carries `data`. */
 export function cartRoutes(app: FastifyInstance) {
-  // spec §7: POST /api/cart creates the cart with an item, or checks it out with a data payload.
-  route(app, ordersApi.postCart, (ctx) => {
+  route(app, api.createCart, (ctx) => {
     const { data, orderDeliveryZip, ...item } = ctx.body;
-    if (data)
-      return answerOnce(ctx, { scope: 'checkout', body: data, status: 201 }, () =>
-        checkout(ctx.db, ctx.actor, data),
-      );
-    return cart.addToCart(ctx.db, ctx.actor, item as CartCreate, orderDeliveryZip);
+    if (data) {
+      ctx.reply.status(201);
+      return checkout(ctx.db, ctx.actor, data);
+    }
+    return cart.addToCart(ctx.db, ctx.actor, item as Required<typeof item>, orderDeliveryZip);
   });
+  route(app, api.checkout, ({ db, actor, body }) => checkout(db, actor, body));
   route(app, api.getCart, ({ db, actor }) => cart.getCart(db, actor));
   route(app, api.updateCart, ({ db, actor, body }) => cart.updateCartItems(db, actor, body.orderItems));
   route(app, api.addCartItem, ({ db, actor, body }) => cart.addToCart(db, actor, body));
@@ -44,13 +42,4 @@ export function cartRoutes(app: FastifyInstance) {
     if (!found || found.priceCents === null) throw notFound('Product');
     return { productId: query.productId, ...roadHazardOffer(found.priceCents) };
   });
-}
-
-/** Checkout with Idempotency-Key: a replay answers exactly what the first call answered. */
-export function checkoutRoutes(app: FastifyInstance) {
-  route(app, ordersApi.checkout, (ctx) =>
-    answerOnce(ctx, { scope: 'checkout', body: ctx.body, status: 201 }, () =>
-      checkout(ctx.db, ctx.actor, ctx.body),
-    ),
-  );
 }

@@ -1,10 +1,9 @@
 import type { z } from 'zod';
-import type { Cart, CartCreate, CartItemUpdate, ShippingChoice } from '../../../contract/cart';
-import { eq } from 'drizzle-orm';
-import { orderTotals } from '../../../domain/money';
+import type { CartItemUpdate, ShippingChoice } from '../../../contract/cart';
+import type { Cart, CartCreate } from '../../../contract/order-shapes';
+import { isPlacedOrder } from '../../../domain/order-status';
 import { isStaff } from '../../../domain/roles';
 import type { Db, DbOrTx } from '../../db/connection';
-import { orders } from '../../db/schema';
 import { orderDetail } from './orders.views';
 import type { Actor } from '../../http/actor';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -29,15 +28,15 @@ export async function getCart(db: Db, actor: Actor): Promise<Cart> {
 
 async function view(tx: DbOrTx, actor: Actor, order: repo.OrderRow) {
   const priced = await pricing.repriceOrder(tx, order, pricingOf(actor));
-  const fresh = await repo.findCart(tx, actor.userId, actor.locationId);
-  return pricing.toCart(fresh ?? order, priced);
+  return pricing.toCart(order, priced);
 }
 
 async function openCart(tx: DbOrTx, actor: Actor, zip?: string) {
   const existing = await repo.findCart(tx, actor.userId, actor.locationId, true);
   if (existing) {
-    if (zip && zip !== existing.deliveryZip) await repo.updateOrder(tx, existing.id, { deliveryZip: zip });
-    return existing;
+    if (!zip || zip === existing.deliveryZip) return existing;
+    await repo.updateOrder(tx, existing.id, { deliveryZip: zip });
+    return { ...existing, deliveryZip: zip };
   }
   const location = actor.locationId ? await repo.findLocation(tx, actor.locationId) : null;
   await repo.insertCart(tx, {
@@ -243,18 +242,16 @@ export async function setOrderShipping(
   choice: z.output<typeof ShippingChoice>,
 ) {
   await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order || order.status === 'cart' || (order.companyId !== actor.companyId && !isStaff(actor.role)))
+    const order = await repo.findOrder(tx, orderId, true);
+    if (
+      !order ||
+      !isPlacedOrder(order.status) ||
+      (order.companyId !== actor.companyId && !isStaff(actor.role))
+    )
       throw notFound('Order');
     if (order.paymentStatus !== 'unpaid') throw conflict('The delivery of a paid order cannot change here');
     const values = await deliveryOf(tx, actor, choice);
-    const lines = await repo.listLines(tx, orderId, null);
-    const shipping = await pricing.shippingOf(tx, lines, values.deliveryZip);
-    const totals = orderTotals(
-      lines.map((l) => l.item),
-      shipping.reduce((s, l) => s + l.shippingCents, 0),
-    );
-    await repo.updateOrder(tx, orderId, { ...values, ...totals });
+    await pricing.storeTotals(tx, order, await repo.listLines(tx, orderId, null), values);
   });
   return orderDetail(db, orderId, isStaff(actor.role));
 }

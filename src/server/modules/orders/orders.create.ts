@@ -1,16 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CreateOrderBody } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/connection';
-import { companies, locations, orderItems, orders } from '../../db/schema';
+import { companies, locations, orderItems, orders, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { lookupZip } from '../../integrations/geo/zip-geo';
-import { refreshProductPrices } from '../catalog/catalog.prices';
 import { orderableProduct } from './orders.cart';
-import { repriceOrder } from './orders.pricing';
-import { markPlaced } from './orders.placement';
-import { routeUnits } from './orders.routing';
+import { placeOrder } from './orders.placement';
 import { orderDetail } from './orders.views';
 
 type Body = z.output<typeof CreateOrderBody>;
@@ -28,11 +25,33 @@ async function customerLocation(tx: Tx, companyId: number, locationId: number) {
   return row.location;
 }
 
+/** The customer's user the order is for: the one sales named, else the company's first active admin. */
+async function buyerOf(tx: Tx, companyId: number, userId?: number) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.active, true),
+        userId ? eq(users.id, userId) : inArray(users.role, ['company_admin', 'buyer', 'reseller']),
+      ),
+    )
+    .orderBy(asc(users.role), asc(users.id))
+    .limit(1);
+  if (row) return row.id;
+  if (userId)
+    throw badRequest('The buyer must be an active user of the company', [
+      { pointer: '/body/userId', detail: 'is not an active user of this company' },
+    ]);
+  throw conflict('This company has no active user to place the order for');
+}
+
 /**
- * Staff place an order for a company location, as its buyers would at checkout: prices from
- * the location's price group (never from the client), stock reserved across warehouses and split
+ * Staff place an order for a company location, as its buyers would at checkout: prices from the
+ * location's price group (never from the client), stock reserved across warehouses and split
  * into supplier sub-orders. Nobody has paid yet: the order is placed and unpaid, its units held
- * until the buyer pays, staff settle it on account (PUT …/checkout) or it is cancelled or deleted.
+ * until the buyer or finance pays, finance settles it on account, or it is cancelled or deleted.
  */
 export async function createOrder(db: Db, actor: Actor, body: Body) {
   if (body.orderDeliveryZip && !lookupZip(body.orderDeliveryZip))
@@ -41,20 +60,21 @@ export async function createOrder(db: Db, actor: Actor, body: Body) {
     ]);
   const orderId = await db.transaction(async (tx) => {
     const location = await customerLocation(tx, body.companyId, body.locationId);
+    const buyerUserId = await buyerOf(tx, body.companyId, body.userId);
     const pricing = { companyId: body.companyId, priceGroupId: location.priceGroupId };
     const products: Awaited<ReturnType<typeof orderableProduct>>[] = [];
     for (const [i, item] of body.items.entries())
       products.push(await orderableProduct(tx, item, pricing.priceGroupId, `/body/items/${i}`));
+    // The row is the staff member's cart until placed, so it never meets the buyer's own cart.
     const [order] = await tx
       .insert(orders)
       .values({
         companyId: body.companyId,
-        locationId: location.id,
+        locationId: null,
         userId: actor.userId,
         priceGroupId: pricing.priceGroupId,
         deliveryKind: 'location',
         deliveryZip: body.orderDeliveryZip ?? location.zip,
-        poNumber: body.poNumber ?? null,
       })
       .returning();
     await tx.insert(orderItems).values(
@@ -68,34 +88,16 @@ export async function createOrder(db: Db, actor: Actor, body: Body) {
         roadHazard: item.orderItemRoadHazard,
       })),
     );
-    const { lines } = await repriceOrder(tx, order, pricing);
-    await routeUnits(
-      tx,
+    const placed = await placeOrder(tx, {
       order,
-      lines.map((l) => ({
-        orderItemId: l.item.id,
-        productId: l.item.productId,
-        quantity: l.item.quantity,
-        skuCode: l.skuCode,
-      })),
-      { refresh: false },
-    );
-    await refreshProductPrices(
-      tx,
-      lines.map((l) => l.item.productId),
-    );
-    await tx
-      .update(orders)
-      .set({ placedAt: new Date(), paymentStatus: 'unpaid' })
-      .where(eq(orders.id, order.id));
-    await markPlaced(
-      tx,
-      order,
-      lines.map((l) => l.item),
-      actor.userId,
-      `Placed by ${actor.username} for the customer; awaiting payment`,
-    );
-    return order.id;
+      pricing,
+      placedBy: { userId: actor.userId, staff: true },
+      buyerUserId,
+      poNumber: body.poNumber,
+      note: `Placed by ${actor.username} for the customer; awaiting payment`,
+    });
+    await tx.update(orders).set({ locationId: location.id }).where(eq(orders.id, placed));
+    return placed;
   });
   return orderDetail(db, orderId, true);
 }

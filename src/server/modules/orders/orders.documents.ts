@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatCents } from '../../../domain/money';
-import type { OrderDetail } from '../../../contract/orders';
+import type { OrderDetail } from '../../../contract/order-shapes';
 import type { Db } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { orderDetail } from './orders.views';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { isEditableOrder, type OrderStatus } from '../../../domain/order-status';
+import { isEditableOrder, isPlacedOrder, type OrderStatus } from '../../../domain/order-status';
+import type { OrderPaymentStatus } from '../../../domain/payment-status';
 import type { Db, Tx } from '../../db/connection';
 import { orders } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -10,11 +11,8 @@ import { orderDetail } from './orders.views';
 /** Only a placed order that nobody has paid may be edited or deleted. */
 export async function editableOrder(tx: Tx, orderId: number) {
   const order = await repo.findOrder(tx, orderId, true);
-  if (!order || order.status === 'cart') throw notFound('Order');
-  if (
-    !isEditableOrder(order.status as OrderStatus, order.paymentStatus) ||
-    order.paymentStatus !== 'unpaid'
-  ) {
+  if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
+  if (!isEditableOrder(order.status as OrderStatus, order.paymentStatus as OrderPaymentStatus)) {
     throw conflict(
       `Only a placed, unpaid order can change; this one is ${order.status} with payment ${order.paymentStatus}`,
     );

@@ -1,7 +1,10 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection';
-import { orders, payments, stockHolds } from '../../db/schema';
+import { orders, stockHolds } from '../../db/schema';
+import { reverseCompensation } from '../comp/comp.service';
+import * as payments from '../payments/payments.service';
 import { changeOrderStatus } from './orders.log';
+import { changePaymentStatus } from './orders.payment-status';
 import { findOrder } from './orders.repository';
 import { releaseStock } from './orders.stock';
 
@@ -16,18 +19,11 @@ export async function expireUnpaidOrders(db: Db): Promise<number> {
       const order = await findOrder(tx, id, true);
       if (order?.paymentStatus !== 'pending') return;
       await releaseStock(tx, id);
-      await tx
-        .update(payments)
-        .set({ status: 'voided', updatedAt: new Date() })
-        .where(and(eq(payments.orderId, id), inArray(payments.status, ['pending', 'review', 'authorized'])));
-      await tx.update(orders).set({ paymentStatus: 'voided' }).where(eq(orders.id, id));
-      await changeOrderStatus(
-        tx,
-        order,
-        'cancelled',
-        null,
-        'Payment not completed in time; held stock released',
-      );
+      const note = 'Payment not completed in time; held stock released';
+      await payments.voidOpen(tx, id, note);
+      await changeOrderStatus(tx, order, 'cancelled', null, note);
+      await changePaymentStatus(tx, { ...order, status: 'cancelled' }, 'voided');
+      await reverseCompensation(tx, id, note);
     });
   }
   return ids.length;

@@ -1,13 +1,14 @@
 // Staff editing the items of a placed, unpaid order: every change re-prices the item from the
 // server's prices of the order's price group, reserves or releases its stock through the
 // supplier routing, recomputes the totals and is written to the order log.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffOrderItem } from '../../../contract/orders';
 import type { Db, Tx } from '../../db/connection';
 import { orderItems, products } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
+import { adjustCompensation } from '../comp/comp.service';
 import { orderableProduct } from './orders.cart';
 import { repriceOrder } from './orders.pricing';
 import { editableOrder } from './orders.edit';
@@ -23,9 +24,24 @@ function pricingOf(order: OrderRow) {
   return { companyId: order.companyId, priceGroupId: order.priceGroupId };
 }
 
-/** Re-prices the changed item and stores the order's new totals. */
-async function reprice(tx: Tx, order: OrderRow, itemId: number) {
-  await repriceOrder(tx, order, pricingOf(order), new Set([itemId]));
+/**
+ * Re-prices the changed item (the others keep their prices), stores the order's new totals and
+ * follows with the sales compensation the order earns.
+ */
+async function reprice(tx: Tx, order: OrderRow, itemId: number | null, note: string) {
+  const { lines } = await repriceOrder(tx, order, pricingOf(order), new Set(itemId === null ? [] : [itemId]));
+  await adjustCompensation(
+    tx,
+    {
+      id: order.id,
+      companyId: order.companyId,
+      lines: lines.map(({ item }) => ({
+        makeId: item.makeId,
+        amountCents: item.quantity * (item.unitPriceCents - item.unitDiscountCents),
+      })),
+    },
+    note,
+  );
 }
 
 async function itemOfOrder(tx: Tx, orderId: number, itemId: number) {
@@ -33,7 +49,7 @@ async function itemOfOrder(tx: Tx, orderId: number, itemId: number) {
     .select({ item: orderItems, skuCode: products.skuCode })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId), isNull(orderItems.removedAt)))
     .for('update', { of: orderItems });
   if (!row) throw notFound('Order item');
   return { ...row.item, skuCode: row.skuCode };
@@ -52,6 +68,7 @@ export async function addItem(db: Db, actor: Actor, orderId: number, input: Inpu
           eq(orderItems.orderId, orderId),
           eq(orderItems.productId, product.id),
           eq(orderItems.roadHazard, input.orderItemRoadHazard),
+          isNull(orderItems.removedAt),
         ),
       );
     const item = same
@@ -84,13 +101,9 @@ export async function addItem(db: Db, actor: Actor, orderId: number, input: Inpu
         skuCode: product.skuCode,
       },
     ]);
-    await reprice(tx, order, item.id);
-    await logOrderChange(
-      tx,
-      order,
-      actor.userId,
-      `Item added: ${input.orderItemQuantity} × ${product.skuCode}${input.orderItemRoadHazard ? ' with road hazard' : ''}`,
-    );
+    const note = `Item added: ${input.orderItemQuantity} × ${product.skuCode}${input.orderItemRoadHazard ? ' with road hazard' : ''}`;
+    await reprice(tx, order, item.id, note);
+    await logOrderChange(tx, order, actor.userId, note);
   });
   return orderDetail(db, orderId, true);
 }
@@ -117,18 +130,17 @@ export async function updateItem(
       .update(orderItems)
       .set({ quantity: change.orderItemQuantity, roadHazard })
       .where(eq(orderItems.id, item.id));
-    await reprice(tx, order, item.id);
-    await logOrderChange(
-      tx,
-      order,
-      actor.userId,
-      `Item ${item.skuCode}: quantity ${item.quantity} → ${change.orderItemQuantity}${roadHazard !== item.roadHazard ? `, road hazard ${roadHazard ? 'added' : 'removed'}` : ''}`,
-    );
+    const note = `Item ${item.skuCode}: quantity ${item.quantity} → ${change.orderItemQuantity}${roadHazard !== item.roadHazard ? `, road hazard ${roadHazard ? 'added' : 'removed'}` : ''}`;
+    await reprice(tx, order, item.id, note);
+    await logOrderChange(tx, order, actor.userId, note);
   });
   return orderDetail(db, orderId, true);
 }
 
-/** Removes an item and releases its stock; the last item stays (delete or cancel the order instead). */
+/**
+ * Removes an item and releases its stock; the item stays in the order's history, marked removed,
+ * with its cancelled supplier lines. The last item stays (delete or cancel the order instead).
+ */
 export async function deleteItem(db: Db, actor: Actor, orderId: number, itemId: number) {
   await db.transaction(async (tx) => {
     const order = await editableOrder(tx, orderId);
@@ -136,13 +148,14 @@ export async function deleteItem(db: Db, actor: Actor, orderId: number, itemId: 
     const items = await tx
       .select({ id: orderItems.id })
       .from(orderItems)
-      .where(eq(orderItems.orderId, orderId));
+      .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.removedAt)));
     if (items.length === 1)
       throw conflict('This is the last item of the order; delete or cancel the order instead');
     await withdrawUnits(tx, orderId, item, item.quantity);
-    await tx.delete(orderItems).where(eq(orderItems.id, item.id));
-    await repriceOrder(tx, order, pricingOf(order), new Set());
-    await logOrderChange(tx, order, actor.userId, `Item removed: ${item.quantity} × ${item.skuCode}`);
+    await tx.update(orderItems).set({ removedAt: new Date() }).where(eq(orderItems.id, item.id));
+    const note = `Item removed: ${item.quantity} × ${item.skuCode}`;
+    await reprice(tx, order, null, note);
+    await logOrderChange(tx, order, actor.userId, note);
   });
   return orderDetail(db, orderId, true);
 }

@@ -1,35 +1,89 @@
-import type { DbOrTx } from '../../db/connection';
+// Placing an order, whoever places it: the buyer at checkout (paying at once) or sales for a
+// customer (unpaid until the customer or finance pays). One sequence, so both always agree.
+import { isSettled, orderPaymentStatusOf } from '../../../domain/payment-status';
+import type { Tx } from '../../db/connection';
+import { conflict } from '../../http/errors';
+import { refreshProductPrices } from '../catalog/catalog.service';
 import { accrueCompensation } from '../comp/comp.service';
+import * as payments from '../payments/payments.service';
 import { changeOrderStatus } from './orders.log';
-import { setOrderNumber } from './orders.repository';
+import { changePaymentStatus } from './orders.payment-status';
+import { type Pricing, repriceOrder } from './orders.pricing';
+import * as repo from './orders.repository';
+import { routeUnits } from './orders.routing';
+import { assertHeldUnderCap, commitStock } from './orders.stock';
 
-interface PlacedLine {
-  makeId: number;
-  quantity: number;
-  unitPriceCents: number;
-  unitDiscountCents: number;
+export interface Placement {
+  /** The order in status 'cart', its row locked. */
+  order: repo.OrderRow;
+  pricing: Pricing;
+  /** Who placed it: the buyer, or the staff member placing it for the customer. */
+  placedBy: { userId: number; staff: boolean };
+  /** The customer's user a staff-made order is for (the row is the staff member's until placed). */
+  buyerUserId?: number;
+  /** How the buyer pays now; absent for an order placed by staff (unpaid, its units held). */
+  payment?: payments.Method;
+  poNumber?: string | null;
+  note: string;
 }
 
 /**
- * The last steps of placing an order, whoever places it (buyer checkout or staff): its number,
- * the move to placed in the log, and the sales compensation it earns.
+ * Re-prices the order from the server's prices, reserves its units across warehouses and files
+ * them with the suppliers, takes the payment (a refusal throws and undoes everything: no order, no
+ * reservation), numbers it, moves it to placed and accrues the sales compensation it earns.
  */
-export async function markPlaced(
-  tx: DbOrTx,
-  order: { id: number; companyId: number; status: string; heldFrom: string | null },
-  items: PlacedLine[],
-  userId: number,
-  note: string,
-) {
-  await setOrderNumber(tx, order.id);
-  await changeOrderStatus(tx, order, 'placed', userId, note);
-  // Sales compensation accrues when an order is placed (issue 5), on merchandise after discounts.
+export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
+  const { order } = p;
+  const { lines, totals } = await repriceOrder(tx, order, p.pricing);
+  if (!lines.length) throw conflict('The cart is empty');
+  const allocations = await routeUnits(
+    tx,
+    { ...order, paymentStatus: 'unpaid' },
+    lines.map((l) => ({
+      orderItemId: l.item.id,
+      productId: l.item.productId,
+      quantity: l.item.quantity,
+      skuCode: l.skuCode,
+    })),
+    { refresh: false },
+  );
+  const payable = { companyId: order.companyId, orderId: order.id, amountCents: totals.totalCents };
+  const taken = p.payment ? await payments.take(tx, payable, p.payment) : null;
+  if (taken && isSettled(taken.status)) await commitStock(tx, order.id, false);
+  else
+    await assertHeldUnderCap(
+      tx,
+      order.companyId,
+      allocations.map((a) => a.productId),
+    );
+  await refreshProductPrices(
+    tx,
+    lines.map((l) => l.item.productId),
+  );
+  await changeOrderStatus(tx, order, 'placed', p.placedBy.userId, p.note);
+  if (taken)
+    await changePaymentStatus(
+      tx,
+      { ...order, status: 'placed' },
+      orderPaymentStatusOf(taken.status),
+      p.payment?.paymentMethod,
+      p.placedBy.userId,
+    );
+  // Only now may the row name the buyer: one open cart per buyer and location is a unique index.
+  await repo.updateOrder(tx, order.id, {
+    poNumber: p.poNumber ?? null,
+    placedAt: new Date(),
+    userId: p.buyerUserId ?? order.userId,
+    placedByUserId: p.placedBy.staff ? p.placedBy.userId : null,
+  });
+  await repo.setOrderNumber(tx, order.id);
   await accrueCompensation(tx, {
     id: order.id,
     companyId: order.companyId,
-    lines: items.map((item) => ({
+    lines: lines.map(({ item }) => ({
       makeId: item.makeId,
       amountCents: item.quantity * (item.unitPriceCents - item.unitDiscountCents),
     })),
   });
+  return order.id;
 }

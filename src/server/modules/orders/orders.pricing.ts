@@ -1,10 +1,11 @@
 import { bestDiscount } from '../../../domain/discounts';
 import { lineTotalCents, orderTotals, shippingPerTireCents, type Totals } from '../../../domain/money';
-import type { Cart, CartItem } from '../../../contract/cart';
+import type { Cart, CartItem } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
-import { discountsInForce } from '../discounts/discounts.in-force';
+import { discountsInForce } from '../discounts/discounts.service';
+import * as payments from '../payments/payments.service';
 import * as repo from './orders.repository';
 
 export interface Pricing {
@@ -21,16 +22,19 @@ export interface Priced {
  * Re-prices the lines of an order from the server's prices of the price group (a price a
  * client sent is never read), applies discounts and road hazard, and stores the totals. `only`
  * limits re-pricing to some items (staff editing a placed order: the other lines keep the
- * prices the order was placed at); the totals always cover every line.
+ * prices the order was placed at); the totals always cover every line. A changed total voids
+ * the payments opened for the old one (an intent must be made again for the new total). Each
+ * thing is read once, whatever the number of lines: a fixed number of statements.
  */
 export async function repriceOrder(
   tx: DbOrTx,
-  order: Pick<repo.OrderRow, 'id' | 'deliveryZip'>,
+  order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'>,
   pricing: Pricing,
   only?: ReadonlySet<number>,
 ): Promise<Priced> {
   const lines = await repo.listLines(tx, order.id, pricing.priceGroupId);
   const discounts = await discountsInForce(tx, pricing.companyId);
+  const changed: repo.ItemPrice[] = [];
   for (const line of lines) {
     if (only && !only.has(line.item.id)) continue;
     const unit = line.priceCents ?? line.item.unitPriceCents;
@@ -50,36 +54,57 @@ export async function repriceOrder(
       next.unitDiscountCents !== line.item.unitDiscountCents ||
       next.roadHazardUnitCents !== line.item.roadHazardUnitCents
     ) {
-      await repo.updateItem(tx, line.item.id, next);
+      changed.push({ id: line.item.id, ...next });
       Object.assign(line.item, next);
     }
   }
-  const shipping = await shippingOf(tx, lines, order.deliveryZip);
+  await repo.updateItemPrices(tx, changed);
+  const totals = await storeTotals(tx, order, lines, { priceGroupId: pricing.priceGroupId });
+  return { lines, totals };
+}
+
+/** Stores the totals of the lines (shipping to `deliveryZip` unless changed in `values`). */
+export async function storeTotals(
+  tx: DbOrTx,
+  order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'>,
+  lines: repo.Line[],
+  values: Partial<repo.OrderRow> = {},
+): Promise<Totals> {
+  const zip = values.deliveryZip !== undefined ? values.deliveryZip : order.deliveryZip;
+  const shipping = await shippingOf(tx, lines, zip);
   const totals = orderTotals(
     lines.map((l) => l.item),
     shipping.reduce((s, l) => s + l.shippingCents, 0),
   );
-  await repo.updateOrder(tx, order.id, { ...totals, priceGroupId: pricing.priceGroupId });
-  return { lines, totals };
+  await repo.updateOrder(tx, order.id, { ...values, ...totals });
+  if (totals.totalCents !== order.totalCents)
+    await payments.voidOpen(
+      tx,
+      order.id,
+      `The order total changed from ${order.totalCents} to ${totals.totalCents} cents`,
+    );
+  return totals;
 }
 
 /** Each line ships from the nearest warehouse that has it; a per-tire rate by distance. */
 export async function shippingOf(tx: DbOrTx, lines: repo.Line[], zip: string | null) {
-  const out = [];
-  for (const line of lines) {
-    const stocked = await repo.stockedWarehouses(tx, line.item.productId);
+  const stocked = await repo.stockedWarehouses(
+    tx,
+    lines.map((l) => l.item.productId),
+  );
+  return lines.map((line) => {
     const nearest = stocked
+      .filter((w) => w.productId === line.item.productId)
       .map((w) => ({ zip: w.zip, miles: milesBetween(zip, w.zip) }))
       .sort((a, b) => (a.miles ?? 1e9) - (b.miles ?? 1e9))[0];
     const miles = nearest?.miles ?? null;
-    out.push({
+    return {
       orderItemId: line.item.id,
       warehouseZip: nearest?.zip ?? null,
       miles,
       shippingCents: line.item.quantity * shippingPerTireCents(miles),
-    });
-  }
-  return out;
+    };
+  });
 }
 
 export function toCartItem(line: repo.Line): CartItem {

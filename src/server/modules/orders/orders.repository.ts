@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection';
 import { countRows } from '../../db/list-page';
@@ -171,7 +171,7 @@ function linesFrom(db: DbOrTx, orderId: number, priceGroupId: number | null) {
         eq(productPrices.priceGroupId, priceGroupId ?? -1),
       ),
     )
-    .where(eq(orderItems.orderId, orderId));
+    .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.removedAt)));
 }
 
 export function listLines(db: DbOrTx, orderId: number, priceGroupId: number | null) {
@@ -204,6 +204,30 @@ export async function updateItem(
   await db.update(orderItems).set(values).where(eq(orderItems.id, itemId));
 }
 
+export interface ItemPrice {
+  id: number;
+  unitPriceCents: number;
+  unitDiscountCents: number;
+  roadHazardUnitCents: number;
+}
+
+/** New prices of several items in one statement. */
+export async function updateItemPrices(db: DbOrTx, prices: ItemPrice[]) {
+  if (!prices.length) return;
+  const rows = sql.join(
+    prices.map(
+      (p) =>
+        sql`(${p.id}::bigint, ${p.unitPriceCents}::bigint, ${p.unitDiscountCents}::bigint, ${p.roadHazardUnitCents}::bigint)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update order_items oi
+       set unit_price_cents = v.price, unit_discount_cents = v.discount, road_hazard_unit_cents = v.hazard
+      from (values ${rows}) as v(id, price, discount, hazard)
+     where oi.id = v.id`);
+}
+
 export async function deleteItem(db: DbOrTx, itemId: number) {
   await db.delete(orderItems).where(eq(orderItems.id, itemId));
 }
@@ -213,10 +237,11 @@ export function countItems(db: DbOrTx, orderId: number) {
   return countRows(db, linesFrom(db, orderId, null));
 }
 
-/** Warehouses that have units of a product free to sell, with their ZIP. */
-export function stockedWarehouses(db: DbOrTx, productId: number) {
+/** Warehouses that have units of the products free to sell, with their ZIP. */
+export function stockedWarehouses(db: DbOrTx, productIds: number[]) {
   return db
     .select({
+      productId: inventory.productId,
       warehouseId: warehouses.id,
       zip: warehouses.zip,
       free: sql<number>`${inventory.quantity} - ${inventory.reserved}`,
@@ -225,7 +250,7 @@ export function stockedWarehouses(db: DbOrTx, productId: number) {
     .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
     .where(
       and(
-        eq(inventory.productId, productId),
+        inArray(inventory.productId, productIds.length ? productIds : [-1]),
         eq(warehouses.active, true),
         sql`${inventory.quantity} > ${inventory.reserved}`,
       ),
@@ -235,12 +260,4 @@ export function stockedWarehouses(db: DbOrTx, productId: number) {
 export async function findLocation(db: DbOrTx, locationId: number) {
   const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
   return row ?? null;
-}
-
-export function listInstallerLocations(db: DbOrTx) {
-  return db
-    .select({ location: locations, companyName: companies.name })
-    .from(locations)
-    .innerJoin(companies, eq(companies.id, locations.companyId))
-    .where(and(gt(locations.installer, 0), eq(locations.active, true)));
 }

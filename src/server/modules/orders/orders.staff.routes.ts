@@ -6,6 +6,8 @@ import {
   supplierLineStatuses,
   supplierLineTransitions,
 } from '../../../domain/order-status';
+import { orderPaymentStatuses, orderPaymentTransitions } from '../../../domain/payment-status';
+import { transitionsOf } from '../../../domain/status-machine';
 import { route } from '../../http/route';
 import { orderAnalytics } from './orders.analytics';
 import * as docs from './orders.documents';
@@ -13,6 +15,7 @@ import { createOrder } from './orders.create';
 import * as edit from './orders.edit';
 import { answerOnce } from '../../http/idempotency';
 import * as items from './orders.items';
+import * as pay from './orders.payment';
 import * as staff from './orders.staff';
 import { createSubOrder } from './orders.suborders';
 import * as supplier from './orders.supplier';
@@ -25,11 +28,11 @@ export function ordersStaffRoutes(app: FastifyInstance) {
   route(app, api.listSupplierLines, ({ db, query }) => supplier.listLines(db, query));
   route(app, api.orderStatusList, () => ({
     statuses: [...orderStatuses],
-    transitions: Object.fromEntries(Object.entries(orderTransitions).map(([k, v]) => [k, [...v]])),
+    transitions: transitionsOf(orderTransitions),
     supplierLineStatuses: [...supplierLineStatuses],
-    supplierLineTransitions: Object.fromEntries(
-      Object.entries(supplierLineTransitions).map(([k, v]) => [k, [...v]]),
-    ),
+    supplierLineTransitions: transitionsOf(supplierLineTransitions),
+    paymentStatuses: [...orderPaymentStatuses],
+    paymentTransitions: transitionsOf(orderPaymentTransitions),
   }));
   route(app, api.listShipments, ({ db, query }) => staff.listShipments(db, query));
   route(app, api.listOrderItemsAll, ({ db, query }) => staff.listItems(db, query));
@@ -51,12 +54,12 @@ export function ordersStaffRoutes(app: FastifyInstance) {
     staff.orderAction(db, actor, params.id, body.action, body.note),
   );
   route(app, api.updatePayment, ({ db, actor, params, body }) =>
-    staff.markPaid(db, actor, params.id, body.note),
+    pay.recordPaymentReceived(db, actor, params.id, body.note),
   );
   route(app, api.updateShipping, ({ db, params, body }) =>
     staff.setTracking(db, params.id, body.trackingNumber),
   );
-  route(app, api.checkoutOrder, ({ db, params }) => staff.checkoutOnAccount(db, params.id));
+  route(app, api.checkoutOrder, ({ db, actor, params }) => pay.checkoutOnAccount(db, actor, params.id));
   route(app, api.orderLabels, ({ db, params }) => docs.labels(db, params.id));
   route(app, api.orderInvoice, async ({ db, params, reply }) => {
     const pdf = await docs.invoicePdf(db, params.id);

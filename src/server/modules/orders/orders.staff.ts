@@ -1,14 +1,15 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffOrderQuery } from '../../../contract/orders';
-import type { OrderStatus } from '../../../domain/order-status';
+import { isPlacedOrder, type OrderStatus } from '../../../domain/order-status';
 import type { Db, Tx } from '../../db/connection';
-import { orderComments, orderItems, orders, payments, subOrders, supplierLines } from '../../db/schema';
+import { orderComments, orderItems, orders } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
-import { record } from '../../integrations/payments/cardpay';
-import { chargeOnAccount } from '../../integrations/payments/on-account';
+import { reverseCompensation } from '../comp/comp.service';
+import * as payments from '../payments/payments.service';
 import { changeLineStatus, changeOrderStatus } from './orders.log';
+import { changePaymentStatus } from './orders.payment-status';
 import * as repo from './orders.repository';
 import { commitStock, releaseStock } from './orders.stock';
 import { orderDetail, toSummary } from './orders.views';
@@ -66,7 +67,7 @@ export async function listShipments(db: Db, q: { page: number; pageSize: number 
 
 async function lockedOrder(tx: Tx, orderId: number) {
   const order = await repo.findOrder(tx, orderId, true);
-  if (!order || order.status === 'cart') throw notFound('Order');
+  if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
   return order;
 }
 
@@ -86,11 +87,15 @@ export async function cancelOrder(db: Db, actor: Actor, orderId: number, note?: 
     const order = await lockedOrder(tx, orderId);
     await changeOrderStatus(tx, order, 'cancelled', actor.userId, note ?? null);
     await releaseStock(tx, orderId);
-    const paid = await reversePayments(tx, orderId);
-    await tx
-      .update(orders)
-      .set({ paymentStatus: paid ? 'refunded' : 'voided', updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
+    const refunded = await payments.reverseAll(tx, orderId, `order cancelled by ${actor.username}`);
+    await changePaymentStatus(
+      tx,
+      { ...order, status: 'cancelled' },
+      refunded > 0 ? 'refunded' : 'voided',
+      undefined,
+      actor.userId,
+    );
+    await reverseCompensation(tx, orderId, 'order cancelled');
     const open = await repo.listSubOrderLines(tx, orderId);
     for (const r of open) {
       if (['pending', 'sent', 'resent', 'exception'].includes(r.line.status)) {
@@ -107,29 +112,9 @@ export async function cancelOrder(db: Db, actor: Actor, orderId: number, note?: 
   return orderDetail(db, orderId, true);
 }
 
-/** Refunds captured payments and voids the rest; answers whether money had been taken. */
-async function reversePayments(tx: Tx, orderId: number) {
-  const list = await tx.select().from(payments).where(eq(payments.orderId, orderId));
-  let paid = false;
-  for (const p of list) {
-    if (p.status === 'captured') {
-      paid = true;
-      await tx
-        .update(payments)
-        .set({ status: 'refunded', updatedAt: new Date() })
-        .where(eq(payments.id, p.id));
-      await record(tx, p.id, 'refund', 'succeeded', p.amountCents);
-    } else if (['on_account', 'authorized', 'review', 'pending', 'requires_payment'].includes(p.status)) {
-      await tx.update(payments).set({ status: 'voided', updatedAt: new Date() }).where(eq(payments.id, p.id));
-      await record(tx, p.id, 'void', 'succeeded', p.amountCents);
-    }
-  }
-  return paid;
-}
-
 export async function addComment(db: Db, actor: Actor, orderId: number, body: string) {
   const order = await repo.findOrder(db, orderId);
-  if (!order || order.status === 'cart') throw notFound('Order');
+  if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
   await db.insert(orderComments).values({ orderId, userId: actor.userId, body });
   return orderDetail(db, orderId, true);
 }
@@ -177,58 +162,10 @@ export async function orderAction(
   return orderDetail(db, orderId, true);
 }
 
-/** Finance records the money of an on-account or pending order as received. */
-export async function markPaid(db: Db, actor: Actor, orderId: number, note?: string) {
-  await db.transaction(async (tx) => {
-    const order = await lockedOrder(tx, orderId);
-    if (!['on_account', 'pending', 'unpaid'].includes(order.paymentStatus) || order.status === 'cancelled') {
-      throw conflict(`The payment of this order is ${order.paymentStatus}`);
-    }
-    const open = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.orderId, orderId),
-          inArray(payments.status, ['on_account', 'pending', 'review', 'authorized']),
-        ),
-      );
-    for (const p of open) {
-      await tx
-        .update(payments)
-        .set({ status: 'captured', message: note ?? p.message, updatedAt: new Date() })
-        .where(eq(payments.id, p.id));
-      await record(tx, p.id, 'capture', 'captured', p.amountCents, `recorded by ${actor.username}`);
-    }
-    await commitStock(tx, orderId);
-    await tx
-      .update(orders)
-      .set({ paymentStatus: 'paid', updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
-  });
-  return orderDetail(db, orderId, true);
-}
-
 export async function setTracking(db: Db, orderId: number, trackingNumber: string) {
   const order = await repo.findOrder(db, orderId);
-  if (!order || order.status === 'cart') throw notFound('Order');
+  if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
   await db.update(orders).set({ trackingNumber, updatedAt: new Date() }).where(eq(orders.id, orderId));
-  return orderDetail(db, orderId, true);
-}
-
-/** Staff checkout of an unpaid order: charged to the company's account terms. */
-export async function checkoutOnAccount(db: Db, orderId: number) {
-  await db.transaction(async (tx) => {
-    const order = await lockedOrder(tx, orderId);
-    if (order.paymentStatus !== 'unpaid')
-      throw conflict(`The payment of this order is ${order.paymentStatus}`);
-    await chargeOnAccount(tx, order.companyId, orderId, order.totalCents);
-    await commitStock(tx, orderId);
-    await tx
-      .update(orders)
-      .set({ paymentMethod: 'account', paymentStatus: 'on_account', updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
-  });
   return orderDetail(db, orderId, true);
 }
 
@@ -259,5 +196,3 @@ export async function listItems(db: Db, q: { page: number; pageSize: number; pro
   }
   return { data: { list, count: n, page: q.page } };
 }
-
-export { subOrders, supplierLines };

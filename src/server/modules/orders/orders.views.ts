@@ -5,7 +5,7 @@ import {
   type SupplierLineStatus,
 } from '../../../domain/order-status';
 import { orderTotals } from '../../../domain/money';
-import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/orders';
+import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
 import { notFound } from '../../http/errors';
 import { toCart, toCartItem } from './orders.pricing';

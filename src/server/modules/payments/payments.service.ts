@@ -1,258 +1,268 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { CheckoutBody } from '../../../contract/orders';
-import type { CardInput } from '../../../contract/orders';
-import { isStaff } from '../../../domain/roles';
-import type { Db, Tx } from '../../db/connection';
-import { orders, payments } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { conflict, notFound } from '../../http/errors';
-import { cardpay } from '../../integrations/payments/cardpay';
+// The shop's record of money: every payment of an order and every move of its status. The order
+// module calls this interface (take, open and authorize an intent, capture, void, refund, record
+// money received); the providers behind it are sandboxes in src/server/integrations/payments.
+// Each status change goes through the payment transition table (src/domain/payment-status.ts).
 import {
-  isSettled,
-  providers,
-  reference,
-  type TokenProvider,
-} from '../../integrations/payments/payments.types';
+  assertPaymentTransition,
+  openPaymentStatuses,
+  type PaymentStatus,
+} from '../../../domain/payment-status';
+import type { DbOrTx } from '../../db/connection';
+import { conflict, notFound } from '../../http/errors';
+import { type CardChoice, cardpay } from '../../integrations/payments/cardpay';
+import { paymentRefused, providers, reference } from '../../integrations/payments/payments.types';
 import { coinpay, finpay, hostedpay } from '../../integrations/payments/token-sandbox';
-import { pricingOf } from '../orders/orders.cart';
-import { repriceOrder } from '../orders/orders.pricing';
-import { findCart } from '../orders/orders.repository';
-import { findOrder } from '../orders/orders.repository';
-import { commitStock } from '../orders/orders.stock';
-import { orderDetail } from '../orders/orders.views';
-import { payOrder, paymentStatusOf } from './payments.checkout';
+import * as repo from './payments.repository';
 
-type Card = z.output<typeof CardInput>;
-interface Payable {
+/** What a payment is for: the order's current total, never an amount from the client. */
+export interface Payable {
   companyId: number;
   orderId: number;
   amountCents: number;
 }
 
-/** The caller's cart, locked and re-priced: what a cart payment is for. */
-async function cartPayable(tx: Tx, actor: Actor): Promise<Payable> {
-  const cart = await findCart(tx, actor.userId, actor.locationId, true);
-  if (!cart) throw conflict('The cart is empty');
-  const { lines, totals } = await repriceOrder(tx, cart, pricingOf(actor));
-  if (!lines.length) throw conflict('The cart is empty');
-  return { companyId: cart.companyId, orderId: cart.id, amountCents: totals.totalCents };
+export type TokenProviderName = 'finpay' | 'hostedpay' | 'coinpay';
+
+/** How the buyer chose to pay. */
+export type Method =
+  | ({ paymentMethod: 'card'; intentId?: number } & Omit<CardChoice, 'companyId'>)
+  | { paymentMethod: 'account' }
+  | { paymentMethod: TokenProviderName; token?: string };
+
+export interface Taken {
+  paymentId: number;
+  status: PaymentStatus;
 }
 
-/** An order of the caller's company (any order for staff) that still waits for its money. */
-async function unpaidOrder(tx: Tx, actor: Actor, orderId: number): Promise<Payable> {
-  const order = await findOrder(tx, orderId, true);
-  if (!order || order.status === 'cart' || (order.companyId !== actor.companyId && !isStaff(actor.role)))
-    throw notFound('Order');
-  if (!['unpaid', 'pending'].includes(order.paymentStatus) || order.status === 'cancelled') {
-    throw conflict(`This order is ${order.status} with payment ${order.paymentStatus}; nothing to pay`);
+const tokenProviders = { finpay, hostedpay, coinpay };
+
+async function create(
+  tx: DbOrTx,
+  p: Payable,
+  values: {
+    provider: string;
+    status: PaymentStatus;
+    reference: string;
+    sourceId?: number | null;
+    message?: string;
+  },
+  kind: 'authorize' | 'capture' | 'open',
+): Promise<Taken> {
+  assertPaymentTransition('none', values.status);
+  const row = await repo.insertPayment(tx, { ...p, ...values });
+  await repo.insertTransaction(tx, {
+    paymentId: row.id,
+    kind,
+    status: values.status,
+    amountCents: p.amountCents,
+  });
+  return { paymentId: row.id, status: values.status };
+}
+
+/** Moves a payment along its table and writes the provider transaction that moved it. */
+async function move(
+  tx: DbOrTx,
+  payment: repo.PaymentRow,
+  to: PaymentStatus,
+  kind: 'authorize' | 'capture' | 'void' | 'refund',
+  amountCents = payment.amountCents,
+  extra: { message?: string; sourceId?: number | null; refundedCents?: number } = {},
+): Promise<Taken> {
+  assertPaymentTransition(payment.status as PaymentStatus, to);
+  const { message, ...columns } = extra;
+  await repo.updatePayment(tx, payment.id, { status: to, ...columns, ...(message && { message }) });
+  await repo.insertTransaction(tx, { paymentId: payment.id, kind, status: to, amountCents, message });
+  return { paymentId: payment.id, status: to };
+}
+
+/** Takes the payment of an order the way the buyer chose; a refusal throws and undoes the caller's work. */
+export async function take(tx: DbOrTx, p: Payable, method: Method): Promise<Taken> {
+  if (method.paymentMethod === 'account') return chargeOnAccount(tx, p);
+  if (method.paymentMethod === 'card') {
+    if (method.intentId) return capture(tx, p, method.intentId);
+    const { outcome, sourceId } = await cardpay.decide(tx, { ...method, companyId: p.companyId });
+    const status = outcome === 'review' ? 'review' : 'captured';
+    return create(
+      tx,
+      p,
+      { provider: providers.card, status, reference: reference('ch'), sourceId },
+      'capture',
+    );
   }
-  return { companyId: order.companyId, orderId: order.id, amountCents: order.totalCents };
+  if (!method.token) throw paymentRefused('token_invalid', 'Start the payment first');
+  const answer = await tokenProviders[method.paymentMethod].redeem(tx, p, method.token);
+  const status = answer === 'approved' ? 'captured' : 'pending';
+  return create(tx, p, { provider: method.paymentMethod, status, reference: method.token }, 'capture');
 }
 
-async function openIntent(tx: Tx, p: Payable) {
-  const [row] = await tx
-    .insert(payments)
-    .values({ ...p, provider: providers.card, status: 'requires_payment', reference: reference('pi') })
-    .returning();
-  return {
-    intentId: row.id,
-    clientSecret: `${row.reference}_secret`,
-    amountCents: row.amountCents,
-    status: row.status,
-  };
+/** A card payment intent for the order's total: authorized now, captured when the order is paid. */
+export async function openIntent(tx: DbOrTx, p: Payable) {
+  const taken = await create(
+    tx,
+    p,
+    { provider: providers.card, status: 'pending', reference: reference('pi') },
+    'open',
+  );
+  return { paymentId: taken.paymentId, amountCents: p.amountCents, status: taken.status };
 }
 
-async function authorizeIntent(
-  tx: Tx,
+/** The intent of this order; one made for another total is a 409 naming both amounts. */
+async function intentFor(tx: DbOrTx, p: Payable, intentId: number) {
+  const intent = await repo.findPayment(tx, { id: intentId, orderId: p.orderId, companyId: p.companyId });
+  if (!intent || intent.provider !== providers.card) throw notFound('Payment intent');
+  if (intent.amountCents !== p.amountCents)
+    throw conflict(
+      `The payment intent is for ${intent.amountCents} cents but the order total is now ${p.amountCents} cents; start a new payment`,
+      { reason: 'amount_mismatch', intentAmountCents: intent.amountCents, totalCents: p.amountCents },
+    );
+  return intent;
+}
+
+export async function authorize(
+  tx: DbOrTx,
   p: Payable,
   intentId: number,
-  card: { card?: Card; sourceId?: number },
+  card: Omit<CardChoice, 'companyId'>,
 ) {
-  const [intent] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, intentId), eq(payments.orderId, p.orderId)))
-    .for('update');
-  if (!intent) throw notFound('Payment intent');
-  if (intent.status !== 'requires_payment') throw conflict(`The payment intent is already ${intent.status}`);
-  const result = await cardpay.authorize(tx, intentId, { ...p, ...card });
-  return {
-    intentId,
-    clientSecret: `${intent.reference}_secret`,
-    amountCents: intent.amountCents,
-    status: result.status,
-  };
-}
-
-export const createCartIntent = (db: Db, actor: Actor) =>
-  db.transaction(async (tx) => openIntent(tx, await cartPayable(tx, actor)));
-
-export const confirmCartIntent = (
-  db: Db,
-  actor: Actor,
-  intentId: number,
-  card: { card?: Card; sourceId?: number },
-) => db.transaction(async (tx) => authorizeIntent(tx, await cartPayable(tx, actor), intentId, card));
-
-type CryptoCurrency = 'BTC' | 'ETH' | 'USDC';
-
-// The sandbox charge is priced in US dollars (no exchange rates here); the address names the
-// coin the buyer chose, as a wallet needs it.
-const redirectOf = (
-  provider: string,
-  token: string,
-  amountCents: number,
-  currency: CryptoCurrency = 'USDC',
-) =>
-  provider === providers.crypto
-    ? `coinpay:${currency.toLowerCase()}?amount_usd=${(amountCents / 100).toFixed(2)}&ref=${token}`
-    : `/pay/${provider}/${token}`;
-
-/** Opens a financing, hosted or crypto session for the cart's total. */
-export function openCartToken(
-  db: Db,
-  actor: Actor,
-  provider: TokenProvider,
-  options: { token?: string; currency?: CryptoCurrency } = {},
-) {
-  const { token, currency = 'USDC' } = options;
-  return db.transaction(async (tx) => {
-    const p = await cartPayable(tx, actor);
-    const opened = await provider.open(tx, { ...p, token });
-    const status = provider === finpay ? 'approved' : 'open';
-    return {
-      provider: provider.name,
-      token: opened,
-      status,
-      amountCents: p.amountCents,
-      redirectUrl: provider === finpay ? null : redirectOf(provider.name, opened, p.amountCents, currency),
-    };
+  const intent = await intentFor(tx, p, intentId);
+  assertPaymentTransition(intent.status as PaymentStatus, 'authorized');
+  const { outcome, sourceId } = await cardpay.decide(tx, { ...card, companyId: p.companyId });
+  return move(tx, intent, outcome === 'review' ? 'review' : 'authorized', 'authorize', p.amountCents, {
+    sourceId,
   });
 }
 
-export function payCartHosted(db: Db, actor: Actor, token: string, card: Card) {
-  return db.transaction(async (tx) => {
-    const p = await cartPayable(tx, actor);
-    await hostedpay.pay(tx, actor.companyId, token, card);
-    return {
-      provider: providers.hosted,
-      token,
-      status: 'approved',
-      amountCents: p.amountCents,
-      redirectUrl: null,
-    };
-  });
+/** Captures an authorized intent, only for the order's current total; one in review stays there. */
+export async function capture(tx: DbOrTx, p: Payable, intentId: number): Promise<Taken> {
+  const intent = await intentFor(tx, p, intentId);
+  if (intent.status === 'review') return { paymentId: intent.id, status: 'review' };
+  return move(tx, intent, 'captured', 'capture');
 }
 
-/** Pays an existing order; the stock held for it is then sold. */
-export async function payExistingOrder(
-  db: Db,
-  actor: Actor,
-  orderId: number,
-  body: Omit<CheckoutBody, 'poNumber' | 'orderId'>,
-) {
-  await db.transaction(async (tx) => {
-    const p = await unpaidOrder(tx, actor, orderId);
-    await voidOpenPayments(tx, orderId);
-    const result = await payOrder(tx, p, body);
-    await settleOrder(tx, orderId, body.paymentMethod, paymentStatusOf(result), isSettled(result.status));
-  });
-  return orderDetail(db, orderId, isStaff(actor.role));
+/** Voids the payments that hold no money yet (the total changed, another payment replaces them). */
+export async function voidOpen(tx: DbOrTx, orderId: number, message: string) {
+  const open = await repo.paymentsOfOrder(tx, orderId, openPaymentStatuses);
+  for (const payment of open) await move(tx, payment, 'voided', 'void', payment.amountCents, { message });
+  return open.length;
 }
 
-async function voidOpenPayments(tx: Tx, orderId: number) {
-  await tx
-    .update(payments)
-    .set({ status: 'voided', updatedAt: new Date() })
-    .where(
-      and(eq(payments.orderId, orderId), inArray(payments.status, ['requires_payment', 'review', 'pending'])),
+/** Gives back up to `amountCents` of what was captured, newest payment first; answers what was refunded. */
+export async function refund(tx: DbOrTx, orderId: number, amountCents: number, message: string) {
+  let left = amountCents;
+  const captured = await repo.paymentsOfOrder(tx, orderId, ['captured', 'partially_refunded']);
+  for (const payment of captured.reverse()) {
+    if (left <= 0) break;
+    const part = Math.min(left, payment.amountCents - payment.refundedCents);
+    const refundedCents = payment.refundedCents + part;
+    const to = refundedCents === payment.amountCents ? 'refunded' : 'partially_refunded';
+    await move(tx, payment, to, 'refund', part, { refundedCents, message });
+    left -= part;
+  }
+  return amountCents - left;
+}
+
+/** An order is cancelled: captured money goes back, everything else is voided. Answers what was refunded. */
+export async function reverseAll(tx: DbOrTx, orderId: number, message: string) {
+  const all = await repo.paymentsOfOrder(tx, orderId);
+  const capturedLeft = all
+    .filter((p) => p.status === 'captured' || p.status === 'partially_refunded')
+    .reduce((s, p) => s + p.amountCents - p.refundedCents, 0);
+  const refunded = await refund(tx, orderId, capturedLeft, message);
+  for (const payment of all)
+    if (openPaymentStatuses.includes(payment.status as PaymentStatus) || payment.status === 'on_account')
+      await move(tx, payment, 'voided', 'void', payment.amountCents, { message });
+  return refunded;
+}
+
+/**
+ * Finance records the order's money as received (an on-account invoice paid, a transfer, a
+ * review cleared): an open payment of exactly the total is captured; otherwise the open ones are
+ * voided and one manual payment of the total is recorded.
+ */
+export async function recordReceived(tx: DbOrTx, p: Payable, message: string): Promise<Taken> {
+  const open = await repo.paymentsOfOrder(tx, p.orderId, [...openPaymentStatuses, 'on_account']);
+  const exact = open.find((payment) => payment.amountCents === p.amountCents);
+  for (const payment of open)
+    if (payment !== exact) await move(tx, payment, 'voided', 'void', payment.amountCents, { message });
+  if (exact) return move(tx, exact, 'captured', 'capture', exact.amountCents, { message });
+  return create(
+    tx,
+    p,
+    { provider: 'manual', status: 'captured', reference: reference('man'), message },
+    'capture',
+  );
+}
+
+/** Net terms against the company's credit limit; the company row is locked so two orders cannot share the last credit. */
+export async function chargeOnAccount(tx: DbOrTx, p: Payable): Promise<Taken> {
+  const terms = await repo.lockCompanyTerms(tx, p.companyId);
+  if (!terms) throw notFound('Company');
+  if (terms.creditLimitCents <= 0)
+    throw paymentRefused('credit_limit', 'Your company has no account terms; choose another payment method');
+  const availableCents = terms.creditLimitCents - (await repo.openBalanceCents(tx, p.companyId));
+  if (p.amountCents > availableCents)
+    throw paymentRefused(
+      'credit_limit',
+      `This order exceeds your available credit of $${(availableCents / 100).toFixed(2)}`,
     );
+  return create(
+    tx,
+    p,
+    {
+      provider: providers.account,
+      status: 'on_account',
+      reference: reference('acct'),
+      message: `Net ${terms.paymentTermsDays}`,
+    },
+    'authorize',
+  );
 }
 
-async function settleOrder(tx: Tx, orderId: number, method: string, paymentStatus: string, settled: boolean) {
-  if (settled) await commitStock(tx, orderId);
-  await tx
-    .update(orders)
-    .set({ paymentMethod: method, paymentStatus, updatedAt: new Date() })
-    .where(eq(orders.id, orderId));
+export { openBalanceCents } from './payments.repository';
+
+/** Opens a hosted or crypto session, or binds an issued financing token, for the order's total. */
+export async function openSession(tx: DbOrTx, p: Payable, provider: TokenProviderName, token?: string) {
+  if (provider === 'finpay') {
+    if (!token) throw paymentRefused('token_invalid', 'Apply for financing first');
+    return { token: await finpay.attach(tx, p, token), status: 'approved' };
+  }
+  return { token: await tokenProviders[provider].open(tx, p), status: 'open' };
 }
 
-export const createOrderIntent = (db: Db, actor: Actor, orderId: number) =>
-  db.transaction(async (tx) => openIntent(tx, await unpaidOrder(tx, actor, orderId)));
-
-export async function confirmOrderIntent(
-  db: Db,
-  actor: Actor,
-  orderId: number,
-  intentId: number,
-  card: { card?: Card; sourceId?: number },
-) {
-  await db.transaction(async (tx) => {
-    const p = await unpaidOrder(tx, actor, orderId);
-    const auth = await authorizeIntent(tx, p, intentId, card);
-    const result =
-      auth.status === 'authorized'
-        ? await cardpay.capture(tx, intentId)
-        : { paymentId: intentId, status: 'review' as const };
-    await settleOrder(tx, orderId, 'card', paymentStatusOf(result), isSettled(result.status));
-  });
-  return orderDetail(db, orderId, isStaff(actor.role));
+/** The card entered on the hosted checkout page: the provider decides, and approves the session. */
+export async function payHostedPage(tx: DbOrTx, card: CardChoice, token: string) {
+  await cardpay.decide(tx, card);
+  return hostedpay.approve(tx, card.companyId, token);
 }
 
-export function openOrderHostedToken(db: Db, actor: Actor, orderId: number) {
-  return db.transaction(async (tx) => {
-    const p = await unpaidOrder(tx, actor, orderId);
-    const token = await hostedpay.open(tx, p);
-    return {
-      provider: providers.hosted,
-      token,
-      status: 'open',
-      amountCents: p.amountCents,
-      redirectUrl: redirectOf(providers.hosted, token, p.amountCents),
-    };
-  });
+/** Sandbox stand-in for the financing provider's application page. */
+export const applyForFinancing = finpay.apply;
+
+/** A provider's webhook event, verified and seen for the first time; a replay is a 409. */
+export async function acceptEvent(tx: DbOrTx, provider: string, eventId: string) {
+  if (!(await repo.firstSighting(tx, provider, eventId)))
+    throw conflict('This event was already received', { reason: 'replayed_event' });
 }
 
-export async function payOrderHosted(db: Db, actor: Actor, orderId: number, token: string, card: Card) {
-  await db.transaction(async (tx) => {
-    const p = await unpaidOrder(tx, actor, orderId);
-    await hostedpay.pay(tx, p.companyId, token, card);
-    const result = await hostedpay.settle(tx, { ...p, token });
-    await settleOrder(tx, orderId, providers.hosted, paymentStatusOf(result), isSettled(result.status));
-  });
-  return orderDetail(db, orderId, isStaff(actor.role));
+export {
+  SIGNATURE_HEADER,
+  signPayload,
+  verifySignature,
+} from '../../integrations/payments/webhook-signature';
+
+/**
+ * The provider confirmed a pending charge (crypto: the chain confirmed it). Answers the order it
+ * pays, or null when the charge is unknown or no longer pending (a late or repeated event).
+ */
+export async function confirmCharge(tx: DbOrTx, provider: string, ref: string, message: string) {
+  const payment = await repo.findByReference(tx, provider, ref);
+  if (!payment || payment.status !== 'pending') return null;
+  await move(tx, payment, 'captured', 'capture', payment.amountCents, { message });
+  return payment.orderId;
 }
 
-export async function payOrderFinancing(db: Db, actor: Actor, orderId: number, token: string) {
-  await db.transaction(async (tx) => {
-    const p = await unpaidOrder(tx, actor, orderId);
-    await finpay.open(tx, { ...p, token });
-    const result = await finpay.settle(tx, { ...p, token });
-    await settleOrder(tx, orderId, providers.financing, paymentStatusOf(result), isSettled(result.status));
-  });
-  return orderDetail(db, orderId, isStaff(actor.role));
+/** The state of an order's crypto charge, read only. */
+export async function chargeOfOrder(tx: DbOrTx, orderId: number, provider: string) {
+  const list = await repo.paymentsOfOrder(tx, orderId);
+  return list.filter((p) => p.provider === provider).at(-1) ?? null;
 }
-
-/** The chain confirmed the order's pending crypto charge. */
-export async function confirmOrderCrypto(db: Db, actor: Actor, orderId: number) {
-  await db.transaction(async (tx) => {
-    await unpaidOrder(tx, actor, orderId);
-    const [pending] = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.orderId, orderId),
-          eq(payments.provider, providers.crypto),
-          eq(payments.status, 'pending'),
-        ),
-      );
-    if (!pending) throw conflict('This order has no crypto charge waiting for confirmation');
-    await coinpay.confirm(tx, pending.id);
-    await settleOrder(tx, orderId, providers.crypto, 'paid', true);
-  });
-  return orderDetail(db, orderId, isStaff(actor.role));
-}
-
-export { coinpay, finpay, hostedpay };

@@ -1,13 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { CardInput } from '../../../contract/orders';
 import type { Db, DbOrTx } from '../../db/connection';
 import { companies, paymentCustomers, paymentSources, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
-import { brandOf, checkCard } from '../../integrations/payments/cardpay';
-import { openBalanceCents } from '../../integrations/payments/on-account';
+import { type CardChoice, cardpay } from '../../integrations/payments/cardpay';
 import { providers, reference } from '../../integrations/payments/payments.types';
+import { openBalanceCents } from './payments.repository';
 
 /** The company's customer at the card provider, created on first use. */
 async function customerOf(db: DbOrTx, companyId: number) {
@@ -68,16 +66,15 @@ export function ownCompany(actor: Actor, companyId: number) {
   return companyId;
 }
 
-/** Tokenizes a card at the provider and saves the token (never the number). */
+/** Saves a card the provider tokenized (never the number) as a source of the company. */
 export async function addSource(
   db: Db,
   companyId: number,
-  card: z.output<typeof CardInput>,
+  card: Omit<CardChoice, 'companyId' | 'sourceId'>,
   makeDefault: boolean,
 ) {
-  const outcome = checkCard(card);
-  const number = card.number.replace(/[\s-]/g, '');
   await db.transaction(async (tx) => {
+    const saved = await cardpay.cardForSource(tx, { ...card, companyId });
     const c = await customerOf(tx, companyId);
     const first = (await listSources(tx, c.id)).length === 0;
     if (makeDefault)
@@ -85,11 +82,7 @@ export async function addSource(
     await tx.insert(paymentSources).values({
       customerId: c.id,
       token: reference('src'),
-      brand: brandOf(number),
-      last4: number.slice(-4),
-      expMonth: card.expMonth,
-      expYear: card.expYear,
-      outcome,
+      ...saved,
       isDefault: makeDefault || first,
     });
   });
@@ -156,4 +149,16 @@ export async function updateCompany(
 export async function updateUser(db: Db, userId: number, values: { name: string; email: string }) {
   const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
   return { userId: row.id, name: row.name, email: row.email };
+}
+
+/** The card provider's form: the card becomes a single-use token of the company. */
+export async function tokenizeCard(db: Db, companyId: number, card: Parameters<typeof cardpay.tokenize>[2]) {
+  const row = await cardpay.tokenize(db, companyId, card);
+  return {
+    token: row.token,
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+  };
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest, notFound } from '../../http/errors';
 import { lookupZip, milesBetween, nearestZip } from '../../integrations/geo/zip-geo';
-import * as repo from '../orders/orders.repository';
+import * as repo from './shipping.repository';
 
 export function placeOfZip(zip: string) {
   const place = lookupZip(zip);
@@ -19,7 +19,7 @@ export function placeOfCoords(latitude: number, longitude: number) {
 
 /** Installer locations within a radius of a ZIP (default: the caller's location), nearest first. */
 export async function findInstallers(db: Db, actor: Actor, zip: string | undefined, radiusMiles: number) {
-  const origin = zip ?? (actor.locationId ? (await repo.findLocation(db, actor.locationId))?.zip : undefined);
+  const origin = zip ?? (actor.locationId ? await repo.locationZip(db, actor.locationId) : undefined);
   const rows = await repo.listInstallerLocations(db);
   const list = rows
     .map(({ location: l, companyName }) => ({

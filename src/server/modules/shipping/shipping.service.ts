@@ -50,3 +50,5 @@ export async function estimateShipping(
     transitDays: 1 + Math.floor(nearest.miles / MILES_PER_TRANSIT_DAY),
   };
 }
+
+export { findInstallers, placeOfCoords, placeOfZip } from './shipping.places';

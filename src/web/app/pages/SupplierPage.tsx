@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { SupplierLine } from '../../../contract/orders';
+import type { SupplierLine } from '../../../contract/order-shapes';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDate, StatusBadge } from '../../features/orders/OrderBits';
 import { useFulfillmentsQuery, useUpdateFulfillmentMutation } from '../../features/orders/orders.api';

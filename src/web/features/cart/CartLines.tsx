@@ -1,6 +1,6 @@
 import { ActionIcon, NumberInput, Switch, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { Cart } from '../../../contract/cart';
+import type { Cart } from '../../../contract/order-shapes';
 import { formatCents } from '../../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { putCart } from './cart.slice';

@@ -1,7 +1,7 @@
 import { Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import type { Cart } from '../../../contract/cart';
+import type { Cart } from '../../../contract/order-shapes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useInstallersQuery } from './cart.api';
 import { putShipping } from './cart.slice';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
-import type { CheckoutBody } from '../../../contract/orders';
+import type { CheckoutBody } from '../../../contract/cart';
 import { formatCents } from '../../../domain/money';
 import type { ApiFailure } from '../../api/api';
 import { useAppDispatch, useAppSelector } from '../../app/store';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Cart } from '../../../contract/cart';
-import type { OrderDetail } from '../../../contract/orders';
+import type { Cart } from '../../../contract/order-shapes';
+import type { OrderDetail } from '../../../contract/order-shapes';
 import { type CheckoutRequest, cartReducer, checkout, getCart } from './cart.slice';
 
 const cart = { orderId: 9, orderItems: [{ orderItemId: 1 }, { orderItemId: 2 }] } as unknown as Cart;

@@ -1,9 +1,9 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { z } from 'zod';
 import * as cartApi from '../../../contract/cart';
-import type { Cart, CartCreate } from '../../../contract/cart';
-import * as ordersApi from '../../../contract/orders';
-import type { CheckoutBody, OrderDetail } from '../../../contract/orders';
+import type { Cart, CartCreate } from '../../../contract/order-shapes';
+import type { CheckoutBody } from '../../../contract/cart';
+import type { OrderDetail } from '../../../contract/order-shapes';
 import { ApiError, call } from '../../api/client';
 
 /** Cart state as spec §3 shapes it: cart, cartCount, order, loading (plus the checkout flag and error). */
@@ -56,7 +56,8 @@ export const getCart = thunk('cart/get', (_: undefined) => call(cartApi.getCart)
 export const postCart = thunk(
   'cart/post',
   (body: Omit<CartCreate, 'orderItemRoadHazard'> & { orderItemRoadHazard?: boolean }) =>
-    call(cartApi.createCart, { body }),
+    // Without `data` the answer is always the cart.
+    call(cartApi.createCart, { body }) as Promise<Cart>,
 );
 export const putCart = thunk(
   'cart/put',
@@ -79,7 +80,7 @@ export const putShipping = thunk('cart/shipping', (body: z.input<typeof cartApi.
 
 /** Checkout carries an Idempotency-Key so a retried click never charges twice. */
 async function checkoutCall(body: CheckoutBody, key: string): Promise<OrderDetail> {
-  const res = await fetch(ordersApi.checkout.path, {
+  const res = await fetch(cartApi.checkout.path, {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key },

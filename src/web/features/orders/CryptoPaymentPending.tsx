@@ -1,5 +1,5 @@
 import { Alert, Button, Text } from '@mantine/core';
-import type { OrderDetail } from '../../../contract/orders';
+import type { OrderDetail } from '../../../contract/order-shapes';
 import type { ApiFailure } from '../../api/api';
 import { useConfirmCryptoPaymentMutation } from './orders.api';
 

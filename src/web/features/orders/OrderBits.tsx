@@ -1,5 +1,5 @@
 import { Badge, Table, Text } from '@mantine/core';
-import type { OrderDetail } from '../../../contract/orders';
+import type { OrderDetail } from '../../../contract/order-shapes';
 import { formatCents } from '../../../domain/money';
 
 const colors: Record<string, string> = {

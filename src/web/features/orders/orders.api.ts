@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as o from '../../../contract/orders';
 import * as pay from '../../../contract/payments';
 import { api } from '../../api/api';
+import type { OrderStatus, SupplierLineStatus } from '../../../contract/order-shapes';
 
 type Out<E extends { response: z.ZodType }> = z.output<E['response']>;
 
@@ -38,7 +39,7 @@ export const ordersApi = api.injectEndpoints({
     }),
     changeStatus: b.mutation<
       Out<typeof o.changeStatus>,
-      { id: number; status: z.infer<typeof o.OrderStatus>; note?: string }
+      { id: number; status: z.infer<typeof OrderStatus>; note?: string }
     >({
       query: ({ id, ...body }) => ({ endpoint: o.changeStatus, params: { id }, body }),
       invalidatesTags: ['Order'],
@@ -88,7 +89,7 @@ export const ordersApi = api.injectEndpoints({
     }),
     fulfillments: b.query<
       Out<typeof o.listFulfillments>,
-      { page: number; status?: z.infer<typeof o.SupplierLineStatus> }
+      { page: number; status?: z.infer<typeof SupplierLineStatus> }
     >({
       query: (query) => ({ endpoint: o.listFulfillments, query }),
       providesTags: ['Order'],

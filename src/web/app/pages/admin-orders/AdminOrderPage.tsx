@@ -17,7 +17,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { OrderDetail } from '../../../../contract/orders';
+import type { OrderDetail } from '../../../../contract/order-shapes';
 import { formatCents } from '../../../../domain/money';
 import { PageTitle } from '../../../components/PageTitle';
 import { EntityPicker } from '../../../features/admin/EntityPicker';

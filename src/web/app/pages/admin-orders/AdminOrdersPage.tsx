@@ -14,7 +14,7 @@ import {
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { OrderSummary } from '../../../../contract/orders';
+import type { OrderSummary } from '../../../../contract/order-shapes';
 import { formatCents } from '../../../../domain/money';
 import { orderStatuses } from '../../../../domain/order-status';
 import { PageTitle } from '../../../components/PageTitle';

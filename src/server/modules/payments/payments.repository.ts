@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PaymentStatus } from '../../../domain/payment-status';
+import type { DbOrTx } from '../../db/connection';
+import { companies, payments, paymentTransactions, webhookEvents } from '../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert) {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row;
+}
+
+export async function findPayment(db: DbOrTx, where: { id: number; orderId: number; companyId?: number }) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.id, where.id),
+        eq(payments.orderId, where.orderId),
+        where.companyId === undefined ? undefined : eq(payments.companyId, where.companyId),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function findByReference(db: DbOrTx, provider: string, reference: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.reference, reference)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Payments of an order, oldest first; `statuses` narrows them. Rows are locked for the change. */
+export function paymentsOfOrder(db: DbOrTx, orderId: number, statuses?: readonly PaymentStatus[]) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), statuses ? inArray(payments.status, [...statuses]) : undefined))
+    .orderBy(asc(payments.id))
+    .for('update');
+}
+
+export async function updatePayment(db: DbOrTx, id: number, values: Partial<typeof payments.$inferInsert>) {
+  await db
+    .update(payments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(payments.id, id));
+}
+
+export async function insertTransaction(db: DbOrTx, values: typeof paymentTransactions.$inferInsert) {
+  await db.insert(paymentTransactions).values(values);
+}
+
+/** The company's account terms, its row locked until the transaction ends. */
+export async function lockCompanyTerms(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select({ creditLimitCents: companies.creditLimitCents, paymentTermsDays: companies.paymentTermsDays })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  return row ?? null;
+}
+
+/** What a company owes on terms: on-account payments finance has not yet recorded as paid. */
+export async function openBalanceCents(db: DbOrTx, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint` })
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), eq(payments.status, 'on_account')));
+  return Number(row.n);
+}
+
+/** Records a provider event once; false when it was seen before (a replay). */
+export async function firstSighting(db: DbOrTx, provider: string, eventId: string): Promise<boolean> {
+  const rows = await db.insert(webhookEvents).values({ provider, eventId }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
