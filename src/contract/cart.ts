@@ -34,7 +34,7 @@ export const checkout = endpoint({
   method: 'POST',
   path: '/api/cart/checkout',
   access: 'shop',
-  idempotent: true,
+  idempotent: 'checkout',
   summary: 'Place the cart as an order and pay (send an Idempotency-Key header to retry safely)',
   body: CheckoutBody,
   response: OrderDetail,
@@ -72,7 +72,7 @@ export const createCart = endpoint({
   method: 'POST',
   path: '/api/cart',
   access: 'shop',
-  idempotent: true,
+  idempotent: 'checkout',
   summary:
     'Put a product into the cart (answers the cart), or with `data` check the cart out (201, the order; Idempotency-Key as for /api/cart/checkout)',
   body: CartPost,

@@ -65,9 +65,11 @@ export interface Endpoint<
   /**
    * The call honours an Idempotency-Key header (every call that moves money): a retry with the
    * same key gets the first answer, the same key with another request is a 422, and a retry while
-   * the first still runs is a 409 (src/server/http/idempotency.ts).
+   * the first still runs is a 409 (src/server/http/idempotency.ts). A name instead of `true`
+   * is a scope several endpoints share (the checkout: POST /api/cart with `data` and
+   * POST /api/cart/checkout).
    */
-  idempotent?: boolean;
+  idempotent?: true | 'checkout';
 }
 
 export function endpoint<

@@ -53,10 +53,13 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
  */
 export async function idempotent(
   db: Db,
-  call: { userId: number; scope: string; key?: string; body: unknown; status: number },
+  call: { userId: number; scope: string; key?: string; body: unknown; status: () => number },
   work: () => Promise<unknown>,
 ): Promise<Answer> {
-  if (!call.key) return { status: call.status, body: await work(), replayed: false };
+  if (!call.key) {
+    const body = await work();
+    return { status: call.status(), body, replayed: false };
+  }
   const requestHash = hashOf(call.body);
   const existing = await claim(db, call.userId, call.scope, call.key, requestHash);
   if (existing) {
@@ -69,11 +72,12 @@ export async function idempotent(
   const where = sql`user_id = ${call.userId} and scope = ${call.scope} and key = ${call.key}`;
   try {
     const body = await work();
+    const status = call.status();
     await db
       .update(idempotencyKeys)
-      .set({ status: 'done', responseStatus: call.status, responseBody: body })
+      .set({ status: 'done', responseStatus: status, responseBody: body })
       .where(where);
-    return { status: call.status, body, replayed: false };
+    return { status, body, replayed: false };
   } catch (error) {
     if (error instanceof AppError) {
       const { headers: _headers, ...extra } = error.extra;
@@ -98,7 +102,7 @@ const IdempotencyKey = z.string().min(1).max(200).optional();
  */
 export async function answerOnce<T>(
   ctx: { db: Db; actor: { userId: number }; req: FastifyRequest; reply: FastifyReply },
-  call: { scope: string; body: unknown; status: number },
+  call: { scope: string; body: unknown; status: () => number },
   work: () => Promise<T>,
 ): Promise<T> {
   const parsed = IdempotencyKey.safeParse(ctx.req.headers['idempotency-key']);

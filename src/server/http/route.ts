@@ -58,19 +58,29 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         req,
         reply,
       };
+      // A handler may choose another success status (POST /api/cart answers 201 when it checks out).
+      const statusOf = () => (reply.statusCode === 200 ? status : reply.statusCode);
       const result = e.idempotent
-        ? await answerOnce(
-            ctx,
-            { scope: `${e.method} ${e.path}`, body: { params: req.params, body: req.body }, status },
-            async () => handler(ctx),
-          )
+        ? await answerOnce(ctx, idempotencyCall(e, req, statusOf), async () => handler(ctx))
         : await handler(ctx);
       // A write may change what recent reads hold (who a caller is, a data version).
       if (e.method !== 'GET' && !e.readOnly) RecentReads.afterWrite(app.db);
-      if (!reply.sent) reply.status(status).send(result);
+      if (!reply.sent) reply.status(statusOf()).send(result);
       return reply;
     },
   });
+}
+
+/**
+ * What a retry is compared by: the request in the endpoint's own scope, or the checkout payload
+ * in a scope endpoints share (POST /api/cart carries it in `data`, /api/cart/checkout as its body).
+ */
+function idempotencyCall(e: Endpoint, req: FastifyRequest, status: () => number) {
+  if (typeof e.idempotent === 'string') {
+    const body = req.body as { data?: unknown } | undefined;
+    return { scope: e.idempotent, body: body?.data ?? body, status };
+  }
+  return { scope: `${e.method} ${e.path}`, body: { params: req.params, body: req.body }, status };
 }
 
 /**

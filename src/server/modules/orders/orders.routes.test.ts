@@ -73,7 +73,10 @@ describe('the back-office order API', () => {
     const illegal = await staff('PUT', `/api/v1/order/${order.orderId}/status`, { status: 'delivered' });
     expect(illegal.statusCode).toBe(409);
     expect(illegal.json()).toMatchObject({
-      status_current: 'placed',
+      code: 'invalid_transition',
+      entity: 'order',
+      current: 'placed',
+      wanted: 'delivered',
       allowed: ['processing', 'cancelled', 'on_hold'],
     });
     const held = await staff('POST', `/api/v1/order/${order.orderId}/action`, {

@@ -13,7 +13,6 @@ import { orderAnalytics } from './orders.analytics';
 import * as docs from './orders.documents';
 import { createOrder } from './orders.create';
 import * as edit from './orders.edit';
-import { answerOnce } from '../../http/idempotency';
 import * as items from './orders.items';
 import * as pay from './orders.payment';
 import * as staff from './orders.staff';
@@ -87,11 +86,7 @@ export function ordersStaffRoutes(app: FastifyInstance) {
   route(app, api.getItemOfOrder, ({ db, params }) => edit.itemOf(db, params.orderId, params.itemId));
   route(app, api.updateOrder, ({ db, params, body }) => edit.updateOrder(db, params.id, body.poNumber));
   route(app, api.deleteOrder, ({ db, params }) => edit.deleteOrder(db, params.id));
-  route(app, api.createOrder, (ctx) =>
-    answerOnce(ctx, { scope: 'staff-order', body: ctx.body, status: 201 }, () =>
-      createOrder(ctx.db, ctx.actor, ctx.body),
-    ),
-  );
+  route(app, api.createOrder, ({ db, actor, body }) => createOrder(db, actor, body));
   route(app, api.addItemToOrder, ({ db, actor, params, body }) => items.addItem(db, actor, params.id, body));
   route(app, api.updateItemOfOrder, ({ db, actor, params, body }) =>
     items.updateItem(db, actor, params.orderId, params.itemId, body),
