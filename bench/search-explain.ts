@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { productFields, productFrom } from '../src/server/modules/catalog/catalog.product-sql';
+import { productFields, productFrom } from '../src/server/db/product-sql';
 import { type SearchPlan, searchStatement } from '../src/server/modules/search/search.sql';
 
 /** EXPLAIN ANALYZE of the searches of the bench: a popular size with a facet (the slowest) and without, the catalogue, an MPN prefix. */

@@ -1,6 +1,7 @@
-// npm test: type check, Biome, unit and API tests on PGlite, the same again on PostgreSQL when
-// TEST_DATABASE_URL is set, and the Playwright e2e suite in Debian's Chromium. Ends with one
-// line `tests: N passed, N failed` over every step.
+// npm test: type check, Biome and the dependency rules (steps: a failing one fails the run and
+// counts as one failure, a passing one counts nothing), then the tests: unit and API tests on
+// PGlite, the same again on PostgreSQL when TEST_DATABASE_URL is set, and the Playwright e2e
+// suite in Debian's Chromium. Ends with one line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -41,9 +42,9 @@ const bin = (name) => `node_modules/.bin/${name}`;
 for (const [name, cmd, args] of [
   ['type check', bin('tsc'), ['--noEmit', '-p', '.']],
   ['biome', bin('biome'), ['check', '.']],
+  ['dependency rules', bin('depcruise'), ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
 ]) {
-  if (run(name, cmd, args)) passed += 1;
-  else failed += 1;
+  if (!run(name, cmd, args)) failed += 1;
 }
 
 const vitestArgs = (out) => ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../connection';
-import { seedAccounts, type SeededAccounts } from './seed-accounts';
+import { seedAccounts } from './seed-accounts';
 import { seedBackoffice } from './seed-backoffice';
 import { seedCatalog } from './seed-catalog';
+import type { SeedContext } from './seed-context';
 import { seedOrders } from './seed-orders';
-
-export interface SeedContext {
-  config: Config;
-  accounts: SeededAccounts;
-}
 
 /** Later areas add their demo data here, in order; each gets the accounts seeded before it. */
 const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [

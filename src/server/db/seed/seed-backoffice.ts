@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../connection';
 import { warehouses, wholesaleApplications } from '../schema';
-import type { SeedContext } from './index';
+import type { SeedContext } from './seed-context';
 
 /** Back-office demo data: a feed warehouse for the demo supplier and one application to review. */
 export async function seedBackoffice(db: Db, { accounts }: SeedContext) {

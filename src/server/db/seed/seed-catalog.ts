@@ -3,11 +3,11 @@
 // sizes and vehicles. Multi-row inserts keep 5,000 SKUs to a few seconds and 200,000 to minutes.
 import { eq, sql } from 'drizzle-orm';
 import { formatSize, overallDiameter, sizeSlug } from '../../../domain/tire-size';
-import { refreshProductPrices } from '../../modules/catalog/catalog.prices';
-import { foldFacetDeltas } from '../../modules/search/search.counts';
+import { refreshProductPrices } from '../../modules/catalog/catalog.service';
+import { foldFacetDeltas } from '../../modules/search/search.service';
 import type { Db, DbOrTx } from '../connection';
 import { categories, companies, makes, markupRules, models, warehouses } from '../schema';
-import type { SeedContext } from './index';
+import type { SeedContext } from './seed-context';
 import { brandDefs, type CategoryCode, categoryDefs, lineDefs } from './seed-catalog-brands';
 import { catalogueSizes, pick, rng, type SkuRow, skuRow } from './seed-catalog-skus';
 import { seedVehicles } from './seed-catalog-vehicles';

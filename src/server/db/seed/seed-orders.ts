@@ -5,13 +5,18 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
 import type { Actor } from '../../http/actor';
-import { addToCart } from '../../modules/orders/orders.cart';
-import { checkout } from '../../modules/orders/orders.checkout';
-import { createOrder } from '../../modules/orders/orders.create';
-import { cancelOrder, changeStatus, setTracking, submitOrder } from '../../modules/orders/orders.staff';
+import {
+  addToCart,
+  cancelOrder,
+  changeStatus,
+  checkout,
+  createOrder,
+  setTracking,
+  submitOrder,
+} from '../../modules/orders/orders.service';
 import type { Db } from '../connection';
 import { locations, productPrices, products, users } from '../schema';
-import type { SeedContext } from './index';
+import type { SeedContext } from './seed-context';
 
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { AppError, forbidden } from '../../http/errors';
 import { queueEmail } from '../../integrations/email/outbox';
-import { cartSummary } from '../orders/orders.cart';
+import { cartSummary } from '../orders/orders.service';
 import * as repo from './accounts.repository';
 import { hashPassword, verifyPassword } from './accounts.passwords';
 import { hashSecret, newSecret } from './accounts.tokens';
@@ -269,3 +269,6 @@ export async function getAccount(db: Db, config: Config, actor: Actor) {
     locations: session.locations,
   };
 }
+
+export { hashPassword } from './accounts.passwords';
+export { hashSecret, newSecret } from './accounts.tokens';

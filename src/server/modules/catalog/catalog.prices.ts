@@ -1,6 +1,6 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { productsIn, refreshSearchItems } from './catalog.search-items';
+import { productsIn, refreshSearchItems } from '../search/search.service';
 
 /**
  * Sell prices (DESIGN.md §7), kept in product_prices so that search sorts and filters by an index.

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { and, productFields, productFrom } from './catalog.product-sql';
+import { and, productFields, productFrom } from '../../db/product-sql';
 
 export interface Paging {
   page: number;

@@ -7,8 +7,8 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
-import { withDiscounts } from '../discounts/discounts.in-force';
-import { findVehicle, searchVehicles } from '../sizing/sizing.repository';
+import { withDiscounts } from '../discounts/discounts.service';
+import { findVehicle, searchVehicles } from '../sizing/sizing.service';
 import { modelImageRoute } from './catalog.images';
 import * as repo from './catalog.repository';
 

@@ -1,2 +1,2 @@
-// The catalogue's public entry: what other modules may use of it.
-export { refreshProductPrices } from './catalog.prices';
+// The catalogue's public entry: what other modules may use of it (prices per group).
+export { previewPrices, refreshProductPrices } from './catalog.prices';

@@ -139,3 +139,11 @@ export async function assignLocationUser(db: Db, actor: Actor, locationId: numbe
     });
   });
 }
+
+// What other modules may write of companies directly (inside their own transaction and audit).
+export {
+  companiesExist,
+  insertCompany,
+  insertLocation,
+  updateCompany as updateCompanyRow,
+} from './companies.repository';

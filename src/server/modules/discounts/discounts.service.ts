@@ -100,4 +100,4 @@ export async function deleteDiscounts(db: Db, actor: Actor, ids: number[]) {
   });
 }
 
-export { discountsInForce, recentDiscounts } from './discounts.in-force';
+export { discounterOf, discountsInForce, recentDiscounts, withDiscounts } from './discounts.in-force';

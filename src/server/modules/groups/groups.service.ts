@@ -5,7 +5,7 @@ import { definedOnly } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { companiesExist } from '../companies/companies.repository';
+import { companiesExist } from '../companies/companies.service';
 import * as repo from './groups.repository';
 
 type GroupData = z.output<typeof GroupInput>;

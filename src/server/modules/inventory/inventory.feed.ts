@@ -5,8 +5,8 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { AppError } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { refreshProductPrices } from '../catalog/catalog.prices';
-import { type FeedHeader, type FeedLine, readHeader, readLine } from './inventory.csv';
+import { refreshProductPrices } from '../catalog/catalog.service';
+import { type FeedHeader, type FeedLine, readHeader, readLine } from '../../lib/csv';
 import * as repo from './inventory.repository';
 import { ownWarehouse } from './inventory.service';
 

@@ -12,7 +12,7 @@ import { definedOnly } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { refreshProductPrices } from '../catalog/catalog.prices';
+import { refreshProductPrices } from '../catalog/catalog.service';
 import * as repo from './inventory.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/connection';
 import { stockHolds } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { milesBetween } from '../../integrations/geo/zip-geo';
-import { refreshProductPrices } from '../catalog/catalog.prices';
+import { refreshProductPrices } from '../catalog/catalog.service';
 
 /** Most units of one SKU a company may hold in orders awaiting payment. */
 export const MAX_HELD_UNITS_PER_SKU = 40;

@@ -13,7 +13,7 @@ import { definedOnly } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { previewPrices, refreshProductPrices } from '../catalog/catalog.prices';
+import { previewPrices, refreshProductPrices } from '../catalog/catalog.service';
 import * as repo from './pricing.repository';
 
 type RuleData = z.output<typeof MarkupInput>;

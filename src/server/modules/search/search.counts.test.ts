@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createMarkupRule, createProduct, createWarehouse, stock } from '../../test/factories-catalog';
 import { groupId } from '../../test/factories';
 import { refreshProductPrices } from '../catalog/catalog.prices';
-import { productsIn, refreshSearchItems } from '../catalog/catalog.search-items';
+import { productsIn, refreshSearchItems } from './search.items';
 import { foldFacetDeltas } from './search.counts';
 import { buyerSearch } from './search.test-helpers';
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connection';
-import { RecentReads } from '../../db/recent-reads';
+import { forgetCountsVersions } from '../../db/data-versions';
 import type { FacetKey } from './search.facets';
 
 // Stored facet counts (issue 3): search_facet_counts holds, per price group and size (all 0 for
@@ -32,8 +32,6 @@ export function storedFacetRows(scope: CountScope, only?: FacetKey[]): SQL {
       select facet, value, label, skus from search_facet_deltas where ${key}) c
     group by facet, value, label having sum(skus) > 0`;
 }
-
-const countsVersions = new RecentReads<string | null>(1000, { forgetOnWrite: true });
 
 const FOLD_LOCK = 4_711_003; // pg advisory lock key: one fold at a time across servers
 
@@ -67,24 +65,8 @@ export async function foldFacetDeltas(db: Db): Promise<boolean> {
     );
     return true;
   });
-  if (folded) countsVersions.forgetAll();
+  if (folded) forgetCountsVersions();
   return folded;
-}
-
-/**
- * The version of a price group's searchable data: the fold generation, or null while changes of
- * that group wait to be folded (an answer computed then is not kept). Every change of
- * search_items leaves a delta, and so does every change of what a result shows: marker deltas
- * of zero SKUs for a price, stock or catalogue change (migrations/catalog/0009). Read at
- * most once a second; this process's own writes forget it at once (foldSoon, route.ts).
- */
-export function countsVersion(db: Db, priceGroupId: number): Promise<string | null> {
-  return countsVersions.through(db, String(priceGroupId), async () => {
-    const { rows } = await db.execute<{ generation: string | null }>(sql`
-      select case when not exists (select 1 from search_facet_deltas where price_group_id = ${priceGroupId})
-                  then (select generation from search_counts_state where id = 1)::text end as generation`);
-    return rows[0]?.generation ?? null;
-  });
 }
 
 const FOLD_DELAY_MS = 1000;
@@ -95,7 +77,7 @@ const folders = new Set<() => void>();
  * trigger records every change whoever writes; this only makes the fold come sooner than the poll.)
  */
 export function foldSoon() {
-  countsVersions.forgetAll();
+  forgetCountsVersions();
   for (const fold of folders) fold();
 }
 

@@ -15,10 +15,9 @@ import { KeptByVersion } from '../../db/kept-by-version';
 import { RecentReads } from '../../db/recent-reads';
 import type { Actor } from '../../http/actor';
 import { badRequest } from '../../http/errors';
-import { productFields, productFrom } from '../catalog/catalog.product-sql';
-import { discounterOf, recentDiscounts } from '../discounts/discounts.in-force';
-import { vehicleVersion } from '../sizing/sizing.cache';
-import { countsVersion } from './search.counts';
+import { productFields, productFrom } from '../../db/product-sql';
+import { discounterOf, recentDiscounts } from '../discounts/discounts.service';
+import { countsVersion, vehicleVersion } from '../../db/data-versions';
 import { type SearchPlan, searchStatement, type TermMatch } from './search.sql';
 
 type Filters = z.output<typeof SearchFilters>;
@@ -287,3 +286,7 @@ export async function searchItems(
     page: plan.page,
   };
 }
+
+// The public entry of the search for other modules: the stored search rows and their counts.
+export { foldFacetDeltas } from './search.counts';
+export { productsIn, refreshSearchItems } from './search.items';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FacetFilterKey, SortCode } from '../../../domain/shop-search';
-import { and } from '../catalog/catalog.product-sql';
+import { and } from '../../db/product-sql';
 import { type CountScope, storedFacetRows } from './search.counts';
 import { type FacetKey, facetKeys, facets } from './search.facets';
 

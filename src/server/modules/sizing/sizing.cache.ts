@@ -36,23 +36,3 @@ export async function versioned<T>(
   });
   return kept as { body: T; etag: string };
 }
-
-const vehicleVersions = new RecentReads<string>(1000, { forgetOnWrite: true });
-
-/**
- * The version of the vehicle data (a counter the database bumps on every change of vehicles
- * or fitments), read at most once a second per process: a dropdown may lag another process's
- * import by that second (browsers keep the lists for minutes anyway). This process's own
- * imports call forgetVehicleVersion, so they show at once.
- */
-export function vehicleVersion(db: Db): Promise<string> {
-  return vehicleVersions.through(db, 'vehicles', () =>
-    db
-      .execute<{ version: number }>(sql`select version from vehicle_data_version where id = 1`)
-      .then(({ rows }) => String(rows[0]?.version ?? 0)),
-  );
-}
-
-export function forgetVehicleVersion(db: Db) {
-  vehicleVersions.forget(db);
-}

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SizeRecord } from '../../../contract/catalog';
 import type { DbOrTx } from '../../db/connection';
-import { and } from '../catalog/catalog.product-sql';
+import { and } from '../../db/product-sql';
 
 const text = (n: unknown) => String(Number(n));
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
-import { forgetVehicleVersion } from './sizing.cache';
+import { forgetVehicleVersion } from '../../db/data-versions';
 
 let t: TestApp;
 let cookie: string;

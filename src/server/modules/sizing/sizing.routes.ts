@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import * as api from '../../../contract/sizing';
 import { notFound } from '../../http/errors';
 import { type Ctx, route } from '../../http/route';
-import { cached, vehicleVersion, versioned } from './sizing.cache';
+import { vehicleVersion } from '../../db/data-versions';
+import { cached, versioned } from './sizing.cache';
 import { findVehicle, sizeChoices, vehicleChoices } from './sizing.repository';
 import { sizingGroup, vehicleYears } from './sizing.service';
 

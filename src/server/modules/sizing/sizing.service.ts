@@ -4,7 +4,7 @@ import { RecentReads } from '../../db/recent-reads';
 import type { Actor } from '../../http/actor';
 import { badRequest, forbidden } from '../../http/errors';
 import { staffRoles } from '../../../domain/roles';
-import { countsVersion } from '../search/search.counts';
+import { countsVersion } from '../../db/data-versions';
 
 export const FIRST_VEHICLE_YEAR = 1959;
 
@@ -54,3 +54,5 @@ export async function sizingGroup(db: Db, actor: Actor, channel: number, group?:
     ]);
   return { group: priceGroupId, version };
 }
+
+export { findVehicle, searchVehicles } from './sizing.repository';

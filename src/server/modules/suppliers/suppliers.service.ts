@@ -5,7 +5,7 @@ import { definedOnly } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { insertCompany, updateCompany } from '../companies/companies.repository';
+import { insertCompany, updateCompanyRow } from '../companies/companies.service';
 import { toCompany } from '../companies/companies.service';
 import * as repo from './suppliers.repository';
 
@@ -34,7 +34,7 @@ export async function updateSupplier(db: Db, actor: Actor, id: number, input: Pa
     const before = await repo.findSupplier(tx, id);
     if (!before) throw notFound('Supplier');
     const email = input.email === '' ? null : input.email;
-    await updateCompany(tx, id, definedOnly({ ...input, email }));
+    await updateCompanyRow(tx, id, definedOnly({ ...input, email }));
     const after = (await repo.findSupplier(tx, id))!;
     await writeAudit(tx, actor, { entity: 'supplier', entityId: id, action: 'update', before, after });
     return toSupplier(after);

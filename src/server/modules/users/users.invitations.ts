@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/connection';
 import { passwordResets } from '../../db/schema';
 import { queueEmail } from '../../integrations/email/outbox';
-import { hashSecret, newSecret } from '../accounts/accounts.tokens';
+import { hashSecret, newSecret } from '../accounts/accounts.service';
 
 /** Invitations last a week: new accounts are often opened days after approval. */
 const INVITATION_DAYS = 7;

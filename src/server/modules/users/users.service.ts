@@ -6,8 +6,7 @@ import { definedOnly } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { hashPassword } from '../accounts/accounts.passwords';
-import { hashSecret, newSecret } from '../accounts/accounts.tokens';
+import { hashPassword, hashSecret, newSecret } from '../accounts/accounts.service';
 import * as repo from './users.repository';
 import { inviteUser } from './users.invitations';
 
@@ -136,3 +135,6 @@ export async function revokeToken(db: Db, actor: Actor, userId: number, tokenId:
     });
   });
 }
+
+export { inviteUser, publicBaseUrl } from './users.invitations';
+export { insertUser, setUserLocations, usernameTaken } from './users.repository';

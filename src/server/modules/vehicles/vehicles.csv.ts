@@ -1,6 +1,6 @@
 import { vehicleImportColumns, vehicleImportOptionalColumns } from '../../../contract/vehicles';
 import { formatSize, parseTireSize, speedIndexes, type TireSize } from '../../../domain/tire-size';
-import { parseCsvLine } from '../inventory/inventory.csv';
+import { parseCsvLine } from '../../lib/csv';
 
 // Reading one line of a vehicle fitment CSV on its own: the catalogue is touched only when the
 // whole file has been read (vehicles.import.ts).

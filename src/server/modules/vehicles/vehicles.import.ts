@@ -1,4 +1,4 @@
-import { forgetVehicleVersion } from '../sizing/sizing.cache';
+import { forgetVehicleVersion } from '../../db/data-versions';
 import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/wholesale';
 import { route } from '../../http/route';
-import { publicBaseUrl } from '../users/users.invitations';
+import { publicBaseUrl } from '../users/users.service';
 import * as repo from './wholesale.repository';
 import * as service from './wholesale.service';
 

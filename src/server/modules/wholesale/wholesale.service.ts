@@ -4,12 +4,10 @@ import { assertWholesaleTransition, type WholesaleStatus } from '../../../domain
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
-import { hashPassword } from '../accounts/accounts.passwords';
-import { newSecret } from '../accounts/accounts.tokens';
+import { hashPassword, newSecret } from '../accounts/accounts.service';
 import { writeAudit } from '../audit/audit.service';
-import { insertCompany, insertLocation } from '../companies/companies.repository';
-import { insertUser, setUserLocations, usernameTaken } from '../users/users.repository';
-import { inviteUser } from '../users/users.invitations';
+import { insertCompany, insertLocation } from '../companies/companies.service';
+import { insertUser, inviteUser, setUserLocations, usernameTaken } from '../users/users.service';
 import * as repo from './wholesale.repository';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsvLine, parseDollars, readHeader, readLine } from './inventory.csv';
+import { parseCsvLine, parseDollars, readHeader, readLine } from './csv';
 
 describe('feed CSV', () => {
   it('splits quoted cells with commas and doubled quotes', () => {

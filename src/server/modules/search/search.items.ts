@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { foldSoon } from '../search/search.counts';
-import { facetColumns, facetKeys, searchJoins } from '../search/search.facets';
+import { foldSoon } from './search.counts';
+import { facetColumns, facetKeys, searchJoins } from './search.facets';
 
 /** The columns of search_items, in the order of the select below. */
 const columns = [

@@ -1,4 +1,4 @@
-import { feedColumns } from '../../../contract/inventory';
+import { feedColumns } from '../../contract/inventory';
 
 /** Splits one CSV line (RFC 4180 quoting); null when a quote is left open. */
 export function parseCsvLine(line: string): string[] | null {

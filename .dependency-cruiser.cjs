@@ -1,0 +1,73 @@
+// The layering rules `npm test` enforces (see docs/architecture.md): a violation fails the run
+// and names its rule.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No file reaches itself through its imports.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-not-to-server',
+      severity: 'error',
+      comment: 'The web app talks to the server over HTTP only (types come from src/contract).',
+      from: { path: '^src/web/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'src/domain holds rules shared by server and web and depends on neither, nor on the contract.',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/(server|web|contract)/' },
+    },
+    {
+      name: 'contract-is-the-api-only',
+      severity: 'error',
+      comment: 'The contract describes the HTTP API; it imports nothing of the server or the web.',
+      from: { path: '^src/contract/' },
+      to: { path: '^src/(server|web)/' },
+    },
+    {
+      name: 'modules-only-through-their-service',
+      severity: 'error',
+      comment:
+        "A server module uses another module only through that module's public entry, its <area>.service.ts (only those files are named *.service.ts).",
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^src/server/modules/[^/]+/',
+        pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/[^/]+\\.service\\.ts$'],
+      },
+    },
+    {
+      name: 'outside-code-only-through-module-services',
+      severity: 'error',
+      comment: 'Code outside the modules (http, db, seed) uses a module only through its service.',
+      from: {
+        path: '^src/server/',
+        pathNot: ['^src/server/modules/', '^src/server/test/', '\\.test\\.ts$'],
+      },
+      to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/[^/]+\\.service\\.ts$' },
+    },
+    {
+      name: 'module-list-registers-routes',
+      severity: 'error',
+      comment: 'modules/index.ts registers each area through its <area>.routes.ts and nothing else.',
+      from: { path: '^src/server/modules/index\\.ts$' },
+      to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/[^/]+\\.routes\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|data)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};
