@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { Cents, endpoint, Id } from './common';
-import {
-  Cart,
-  CardInput,
-  CardToken,
-  CartCreate,
-  DeliveryAddress,
-  OrderDetail,
-  Quantity,
-  Zip,
-} from './order-shapes';
+import { Cart, CardInput, CardToken, CartCreate, DeliveryAddress, OrderDetail, Zip } from './order-shapes';
 
 // Checkout.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cents, endpoint, Id, IsoDate, Ok, PageQuery, pageOf } from './common';
+import { Cents, endpoint, Id, Ok, PageQuery, pageOf } from './common';
 import {
   CartCreate,
   OrderDetail,

@@ -11,7 +11,7 @@ import * as payments from '../payments/payments.service';
 import { changeLineStatus, changeOrderStatus } from './orders.log';
 import { changePaymentStatus } from './orders.payment-status';
 import * as repo from './orders.repository';
-import { commitStock, releaseStock } from './orders.stock';
+import { releaseStock } from './orders.stock';
 import { orderDetail, toSummary } from './orders.views';
 
 const sorts = {

@@ -256,7 +256,7 @@ export {
  */
 export async function confirmCharge(tx: DbOrTx, provider: string, ref: string, message: string) {
   const payment = await repo.findByReference(tx, provider, ref);
-  if (!payment || payment.status !== 'pending') return null;
+  if (payment?.status !== 'pending') return null;
   await move(tx, payment, 'captured', 'capture', payment.amountCents, { message });
   return payment.orderId;
 }

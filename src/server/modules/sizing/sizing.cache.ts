@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/connection';
 import { KeptByVersion } from '../../db/kept-by-version';
-import { RecentReads } from '../../db/recent-reads';
 
 const etagOf = (body: unknown) =>
   `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
