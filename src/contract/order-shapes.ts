@@ -86,6 +86,10 @@ export const OrderSummary = z.object({
   placedAt: IsoDate.nullable(),
   companyId: z.number().int(),
   companyName: z.string(),
+  /** The customer's user the order is for. */
+  buyerName: z.string(),
+  /** The staff member who placed it for the customer; null when the buyer checked out. */
+  placedByName: z.string().nullable(),
   totalCents: Cents,
   itemCount: z.number().int(),
   trackingNumber: z.string().nullable(),

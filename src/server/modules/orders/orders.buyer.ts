@@ -26,7 +26,7 @@ export async function listMyOrders(
     .offset(q.page * q.pageSize);
   const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
   return {
-    data: { list: rows.map((r) => toSummary(r.order, r.companyName, r.itemCount)), count: n, page: q.page },
+    data: { list: rows.map(toSummary), count: n, page: q.page },
   };
 }
 

@@ -29,11 +29,6 @@ export async function findOrder(db: DbOrTx, orderId: number, lock = false) {
   return row ?? null;
 }
 
-export async function companyName(db: DbOrTx, companyId: number) {
-  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  return row?.name ?? '';
-}
-
 const supplier = alias(companies, 'supplier');
 
 /** Supplier lines with everything a supplier or clerk needs to act on them. */
@@ -110,12 +105,30 @@ export async function setOrderNumber(db: DbOrTx, orderId: number) {
 
 export const itemCount = sql<number>`(select count(*)::int from order_items oi where oi.order_id = ${orders.id})`;
 
+const buyer = alias(users, 'buyer');
+const placedBy = alias(users, 'placed_by');
+
+/** Orders with what a summary names: the company, the buyer, the staff member who placed it. */
 export function orderSummaryQuery(db: DbOrTx) {
   return db
-    .select({ order: orders, companyName: companies.name, itemCount })
+    .select({
+      order: orders,
+      companyName: companies.name,
+      buyerName: buyer.name,
+      placedByName: placedBy.name,
+      itemCount,
+    })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
+    .innerJoin(buyer, eq(buyer.id, orders.userId))
+    .leftJoin(placedBy, eq(placedBy.id, orders.placedByUserId))
     .$dynamic();
+}
+export type SummaryRow = Awaited<ReturnType<ReturnType<typeof orderSummaryQuery>['execute']>>[number];
+
+export async function findSummary(db: DbOrTx, orderId: number) {
+  const [row] = await orderSummaryQuery(db).where(eq(orders.id, orderId));
+  return row ?? null;
 }
 
 // The cart: an order in status 'cart', one per user and location.

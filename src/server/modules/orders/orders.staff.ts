@@ -44,7 +44,7 @@ export async function listOrders(db: Db, q: z.output<typeof StaffOrderQuery>) {
     .offset(q.page * q.pageSize);
   const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
   return {
-    data: { list: rows.map((r) => toSummary(r.order, r.companyName, r.itemCount)), count: n, page: q.page },
+    data: { list: rows.map(toSummary), count: n, page: q.page },
   };
 }
 
@@ -61,7 +61,7 @@ export async function listShipments(db: Db, q: { page: number; pageSize: number 
     .offset(q.page * q.pageSize);
   const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
   return {
-    data: { list: rows.map((r) => toSummary(r.order, r.companyName, r.itemCount)), count: n, page: q.page },
+    data: { list: rows.map(toSummary), count: n, page: q.page },
   };
 }
 

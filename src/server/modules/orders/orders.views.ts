@@ -11,7 +11,8 @@ import { notFound } from '../../http/errors';
 import { toCart, toCartItem } from './orders.pricing';
 import * as repo from './orders.repository';
 
-export function toSummary(order: repo.OrderRow, companyName: string, itemCount: number): OrderSummary {
+export function toSummary(row: repo.SummaryRow): OrderSummary {
+  const { order } = row;
   return {
     orderId: order.id,
     number: order.number ?? `cart-${order.id}`,
@@ -20,9 +21,11 @@ export function toSummary(order: repo.OrderRow, companyName: string, itemCount: 
     paymentMethod: order.paymentMethod,
     placedAt: order.placedAt?.toISOString() ?? null,
     companyId: order.companyId,
-    companyName,
+    companyName: row.companyName,
+    buyerName: row.buyerName,
+    placedByName: row.placedByName,
     totalCents: order.totalCents,
-    itemCount: Number(itemCount),
+    itemCount: Number(row.itemCount),
     trackingNumber: order.trackingNumber,
   };
 }
@@ -51,8 +54,9 @@ export function toSupplierLine(r: repo.SupplierLineRow): SupplierLine {
 
 /** The whole order; comments are the staff's working notes and stay in the back-office. */
 export async function orderDetail(db: DbOrTx, orderId: number, staff: boolean): Promise<OrderDetail> {
-  const order = await repo.findOrder(db, orderId);
-  if (!order) throw notFound('Order');
+  const summary = await repo.findSummary(db, orderId);
+  if (!summary) throw notFound('Order');
+  const { order } = summary;
   const lines = await repo.listLines(db, orderId, null);
   const subLines = await repo.listSubOrderLines(db, orderId);
   const subOrders = new Map<number, OrderDetail['subOrders'][number]>();
@@ -82,7 +86,7 @@ export async function orderDetail(db: DbOrTx, orderId: number, staff: boolean): 
     order.shippingCents,
   );
   return {
-    ...toSummary(order, await repo.companyName(db, order.companyId), items.length),
+    ...toSummary({ ...summary, itemCount: items.length }),
     poNumber: order.poNumber,
     delivery: toCart(order, null).delivery,
     totals: { ...stored, taxCents: order.taxCents, totalCents: order.totalCents },
