@@ -26,18 +26,18 @@ import { wholesaleRoutes } from './wholesale/wholesale.routes';
 export function registerModules(app: FastifyInstance) {
   healthRoutes(app);
   accountsRoutes(app);
-  // Catalogue and search (issue 3)
+  // Catalogue, sizing dropdowns, search and shipping estimates
   catalogRoutes(app);
   sizingRoutes(app);
   searchRoutes(app);
   shippingRoutes(app);
-  // Cart, checkout, payments and orders (issue 4)
+  // Cart, checkout, payments and orders
   cartRoutes(app);
   checkoutRoutes(app);
   paymentsRoutes(app);
   ordersRoutes(app);
   ordersStaffRoutes(app);
-  // Back office (issue 5)
+  // Back office: the areas of the staff console
   auditRoutes(app);
   companiesRoutes(app);
   usersRoutes(app);
