@@ -1,4 +1,4 @@
-// Compensation records: accrued when an order is placed; finance may waive one.
+// Compensation records (DESIGN.md §6): accrued when an order is placed; finance may waive one.
 
 export const compStatuses = ['accrued', 'waived'] as const;
 export type CompStatus = (typeof compStatuses)[number];

@@ -1,5 +1,5 @@
-// Wholesale applications: the one transition table for the server's checks and the console's
-// buttons.
+// Wholesale applications (DESIGN.md §6): the one transition table for the server's checks and
+// the console's buttons.
 
 export const wholesaleStatuses = ['pending', 'approved', 'rejected'] as const;
 export type WholesaleStatus = (typeof wholesaleStatuses)[number];

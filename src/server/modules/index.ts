@@ -26,18 +26,18 @@ import { wholesaleRoutes } from './wholesale/wholesale.routes';
 export function registerModules(app: FastifyInstance) {
   healthRoutes(app);
   accountsRoutes(app);
-  // Catalogue, sizing dropdowns, search and shipping estimates
+  // Catalogue and search (issue 3)
   catalogRoutes(app);
   sizingRoutes(app);
   searchRoutes(app);
   shippingRoutes(app);
-  // Cart, checkout, payments and orders
+  // Cart, checkout, payments and orders (issue 4)
   cartRoutes(app);
   checkoutRoutes(app);
   paymentsRoutes(app);
   ordersRoutes(app);
   ordersStaffRoutes(app);
-  // Back office: the areas of the staff console
+  // Back office (issue 5)
   auditRoutes(app);
   companiesRoutes(app);
   usersRoutes(app);
