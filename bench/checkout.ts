@@ -1,4 +1,4 @@
-// npm run bench:checkout — many buyers checking out against PostgreSQL (issue 4).
+// npm run bench:checkout — many buyers checking out against PostgreSQL.
 // A fresh database (dropped after), BENCH_BUYERS buyers of their own companies, BENCH_PRODUCTS
 // tires with BENCH_UNITS units each over three warehouses (buyers ask for 1 to 4: with the
 // defaults all are served; lower BENCH_UNITS to make them race for the last units); every buyer adds to its

@@ -1,4 +1,4 @@
-// Shows that the embedded database runs off the server's main thread (DESIGN.md §1): /healthz is
+// Shows that the embedded database runs off the server's main thread (docs/decisions.md): /healthz is
 // timed alone, then again while other connections keep the database busy with signed-in calls.
 import { measure, type Row } from './report';
 import { signInCookie, startServer } from './server';

@@ -1,7 +1,8 @@
-// npm run bench:search — the shop search under load (issue 3). Seeds BENCH_SKUS (200,000) SKUs
-// into a fresh PostgreSQL database, serves it, and measures each scenario next to /healthz;
-// then the same size searches on the embedded PGlite (BENCH_PGLITE_SKUS) while /healthz must stay
-// fast. Prints requests/s, p50/p95/p99 and the EXPLAIN ANALYZE of the slowest search.
+// npm run bench:search — the shop search under load (src/server/modules/search/README.md).
+// Seeds BENCH_SKUS (200,000) SKUs into a fresh PostgreSQL database, serves it, and measures each
+// scenario next to /healthz; then the same size searches on the embedded PGlite
+// (BENCH_PGLITE_SKUS) while /healthz must stay fast. Prints requests/s, p50/p95/p99 and the
+// EXPLAIN ANALYZE of the slowest search.
 import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';

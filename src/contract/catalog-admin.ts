@@ -39,7 +39,7 @@ const MakeOrUserInput = z.union([
 ]);
 
 /**
- * Spec §7 names POST /make as the create-user call of one client as well: with a username the
+ * One client creates users with POST /make: with a username the
  * body creates a user exactly as POST /api/v1/user does (same rules, answer and permission).
  */
 export const createMake = endpoint({

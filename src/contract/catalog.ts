@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, Id, PageQuery, pageOf } from './common';
 
-// Catalogue reads (spec §7 "Catalog and marketing"): brands (makes), tire lines (models),
+// Catalogue reads: brands (makes), tire lines (models),
 // categories, SKUs (products), canonical sizes, vehicles and channels. Their create and update
 // calls live in catalog-admin.ts (back-office).
 
@@ -89,7 +89,7 @@ export const Size = z.object({
 });
 export type Size = z.infer<typeof Size>;
 
-/** An OE size of a vehicle (spec §3 size record); staggered sets answer a front and a rear. */
+/** An OE size of a vehicle (size, load index, speed index); staggered sets answer a front and a rear. */
 export const SizeRecord = z.object({
   size: z.string(),
   loadIndex: z.number().int(),
@@ -162,7 +162,7 @@ function reads<T extends z.ZodType>(path: string, what: string, item: T) {
   };
 }
 
-// Storefront paths (/api/…) and main-API paths (/api/v1/…), as spec §7 writes them.
+// Storefront paths (/api/…) and main-API paths (/api/v1/…): clients call both.
 export const categories = reads('/api/categories', 'tire categories', Category);
 export const makes = reads('/api/makes', 'tire brands', Make);
 export const v1Categories = reads('/api/v1/category', 'tire categories', Category);

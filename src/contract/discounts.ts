@@ -90,7 +90,7 @@ export const updateDiscount = endpoint({
   response: One,
 });
 
-/** Spec §7 lists POST on /discount/{id} as well: the same update, for clients that post it. */
+/** POST on /discount/{id}: the same update as PUT, for clients that post it. */
 export const postUpdateDiscount = endpoint({
   ...updateDiscount,
   method: 'POST',

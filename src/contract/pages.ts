@@ -1,4 +1,4 @@
-// The pages of the web app (spec §2), shared by the server's page guard and the client router.
+// The pages of the web app, shared by the server's page guard and the client router.
 
 /** Pages that need no signed-in user. */
 export const publicPages = ['/login', '/reset', '/wholesale'] as const;

@@ -4,7 +4,7 @@ import { parseTireSize, speedIndexes } from '../domain/tire-size';
 import { Product } from './catalog';
 import { endpoint } from './common';
 
-// POST /api/search/items (spec §2 filter keys, §4 shop list): the shop's faceted search.
+// POST /api/search/items: the shop's faceted search (see src/server/modules/search/README.md).
 
 /** A value or a list of them (a URL may carry makes=3 as well as makes[]=3). */
 const list = <T extends z.ZodType>(item: T) =>

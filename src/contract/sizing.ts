@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SizeRecord } from './catalog';
 import { endpoint, Id } from './common';
 
-// The sizing catalogue (spec §7): chained size and vehicle dropdowns. Cached by the browser
+// The sizing catalogue: chained size and vehicle dropdowns. Cached by the browser
 // (ETag + Cache-Control) because they change only when the catalogue does.
 
 export const Choice = z.object({ value: z.string(), label: z.string(), count: z.number().int().optional() });

@@ -52,7 +52,7 @@ export const updateSupplier = endpoint({
   response: One,
 });
 
-/** Spec §7 lists POST on /supplier/company/{id} as well: the same update, for clients that post it. */
+/** POST on /supplier/company/{id}: the same update as PUT, for clients that post it. */
 export const postUpdateSupplier = endpoint({
   ...updateSupplier,
   method: 'POST',

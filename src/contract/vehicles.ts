@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './common';
 
-// The vehicle fitment import of the back office (issue 5, "Catalogue"): a CSV of OE fitments
+// The vehicle fitment import of the back office's catalogue area: a CSV of OE fitments
 // applied to the catalogue's vehicle tables that feed the sizing chain.
 
 /** Required columns; `rear`, `load`, `speed`, `rear_load` and `rear_speed` are optional. */

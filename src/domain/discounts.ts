@@ -1,4 +1,4 @@
-// Discounts (DESIGN.md §7): dated, targeted by make, model, product and/or company, percent
+// Discounts (see docs/domain.md): dated, targeted by make, model, product and/or company, percent
 // (basis points) or an amount per unit, applied after markup. The one stacking rule lives here
 // so that the shop's prices, the cart and the checkout re-check cannot disagree.
 

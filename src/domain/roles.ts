@@ -1,4 +1,4 @@
-// Who may do what (DESIGN.md §5). The one place that maps roles to permissions: the server's
+// Who may do what (see docs/domain.md). The one place that maps roles to permissions: the server's
 // route() checks these, and the web app reads them to show or hide areas.
 
 export const roles = [

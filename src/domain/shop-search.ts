@@ -1,4 +1,4 @@
-// The shop search vocabulary (spec §2, §4, §9): filter keys, facet filters, sort codes, paging.
+// The shop search vocabulary: filter keys, facet filters, sort codes, paging.
 
 export const SHOP_PAGE_SIZE = 15;
 export const FIRST_PAGE = 0;
@@ -30,7 +30,7 @@ export const facetFilterKeys = [
 ] as const;
 export type FacetFilterKey = (typeof facetFilterKeys)[number];
 
-/** Every key of the results page URL (spec §2). */
+/** Every key of the results page URL. */
 export const filterKeys = [
   'pageSize',
   'page',
@@ -65,7 +65,7 @@ export const filterKeys = [
 ] as const;
 export type FilterKey = (typeof filterKeys)[number];
 
-/** Filter categories of the sidebar (spec §4): 'ALL' clears, 'sizes' sets width, ratio and rim. */
+/** Filter categories of the sidebar: 'ALL' clears, 'sizes' sets width, ratio and rim. */
 export const filterCategories = [
   'ALL',
   'makes',

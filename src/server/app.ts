@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-// Query strings as the web client writes them (spec §7): bracket arrays, nested objects.
+// Query strings as the web client writes them (src/web/api/client.ts): bracket arrays, nested objects.
 const parseQuery = (query: string) => qs.parse(query, { arrayLimit: 200, depth: 3, parameterLimit: 200 });
 
 export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {

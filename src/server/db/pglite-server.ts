@@ -1,5 +1,5 @@
 // Child process that owns the embedded PGlite database and serves it over the PostgreSQL wire
-// protocol, so the web server's event loop never waits on a query (DESIGN.md §1).
+// protocol, so the web server's event loop never waits on a query (see docs/decisions.md).
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';

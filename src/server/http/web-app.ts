@@ -15,8 +15,9 @@ const isPageRequest = (req: FastifyRequest, path: string) =>
   !isAsset(path);
 
 /**
- * Serves the built web app. Pages need a signed-in user (spec §2): without one the answer is a
- * 301 to /login, marked no-store so that the browser does not keep the redirect.
+ * Serves the built web app. Pages other than the publicPages of src/contract/pages.ts need a
+ * signed-in user: without one the answer is a 301 to /login, marked no-store so that the browser
+ * does not keep the redirect.
  */
 export async function registerWebApp(app: FastifyInstance) {
   const built = existsSync(`${webRoot}index.html`);

@@ -18,7 +18,7 @@ import { Logo } from '../components/Logo';
 import { paths } from './paths';
 import { useAppDispatch, useAppSelector } from './store';
 
-/** The frame of every page (spec §2): header with session area, nav bar, footer. */
+/** The frame of every page: header with logo and session area, nav bar, footer. */
 export function Layout() {
   return (
     <AppShell header={{ height: 64 }} padding="md">

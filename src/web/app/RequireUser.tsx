@@ -2,7 +2,10 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from './store';
 
-/** Client half of the page guard (spec §2): no user, go to /login and come back after. */
+/**
+ * Client half of the page guard (the server's half: src/server/http/web-app.ts): no user, go to
+ * /login and come back after.
+ */
 export function RequireUser() {
   const { user, status } = useAppSelector((s) => s.session);
   const location = useLocation();

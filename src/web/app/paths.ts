@@ -1,4 +1,5 @@
-// Page paths of spec §2, in one place for links and routes.
+// The page paths of the web app, in one place for links and routes (the server's list of them is
+// src/contract/pages.ts).
 export const paths = {
   home: '/',
   orders: '/orders',

@@ -16,13 +16,14 @@ import { facetFilterKeys } from '../../../domain/shop-search';
 import { id, ref } from './columns';
 import { priceGroups } from './core-accounts';
 
-// The catalog area (issue 3): canonical sizes, vehicles and their OE fitments, sales channels,
-// and the summary tables that keep browsing and the sizing dropdowns fast at any catalogue size.
+// The catalog area: canonical sizes, vehicles and their OE fitments, sales channels, and the
+// search tables that keep browsing and the sizing dropdowns fast at any catalogue size (see
+// src/server/modules/search/README.md).
 // Indexes this area adds to core tables live in migrations/catalog (custom SQL).
 
 const dimension = (name: string) => numeric(name, { precision: 6, scale: 2, mode: 'number' });
 
-/** Sales channels; channel 4 is this B2B web shop (spec §9: sizing calls use channel 4). */
+/** Sales channels; channel 4 is this B2B web shop, the channel its sizing calls name. */
 export const channels = pgTable('channels', {
   id: integer('id').primaryKey(),
   code: text('code').notNull().unique(),

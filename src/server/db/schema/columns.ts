@@ -1,7 +1,7 @@
 import { bigint, timestamp } from 'drizzle-orm/pg-core';
 
-// Column shapes every table shares (DESIGN.md §4): identity ids, bigint references and cents,
-// timestamptz stamps.
+// Column shapes every table shares: identity ids, bigint references and cents (integer money, see
+// docs/domain.md), timestamptz stamps.
 export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 export const ref = (name: string) => bigint(name, { mode: 'number' });
 export const cents = (name: string) => bigint(name, { mode: 'number' });

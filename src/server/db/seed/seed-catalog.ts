@@ -1,4 +1,4 @@
-// The demo catalogue (issue 3), generated deterministically: brands, lines, config.SEED_SKUS
+// The demo catalogue, generated deterministically: brands, lines, config.SEED_SKUS
 // SKUs, three warehouses of Demo Tire Supply with stock and cost, markup rules per price group,
 // sizes and vehicles. Multi-row inserts keep 5,000 SKUs to a few seconds and 200,000 to minutes.
 import { eq, sql } from 'drizzle-orm';

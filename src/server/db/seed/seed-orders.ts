@@ -1,4 +1,4 @@
-// Demo orders (issue "orders"): the demo buyer's order history and the back-office list are not
+// Demo orders: the demo buyer's order history and the back-office list are not
 // empty on a fresh start. Every order goes through the real cart, checkout and back-office
 // services, so stock holds, supplier lines, payments and totals reconcile like any other order;
 // only the dates are moved back afterwards, so that history and analytics spread over a week.

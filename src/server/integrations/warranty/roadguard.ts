@@ -1,4 +1,4 @@
-// Road hazard warranty provider (DESIGN.md §8), sandbox "roadguard": a per-tire offer priced
+// Road hazard warranty provider, sandbox "roadguard" (no network): a per-tire offer priced
 // from the tire's sell price, deterministic so that carts and tests agree.
 import { basisPointsOf } from '../../../domain/money';
 

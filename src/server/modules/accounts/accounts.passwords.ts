@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id with OWASP's parameters (DESIGN.md §2).
+// argon2id with OWASP's recommended parameters (19 MiB of memory, 2 passes, 1 lane).
 const options = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -33,7 +33,7 @@ function upload(modelId: number, bytes: Buffer, type = 'image/png') {
 }
 
 describe('catalogue writes', () => {
-  it('creates a user through POST /api/v1/make when the body carries a username (spec §7)', async () => {
+  it('creates a user through POST /api/v1/make given a username, as one client does', async () => {
     const username = unique('made');
     const company = await createCompany(t.db);
     const user = { username, name: 'Made', email: 'made@example.com', role: 'buyer', companyId: company.id };

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/connection';
 import { productsIn, refreshSearchItems } from '../search/search.service';
 
 /**
- * Sell prices (DESIGN.md §7), kept in product_prices so that search sorts and filters by an index.
+ * Sell prices (see docs/domain.md), kept in product_prices so that search sorts and filters by an index.
  *
  * Cost: the lowest cost among the warehouses that have the product available (else the lowest
  * cost anywhere). Markup: the most specific active rule of the price group that matches the

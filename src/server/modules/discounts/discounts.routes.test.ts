@@ -3,7 +3,7 @@ import { type Caller, caller } from '../../test/admin-client';
 import { createProduct } from '../../test/factories-catalog';
 import { createTestApp, type TestApp, unique } from '../../test/test-app';
 
-// Spec §7: GET, POST, PUT and DELETE on /discount and on /discount/{id}.
+// GET, POST, PUT and DELETE on /discount and on /discount/{id}: some clients update by POST.
 
 let t: TestApp;
 let sales: Caller;

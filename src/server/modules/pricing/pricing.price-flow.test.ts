@@ -5,7 +5,7 @@ import { type Caller, caller } from '../../test/admin-client';
 import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
 import { createTestApp, type TestApp, unique } from '../../test/test-app';
 
-// The proof: a markup change and a discount change made in the back office move the
+// End to end: a markup change and a discount change made in the back office move the
 // prices a buyer of that group sees, in the shop's search and in the cart.
 
 let t: TestApp;

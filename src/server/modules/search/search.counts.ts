@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection';
 import { forgetCountsVersions } from '../../db/data-versions';
 import type { FacetKey } from './search.facets';
 
-// Stored facet counts (issue 3): search_facet_counts holds, per price group and size (all 0 for
+// Stored facet counts (see README.md here): search_facet_counts holds, per price group and size (all 0 for
 // the whole catalogue), how many search_items rows carry each facet value. A trigger on
 // search_items (migrations/catalog/0006) appends every change to search_facet_deltas in the
 // writer's own transaction; reads add the pending deltas, so the counts are exact in every

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * The facets of the shop results (spec §4 filter categories), as SQL over the search row
+ * The facets of the shop results (the sidebar's filter categories), as SQL over the search row
  * `p` (products) joined to `m` (models) and `c` (categories). One definition serves the
  * per-request counts and the stored whole-catalogue counts.
  */

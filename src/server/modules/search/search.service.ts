@@ -189,7 +189,8 @@ const dialect = new PgDialect();
  * executing. The name follows the text, which depends only on the shape of the search (filters,
  * sort, page). Its transaction asks for the generic plan at once: by default PostgreSQL first
  * plans five executions per connection afresh (~13 ms each), which made cold searches about
- * twice as slow. SET LOCAL keeps the setting in the transaction (DESIGN.md: no session settings).
+ * twice as slow. SET LOCAL keeps the setting in the transaction: no session setting leaks into
+ * the pool, and PgBouncer refuses startup options (docs/decisions.md).
  */
 async function prepared<T extends Record<string, unknown>>(db: Db, statement: SQL, prepare: boolean) {
   if (!prepare) return db.execute<T>(statement);

@@ -8,7 +8,7 @@ import { countsVersion } from '../../db/data-versions';
 
 export const FIRST_VEHICLE_YEAR = 1959;
 
-/** The years of the vehicle selector: the current year down to 1959 (spec §4, §9). */
+/** The years of the vehicle selector, newest first: the current year down to 1959. */
 export function vehicleYears(now = new Date()) {
   const years: { value: string; label: string }[] = [];
   for (let y = now.getFullYear(); y >= FIRST_VEHICLE_YEAR; y--)

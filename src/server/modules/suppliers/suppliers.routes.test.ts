@@ -3,7 +3,7 @@ import { type Caller, caller } from '../../test/admin-client';
 import { createCompany } from '../../test/factories';
 import { createTestApp, type TestApp, unique } from '../../test/test-app';
 
-// Spec §7: GET, POST and PUT on /supplier/company and on /supplier/company/{id}.
+// GET, POST and PUT on /supplier/company and /supplier/company/{id}: some clients update by POST.
 
 let t: TestApp;
 let admin: Caller;

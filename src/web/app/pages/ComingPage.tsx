@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { PageTitle } from '../../components/PageTitle';
 
-/** A page of spec §2 whose area is not built yet: the frame and title, and an honest note. */
+/** A page the frame links to whose area is not built yet: the frame and title, and an honest note. */
 export function ComingPage({ title }: { title: string }) {
   return (
     <>

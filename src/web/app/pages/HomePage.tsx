@@ -8,7 +8,7 @@ import { useAppSelector } from '../store';
 
 /**
  * Home: the search panel. A vehicle with one OE size goes to /shop with that size (size, load
- * and speed); with several, to /oe_selection to choose (spec §4).
+ * and speed); with several, to /oe_selection to choose.
  */
 export function HomePage() {
   const navigate = useNavigate();

@@ -73,7 +73,7 @@ function Fitment({ records, vehicle }: { records: SizeRecord[]; vehicle: Record<
   );
 }
 
-/** /oe_selection: a vehicle with several OE sizes lists them to choose from (spec §2, §4). */
+/** /oe_selection: a vehicle with several OE sizes lists them to choose from, with plus sizes. */
 export function OeSelectionPage() {
   const [params] = useSearchParams();
   const vehicle = {

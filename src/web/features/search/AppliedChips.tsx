@@ -36,7 +36,7 @@ function Chip({ label, onRemove }: { label: string; onRemove(): void }) {
   );
 }
 
-/** The filters in force, each removable (spec §4: changing a filter starts at page 0). */
+/** The filters in force, each removable (changing a filter starts again at page 0). */
 export function AppliedChips({
   filters,
   facets,

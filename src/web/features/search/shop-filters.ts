@@ -7,7 +7,7 @@ import {
   sortCodes,
 } from '../../../domain/shop-search';
 
-/** The search a /shop URL describes (spec §2 filter keys), page aside. */
+/** The search a /shop URL describes (its filter keys), page aside. */
 export type ShopFilters = Partial<Record<FacetFilterKey, string[]>> & {
   query?: string;
   sort?: SortCode;
@@ -64,7 +64,7 @@ export function parseShopUrl(search: string): { filters: ShopFilters; page: numb
   return { filters, page };
 }
 
-/** Writes a search as a /shop query string, with bracket arrays (spec §7). */
+/** Writes a search as a /shop query string, with bracket arrays as the API reads them. */
 export function shopUrl(filters: ShopFilters, page = 0): string {
   const text = qs.stringify(
     { ...filters, ...(page ? { page } : {}) },
@@ -83,7 +83,7 @@ export type FilterChange =
   | { type: 'remove'; key: keyof ShopFilters; value?: string };
 
 /**
- * The filter rules of spec §4: 'ALL' clears the filters, 'sizes' sets width, ratio and rim, a
+ * The filter rules of the sidebar: 'ALL' clears the filters, 'sizes' sets width, ratio and rim, a
  * facet value toggles; every change starts again at page 0 (the caller drops the page).
  */
 export function applyFilter(filters: ShopFilters, change: FilterChange): ShopFilters {
@@ -121,6 +121,6 @@ export function applyFilter(filters: ShopFilters, change: FilterChange): ShopFil
   }
 }
 
-/** The keys of a filter category of the sidebar (spec §4). */
+/** The keys of a filter category of the sidebar. */
 export const categoryKeys = (c: FilterCategory) =>
   c === 'sizes' ? ['width', 'ratio', 'rim'] : c === 'ALL' ? [] : [c];

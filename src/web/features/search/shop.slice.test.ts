@@ -15,7 +15,7 @@ const start = shopReducer(undefined, { type: 'init' });
 const fulfilled = (page: number, ids: number[], count?: number) =>
   fetchShop.fulfilled(answer(page, ids, count), 'r', { page });
 
-describe('shop results state (spec §4)', () => {
+describe('shop results state', () => {
   it('replaces the list, filters and count on page 0 and appends later pages', () => {
     let s = shopReducer(start, fulfilled(0, [1, 2]));
     s = shopReducer(s, fulfilled(1, [3, 4], 99));
@@ -55,7 +55,7 @@ describe('shop results state (spec §4)', () => {
   });
 });
 
-describe('shop filters (spec §4)', () => {
+describe('shop filters', () => {
   it("clears every filter with 'ALL' but keeps the sort", () => {
     expect(applyFilter({ makes: ['1'], width: '225', sort: 'HTL' }, { type: 'ALL' })).toEqual({
       sort: 'HTL',

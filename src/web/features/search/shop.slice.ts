@@ -7,10 +7,10 @@ import { call, errorMessage } from '../../api/client';
 import type { ShopFilters } from './shop-filters';
 
 type Answer = z.output<typeof search.searchItems.response>['data'];
-/** A result item (spec §3): the shipping amount arrives later, by make id and SKU code. */
+/** A result item: the shipping amount arrives later, by make id and SKU code. */
 export type ShopItem = Answer['list'][number] & { shipping?: number };
 
-/** Shop results state (spec §3). */
+/** Shop results state, a slice of fixed shape (see docs/architecture.md, "The web app"). */
 export interface ShopState {
   count: number;
   list: ShopItem[];
@@ -68,7 +68,7 @@ const shopSlice = createSlice({
     b.addCase(fetchShop.pending, (s, a) => {
       s.loading = true;
       s.error = null;
-      // A search at page 0 resets the list (spec §4).
+      // A search at page 0 resets the list; later pages append to it.
       if (a.meta.arg.page === 0) s.list = [];
       s.sort = a.meta.arg.sort ?? DEFAULT_SORT;
     })

@@ -48,7 +48,7 @@ function SelectorField({
   );
 }
 
-/** The home search panel (spec §2): Size, Vehicle and Search tabs. */
+/** The home search panel: Size, Vehicle and Search tabs. */
 export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTextSearch }: Props) {
   const dispatch = useAppDispatch();
   const { searchType } = useAppSelector((s) => s.searchPanel);

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Which tab of the search panel is active (spec §4): size by default. */
+/** Which tab of the search panel is active: size by default. */
 export type SearchType = 'size' | 'vehicle' | 'text';
 
 const searchPanelSlice = createSlice({

@@ -1,6 +1,6 @@
 import type { Choice } from '../../../contract/sizing';
 
-/** One dropdown of a chained selector (spec §3): enabled, loading, error, selected, values. */
+/** One dropdown of a chained selector, in its fixed shape: enabled, loading, error, selected, values. */
 export interface Selector {
   enabled: boolean;
   loading: boolean;
@@ -17,7 +17,7 @@ export const emptySelector = (enabled = false): Selector => ({
   values: [],
 });
 
-/** Analytics (spec §4): category Sizing or Vehicle, action Select, a label per dropdown. */
+/** The analytics event of a choice: category Sizing or Vehicle, action Select, a label per dropdown. */
 export function trackSelect(category: 'Sizing' | 'Vehicle', label: string, value: string) {
   const w = window as unknown as { dataLayer?: unknown[] };
   w.dataLayer = w.dataLayer ?? [];

@@ -4,7 +4,7 @@ import { loadMakes, vehicleSelectorReducer, vehicleValueSelected } from './vehic
 
 const choices = (...values: string[]) => values.map((value) => ({ value, label: value }));
 
-describe('size selector (spec §4)', () => {
+describe('size selector, chained', () => {
   it('enables only the width at first', () => {
     const s = sizeSelectorReducer(undefined, { type: 'init' });
     expect([s.width.enabled, s.ratio.enabled, s.rim.enabled]).toEqual([true, false, false]);
@@ -28,7 +28,7 @@ describe('size selector (spec §4)', () => {
   });
 });
 
-describe('vehicle selector (spec §4)', () => {
+describe('vehicle selector, chained', () => {
   it('clears model and option when a year is chosen and enables make once loaded', () => {
     let s = vehicleSelectorReducer(undefined, vehicleValueSelected({ level: 'model', value: 'Camry' }));
     s = vehicleSelectorReducer(s, vehicleValueSelected({ level: 'year', value: '2020' }));

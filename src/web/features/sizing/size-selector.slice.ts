@@ -3,7 +3,10 @@ import * as sizing from '../../../contract/sizing';
 import { call, errorMessage } from '../../api/client';
 import { emptySelector, type Selector, trackSelect } from './selector';
 
-/** The size selector (spec §3): tire width, tire ratio and rim size, chained (spec §4). */
+/**
+ * The size selector, a slice of fixed shape (see docs/architecture.md, "The web app"): tire
+ * width, tire ratio and rim size, chained.
+ */
 export interface SizeSelectorState {
   width: Selector;
   ratio: Selector;
@@ -16,7 +19,7 @@ const initialState: SizeSelectorState = {
   rim: emptySelector(),
 };
 
-/** Sizing calls use channel 4 and the caller's price group (spec §7, §9). */
+/** Sizing calls name channel 4 (this web shop) and the caller's price group. */
 export interface SizingScope {
   group?: number;
 }

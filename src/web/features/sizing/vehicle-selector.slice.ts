@@ -4,7 +4,10 @@ import * as sizing from '../../../contract/sizing';
 import { call, errorMessage } from '../../api/client';
 import { emptySelector, type Selector, trackSelect } from './selector';
 
-/** The vehicle selector (spec §3): year, make, model and option, chained, plus the OE sizes. */
+/**
+ * The vehicle selector, a slice of fixed shape (see docs/architecture.md, "The web app"): year,
+ * make, model and option, chained, plus the OE sizes.
+ */
 export interface VehicleSelectorState {
   year: Selector;
   make: Selector;
