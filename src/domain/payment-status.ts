@@ -81,6 +81,10 @@ export function orderPaymentStatusOf(status: PaymentStatus): OrderPaymentStatus 
   return 'unpaid';
 }
 
+/** Whether an order's units have left the warehouses: its money was taken or is owed on terms. */
+export const isStockSold = (status: OrderPaymentStatus) =>
+  status === 'paid' || status === 'on_account' || status === 'partially_refunded';
+
 /** Whether a payment lets the order's stock be sold now (money taken or owed on terms). */
 export const isSettled = (status: PaymentStatus) => status === 'captured' || status === 'on_account';
 

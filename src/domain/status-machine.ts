@@ -36,6 +36,11 @@ export function assertAllowed<S extends string>(
   if (!allowed.includes(wanted)) throw new TransitionError(entity, current, wanted, allowed);
 }
 
+/** Whether the table lets `current` move to `wanted` (to pick the rows a change applies to). */
+export function canTransition<S extends string>(table: TransitionTable<S>, current: S, wanted: S): boolean {
+  return (table[current] ?? []).includes(wanted);
+}
+
 /** The table as plain JSON for the `GET …/status` lists. */
 export function transitionsOf<S extends string>(table: TransitionTable<S>): Record<string, S[]> {
   return Object.fromEntries(Object.entries<readonly S[]>(table).map(([from, to]) => [from, [...to]]));

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors';
 import { addToCart } from './orders.cart';
 import * as repo from './orders.repository';
 import { orderDetail, toSummary } from './orders.views';
+import { isPlacedOrder } from '../../../domain/order-status';
 
 /** Order history of the caller's company: only its own orders, newest first. */
 export async function listMyOrders(
@@ -33,7 +34,7 @@ export async function listMyOrders(
 /** One order of the caller's company; another company's order is a 404, never a 403. */
 export async function getMyOrder(db: Db, actor: Actor, orderId: number) {
   const order = await repo.findOrder(db, orderId);
-  if (!order || order.companyId !== actor.companyId || order.status === 'cart') throw notFound('Order');
+  if (!order || order.companyId !== actor.companyId || !isPlacedOrder(order.status)) throw notFound('Order');
   return orderDetail(db, orderId, false);
 }
 

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { CartItemUpdate, ShippingChoice } from '../../../contract/cart';
 import type { Cart, CartCreate } from '../../../contract/order-shapes';
-import { isPlacedOrder } from '../../../domain/order-status';
+import { isEditableOrder, isPlacedOrder, type OrderStatus } from '../../../domain/order-status';
+import type { OrderPaymentStatus } from '../../../domain/payment-status';
 import { isStaff } from '../../../domain/roles';
 import type { Db, DbOrTx } from '../../db/connection';
 import { orderDetail } from './orders.views';
@@ -249,7 +250,10 @@ export async function setOrderShipping(
       (order.companyId !== actor.companyId && !isStaff(actor.role))
     )
       throw notFound('Order');
-    if (order.paymentStatus !== 'unpaid') throw conflict('The delivery of a paid order cannot change here');
+    if (!isEditableOrder(order.status as OrderStatus, order.paymentStatus as OrderPaymentStatus))
+      throw conflict(
+        `The delivery of an order that is ${order.status} with payment ${order.paymentStatus} cannot change here`,
+      );
     const values = await deliveryOf(tx, actor, choice);
     await pricing.storeTotals(tx, order, await repo.listLines(tx, orderId, null), values);
   });

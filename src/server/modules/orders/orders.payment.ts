@@ -3,11 +3,14 @@
 import type { z } from 'zod';
 import type { CardOrSource } from '../../../contract/payments';
 import { isPlacedOrder } from '../../../domain/order-status';
+import { canTransition } from '../../../domain/status-machine';
 import {
+  assertOrderPaymentTransition,
   awaitsPayment,
   isSettled,
   type OrderPaymentStatus,
   orderPaymentStatusOf,
+  orderPaymentTransitions,
 } from '../../../domain/payment-status';
 import { can, isStaff } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/connection';
@@ -43,7 +46,7 @@ async function unpaidOrder(tx: Tx, actor: Actor, orderId: number) {
     if (!isStaff(actor.role)) throw notFound('Order');
     if (!can(actor.role, 'finance')) throw forbidden('Only finance takes payments for a customer');
   }
-  if (!awaitsPayment(order.paymentStatus as OrderPaymentStatus) || order.status === 'cancelled')
+  if (!awaitsPayment(order.paymentStatus as OrderPaymentStatus))
     throw conflict(`This order is ${order.status} with payment ${order.paymentStatus}; nothing to pay`, {
       paymentStatus: order.paymentStatus,
     });
@@ -251,7 +254,7 @@ export async function recordPaymentReceived(db: Db, actor: Actor, orderId: numbe
     const order = await repo.findOrder(tx, orderId, true);
     if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
     const status = order.paymentStatus as OrderPaymentStatus;
-    if (order.status === 'cancelled' || !(awaitsPayment(status) || status === 'on_account'))
+    if (!canTransition(orderPaymentTransitions, status, 'paid'))
       throw conflict(`The payment of this order is ${order.paymentStatus}`, { paymentStatus: status });
     const taken = await payments.recordReceived(
       tx,
@@ -267,10 +270,7 @@ export async function recordPaymentReceived(db: Db, actor: Actor, orderId: numbe
 export async function checkoutOnAccount(db: Db, actor: Actor, orderId: number) {
   await db.transaction(async (tx) => {
     const order = await unpaidOrder(tx, actor, orderId);
-    if (order.paymentStatus !== 'unpaid')
-      throw conflict(`The payment of this order is ${order.paymentStatus}`, {
-        paymentStatus: order.paymentStatus,
-      });
+    assertOrderPaymentTransition(order.paymentStatus as OrderPaymentStatus, 'on_account');
     const taken = await payments.chargeOnAccount(tx, payableOf(order));
     await settle(tx, order, taken, 'account', actor.userId);
   });

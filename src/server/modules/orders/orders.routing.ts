@@ -3,6 +3,7 @@
 // Checkout, staff orders, item edits, staff sub-orders and cancelled lines all route here, so
 // holds and lines always agree: per item and warehouse, active holds = lines not cancelled.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { isStockSold, type OrderPaymentStatus } from '../../../domain/payment-status';
 import type { DbOrTx } from '../../db/connection';
 import { subOrders, supplierLines, warehouses } from '../../db/schema';
 import { conflict } from '../../http/errors';
@@ -10,7 +11,6 @@ import { insertSubOrder, insertSupplierLines } from './orders.repository';
 import {
   type Allocation,
   commitStock,
-  isStockCommitted,
   type ReserveOptions,
   releaseUnits,
   reserveStock,
@@ -44,7 +44,8 @@ export async function routeUnits(
 ) {
   const allocations = await reserveStock(tx, holdTarget(order), wanted, options);
   await fileWithSuppliers(tx, order.id, allocations);
-  if (isStockCommitted(order.paymentStatus)) await commitStock(tx, order.id, options.refresh);
+  if (isStockSold(order.paymentStatus as OrderPaymentStatus))
+    await commitStock(tx, order.id, options.refresh);
   return allocations;
 }
 
@@ -178,7 +179,7 @@ export async function rerouteCancelledLine(
   if (result.short)
     return `${line.quantity} × ${line.skuCode} released and left unrouted: no other warehouse has them`;
   await fileWithSuppliers(tx, order.id, result.allocations);
-  if (isStockCommitted(order.paymentStatus)) await commitStock(tx, order.id);
+  if (isStockSold(order.paymentStatus as OrderPaymentStatus)) await commitStock(tx, order.id);
   const names = await tx
     .select({ name: warehouses.name })
     .from(warehouses)

@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffOrderQuery } from '../../../contract/orders';
-import { isPlacedOrder, type OrderStatus } from '../../../domain/order-status';
+import {
+  isPlacedOrder,
+  type OrderStatus,
+  type SupplierLineStatus,
+  supplierLineTransitions,
+} from '../../../domain/order-status';
+import { canTransition } from '../../../domain/status-machine';
 import type { Db, Tx } from '../../db/connection';
 import { orderComments, orderItems, orders } from '../../db/schema';
 import type { Actor } from '../../http/actor';
@@ -98,7 +104,7 @@ export async function cancelOrder(db: Db, actor: Actor, orderId: number, note?: 
     await reverseCompensation(tx, orderId, 'order cancelled');
     const open = await repo.listSubOrderLines(tx, orderId);
     for (const r of open) {
-      if (['pending', 'sent', 'resent', 'exception'].includes(r.line.status)) {
+      if (canTransition(supplierLineTransitions, r.line.status as SupplierLineStatus, 'cancelled')) {
         await changeLineStatus(
           tx,
           { id: r.line.id, status: r.line.status, orderId },

@@ -309,7 +309,3 @@ export async function releaseUnits(
   await refreshProductPrices(tx, [holds[0].productId]);
   return { quantity: quantity - left, committed };
 }
-
-/** Whether an order's units have left the warehouses (paid, or owed on account terms). */
-export const isStockCommitted = (paymentStatus: string) =>
-  paymentStatus === 'paid' || paymentStatus === 'on_account';

@@ -9,6 +9,7 @@ import { findOrder } from './orders.repository';
 import { routeUnits, withdrawUnits } from './orders.routing';
 import { lockStock } from './orders.stock';
 import { orderDetail } from './orders.views';
+import { isPlacedOrder } from '../../../domain/order-status';
 
 interface SubOrderInput {
   warehouseId: number;
@@ -25,7 +26,7 @@ interface SubOrderInput {
 export async function createSubOrder(db: Db, actor: Actor, orderId: number, input: SubOrderInput) {
   await db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, true);
-    if (!order || order.status === 'cart') throw notFound('Order');
+    if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
     if (!isRoutableOrder(order.status as OrderStatus))
       throw conflict(`The order is ${order.status}; its units can no longer be routed`);
     const [warehouse] = await tx.select().from(warehouses).where(eq(warehouses.id, input.warehouseId));
