@@ -24,13 +24,13 @@ export async function soldUnits(db: DbOrTx, productId: number) {
   return Number(row.n);
 }
 
-/** Items of placed orders whose supplier lines do not add up to the item's quantity. */
+/** Items of placed orders whose supplier lines (cancelled ones left out) do not add up to the item's quantity. */
 export async function unallocatedItems(db: DbOrTx, orderIds: number[]) {
   if (!orderIds.length) return [];
   const { rows } = await db.execute<{ id: number }>(sql`
     select oi.id from order_items oi
-    left join supplier_lines sl on sl.order_item_id = oi.id
-    where oi.order_id = any(${`{${orderIds.join(',')}}`}::bigint[])
+    left join supplier_lines sl on sl.order_item_id = oi.id and sl.status <> 'cancelled'
+    where oi.order_id = any(${`{${orderIds.join(',')}}`}::bigint[]) and oi.removed_at is null
     group by oi.id, oi.quantity
     having coalesce(sum(sl.quantity), 0) <> oi.quantity`);
   return rows;

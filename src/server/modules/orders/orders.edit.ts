@@ -4,6 +4,7 @@ import type { OrderPaymentStatus } from '../../../domain/payment-status';
 import type { Db, Tx } from '../../db/connection';
 import { orders } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { reverseCompensation } from '../comp/comp.service';
 import * as repo from './orders.repository';
 import { releaseStock } from './orders.stock';
 import { orderDetail } from './orders.views';
@@ -32,6 +33,7 @@ export async function deleteOrder(db: Db, orderId: number) {
   await db.transaction(async (tx) => {
     await editableOrder(tx, orderId);
     await releaseStock(tx, orderId);
+    await reverseCompensation(tx, orderId, 'order deleted');
     await tx.delete(orders).where(eq(orders.id, orderId));
   });
   return { ok: true as const };

@@ -124,7 +124,7 @@ export async function updateItem(
       await routeUnits(tx, order, [
         { orderItemId: item.id, productId: item.productId, quantity: delta, skuCode: item.skuCode },
       ]);
-    if (delta < 0) await withdrawUnits(tx, orderId, item, -delta);
+    if (delta < 0) await withdrawUnits(tx, orderId, item, -delta, actor.userId);
     const roadHazard = change.orderItemRoadHazard ?? item.roadHazard;
     await tx
       .update(orderItems)
@@ -151,7 +151,7 @@ export async function deleteItem(db: Db, actor: Actor, orderId: number, itemId: 
       .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.removedAt)));
     if (items.length === 1)
       throw conflict('This is the last item of the order; delete or cancel the order instead');
-    await withdrawUnits(tx, orderId, item, item.quantity);
+    await withdrawUnits(tx, orderId, item, item.quantity, actor.userId);
     await tx.update(orderItems).set({ removedAt: new Date() }).where(eq(orderItems.id, item.id));
     const note = `Item removed: ${item.quantity} × ${item.skuCode}`;
     await reprice(tx, order, null, note);

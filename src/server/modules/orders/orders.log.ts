@@ -57,3 +57,20 @@ export async function logOrderChange(
     .insert(orderStatusLog)
     .values({ orderId: order.id, userId, fromStatus: order.status, toStatus: order.status, note });
 }
+
+/** A change of a supplier line that is not a status change (fewer units), status unchanged. */
+export async function logLineChange(
+  tx: DbOrTx,
+  line: { id: number; status: string; orderId: number },
+  userId: number | null,
+  note: string,
+) {
+  await tx.insert(orderStatusLog).values({
+    orderId: line.orderId,
+    supplierLineId: line.id,
+    userId,
+    fromStatus: line.status,
+    toStatus: line.status,
+    note,
+  });
+}

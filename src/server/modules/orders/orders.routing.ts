@@ -7,6 +7,7 @@ import { isStockSold, type OrderPaymentStatus } from '../../../domain/payment-st
 import type { DbOrTx } from '../../db/connection';
 import { subOrders, supplierLines, warehouses } from '../../db/schema';
 import { conflict } from '../../http/errors';
+import { changeLineStatus, logLineChange } from './orders.log';
 import { insertSubOrder, insertSupplierLines } from './orders.repository';
 import {
   type Allocation,
@@ -120,6 +121,7 @@ export async function withdrawUnits(
   orderId: number,
   item: { id: number; quantity: number; skuCode: string },
   count: number,
+  userId: number | null = null,
 ) {
   const lines = await activeLinesOf(tx, item.id);
   const unrouted = Math.max(0, item.quantity - lines.reduce((s, r) => s + r.line.quantity, 0));
@@ -136,16 +138,18 @@ export async function withdrawUnits(
     if (left <= 0) break;
     const take = Math.min(left, line.quantity);
     await releaseUnits(tx, { orderId, orderItemId: item.id, warehouseId }, take);
-    if (take === line.quantity) await tx.delete(supplierLines).where(eq(supplierLines.id, line.id));
-    else
+    // The line stays in the order's history: cancelled when all its units go, else smaller.
+    if (take === line.quantity)
+      await changeLineStatus(tx, { ...line, orderId }, 'cancelled', userId, 'units withdrawn from the order');
+    else {
       await tx
         .update(supplierLines)
         .set({ quantity: line.quantity - take, updatedAt: new Date() })
         .where(eq(supplierLines.id, line.id));
+      await logLineChange(tx, { ...line, orderId }, userId, `${take} of ${line.quantity} units withdrawn`);
+    }
     left -= take;
   }
-  await tx.execute(sql`delete from sub_orders s where s.order_id = ${orderId}
-    and not exists (select 1 from supplier_lines l where l.sub_order_id = s.id)`);
 }
 
 /**

@@ -53,7 +53,7 @@ export async function createSubOrder(db: Db, actor: Actor, orderId: number, inpu
     for (const item of wanted) {
       if (item.move > item.quantity)
         throw conflict(`Item ${item.skuCode} has only ${item.quantity} units`, { available: item.quantity });
-      await withdrawUnits(tx, orderId, item, item.move);
+      await withdrawUnits(tx, orderId, item, item.move, actor.userId);
     }
     const lines = wanted.map((i) => ({
       orderItemId: i.id,
