@@ -1,3 +1,4 @@
+import { basisPointsOf } from './money';
 // Discounts (see docs/domain.md): dated, targeted by make, model, product and/or company, percent
 // (basis points) or an amount per unit, applied after markup. The one stacking rule lives here
 // so that the shop's prices, the cart and the checkout re-check cannot disagree.
@@ -41,7 +42,7 @@ export function discountApplies(rule: DiscountRule, line: DiscountLine, at: Date
 
 /** Reduction per unit in cents: basis points of the price rounded half up, plus the amount. */
 export function reductionOf(rule: DiscountRule, unitPriceCents: number): number {
-  const percent = Math.floor((unitPriceCents * rule.basisPoints + 5000) / 10000);
+  const percent = basisPointsOf(unitPriceCents, rule.basisPoints);
   return Math.min(unitPriceCents, percent + rule.amountCents);
 }
 

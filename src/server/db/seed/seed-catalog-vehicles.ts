@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { formatSize, type TireSize } from '../../../domain/tire-size';
 import type { DbOrTx } from '../connection';
 import { pick, rng, catalogueSizes, loadIndexOf } from './seed-catalog-skus';
+import { slugOf } from '../../lib/slug';
 
 type VehicleClass = 'car' | 'sport' | 'suv' | 'truck';
 // "Make:Model/from-to/class,…"; an open end runs to the current year.
@@ -80,13 +81,6 @@ function fitmentsFor(r: () => number, cls: VehicleClass, year: number, currentYe
   }
   return out;
 }
-
-const slugOf = (...parts: (string | number)[]) =>
-  parts
-    .join('-')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 const speedFor = (cls: VehicleClass) => (cls === 'sport' ? 'W' : cls === 'truck' ? 'S' : 'H');
 

@@ -11,14 +11,10 @@ import type { SeedContext } from './seed-context';
 import { brandDefs, type CategoryCode, categoryDefs, lineDefs } from './seed-catalog-brands';
 import { catalogueSizes, pick, rng, type SkuRow, skuRow } from './seed-catalog-skus';
 import { seedVehicles } from './seed-catalog-vehicles';
+import { slugOf } from '../../lib/slug';
 
 const BATCH = 2000;
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const slugOf = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 const warrantyMiles: Partial<Record<CategoryCode, number[]>> = {
   AS: [60000, 70000, 80000],

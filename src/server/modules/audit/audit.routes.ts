@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/audit';
 import { route } from '../../http/route';
 import * as repo from './audit.repository';
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+import { iso } from '../../lib/dates';
 
 export function auditRoutes(app: FastifyInstance) {
   route(app, api.listAudit, async ({ db, query }) => {

@@ -9,7 +9,8 @@ import { productsIn, refreshSearchItems } from '../search/search.service';
 import { publicBaseUrl } from '../users/users.service';
 import { createUser } from '../users/users.service';
 import { addModelImage, readModelImage, updateModelImage } from './catalog-admin.images';
-import { createRow, makeOfModel, slugOf, updateRow } from './catalog-admin.service';
+import { slugOf } from '../../lib/slug';
+import { createRow, makeOfModel, updateRow } from './catalog-admin.service';
 
 export function catalogAdminRoutes(app: FastifyInstance) {
   route(app, api.createMake, async ({ db, config, actor, body, req }) => {

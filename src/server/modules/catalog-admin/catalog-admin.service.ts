@@ -6,15 +6,7 @@ import { type categories, type makes, models, type products } from '../../db/sch
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-
-export function slugOf(name: string) {
-  return name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80);
-}
+import { slugOf } from '../../lib/slug';
 
 /** Unique-index violations (slug, make+sku) become a 409 naming the field. */
 async function uniquely<T>(field: string, work: () => Promise<T>): Promise<T> {

@@ -8,8 +8,7 @@ import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './comp.repository';
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+import { iso } from '../../lib/dates';
 
 export function toPlan(row: repo.PlanRow): CompPlan {
   return { ...row, startsAt: iso(row.startsAt)!, endsAt: iso(row.endsAt), createdAt: iso(row.createdAt)! };

@@ -6,6 +6,7 @@ import type { Actor } from '../../http/actor';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './discounts.repository';
+import { iso } from '../../lib/dates';
 
 // Discounts are stored here and applied by the cart and the shop's prices (search, product reads)
 // through bestDiscount() of src/domain/discounts.ts, read per request by discounts.in-force.ts. Stacking rule: they never stack; per cart line the single discount
@@ -14,7 +15,6 @@ import * as repo from './discounts.repository';
 
 type DiscountData = z.output<typeof DiscountInput>;
 type DiscountPatch = z.output<NonNullable<typeof updateEndpoint.body>>;
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function toDiscount(row: repo.DiscountRow): Discount {
   return { ...row, startsAt: iso(row.startsAt)!, endsAt: iso(row.endsAt), createdAt: iso(row.createdAt)! };

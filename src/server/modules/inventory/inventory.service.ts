@@ -14,8 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import { refreshProductPrices } from '../catalog/catalog.service';
 import * as repo from './inventory.repository';
-
-const iso = (d: Date | string) => new Date(d).toISOString();
+import { iso } from '../../lib/dates';
 
 /** Staff see every supplier; a supplier user only the company of its current location. */
 export function scopeOf(actor: Actor): repo.SupplierScope {

@@ -15,10 +15,10 @@ import { conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import { previewPrices, refreshProductPrices } from '../catalog/catalog.service';
 import * as repo from './pricing.repository';
+import { iso } from '../../lib/dates';
 
 type RuleData = z.output<typeof MarkupInput>;
 type PreviewData = z.output<NonNullable<typeof previewMarkup.body>>;
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function toRule(row: repo.RuleRow): MarkupRule {
   const { createdAt: _, ...rest } = row;

@@ -9,10 +9,10 @@ import { writeAudit } from '../audit/audit.service';
 import { hashPassword, hashSecret, newSecret } from '../accounts/accounts.service';
 import * as repo from './users.repository';
 import { inviteUser } from './users.invitations';
+import { iso } from '../../lib/dates';
 
 type UserData = z.output<typeof UserInput>;
 type UserChange = Partial<Omit<UserData, 'username' | 'companyId' | 'password'>>;
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function toAdminUser(row: repo.UserView): AdminUser {
   return {

@@ -15,16 +15,11 @@ import {
   type VehicleHeader,
 } from './vehicles.csv';
 import * as repo from './vehicles.repository';
+import { slugOf } from '../../lib/slug';
 
 const MAX_BAD_LISTED = 1000;
 const brokeOff = () => new AppError('bad_request', 'The upload broke off; nothing was imported');
 
-const slugOf = (...parts: (string | number)[]) =>
-  parts
-    .join('-')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 const vehicleKey = (v: { year: number; make: string; model: string; option: string }) =>
   `${v.year}\u0000${v.make}\u0000${v.model}\u0000${v.option}`;
 const fitmentKey = (front: string, rear: string | null) => `${front}\u0000${rear ?? ''}`;

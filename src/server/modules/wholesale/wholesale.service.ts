@@ -9,8 +9,7 @@ import { writeAudit } from '../audit/audit.service';
 import { insertCompany, insertLocation } from '../companies/companies.service';
 import { insertUser, inviteUser, setUserLocations, usernameTaken } from '../users/users.service';
 import * as repo from './wholesale.repository';
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+import { iso } from '../../lib/dates';
 
 export function toApplication(row: repo.ApplicationRow): WholesaleApplication {
   return {
