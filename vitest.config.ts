@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // On PGlite every test file shares the one embedded session: one file at a time.
-    maxWorkers: process.env.TEST_DATABASE_URL ? 2 : 1,
+    // Each test file has its own database (src/server/test/global-setup.ts): two at a time, one per core.
+    maxWorkers: 2,
   },
 });

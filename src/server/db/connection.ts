@@ -14,6 +14,8 @@ export interface Database {
   pool: pg.Pool;
   url: string;
   embedded: boolean;
+  /** The embedded database only: writes its data directory to a file (a template for copies). */
+  dump?(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   pgliteDir: string;
   poolSize?: number;
+  /** The embedded database starts as a copy of this dump (see Database.dump). */
+  pgliteLoadFrom?: string;
 }
 
 /** Opens PostgreSQL at databaseUrl, or the embedded PGlite in a child process when none is given. */
@@ -32,9 +36,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     return connect(options.databaseUrl, options.poolSize ?? 10, false, async () => {});
   }
-  const { url, child } = await startEmbedded(options.pgliteDir);
+  const { url, child } = await startEmbedded(options.pgliteDir, options.pgliteLoadFrom);
   // PGlite runs one statement at a time: one connection keeps transactions from interleaving.
-  return connect(url, 1, true, () => stopChild(child));
+  const database = await connect(url, 1, true, () => stopChild(child));
+  return { ...database, dump: (path) => dumpChild(child, path) };
 }
 
 async function connect(url: string, max: number, embedded: boolean, stop: () => Promise<void>) {
@@ -55,9 +60,9 @@ async function connect(url: string, max: number, embedded: boolean, stop: () => 
 
 const serverScript = fileURLToPath(new URL('./pglite-server.ts', import.meta.url));
 
-function startEmbedded(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+function startEmbedded(dataDir: string, loadFrom?: string): Promise<{ url: string; child: ChildProcess }> {
   const child = fork(serverScript, [], {
-    env: { ...process.env, PGLITE_DIR: dataDir },
+    env: { ...process.env, PGLITE_DIR: dataDir, ...(loadFrom && { PGLITE_LOAD_FROM: loadFrom }) },
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -70,6 +75,18 @@ function startEmbedded(dataDir: string): Promise<{ url: string; child: ChildProc
         reject(new Error(`Embedded database failed to start: ${message.message}`));
       }
     });
+  });
+}
+
+function dumpChild(child: ChildProcess, path: string): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (message: { type: string }) => {
+      if (message.type !== 'dumped') return;
+      child.off('message', done);
+      resolve();
+    };
+    child.on('message', done);
+    child.send({ type: 'dump', path });
   });
 }
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { testConfig } from '../config';
@@ -7,43 +10,66 @@ import { seedIfEmpty } from '../db/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    databaseUrl: string;
-    databaseEmbedded: boolean;
+    /** PostgreSQL: the server (any database on it) and the seeded template each test file copies. */
+    serverUrl: string;
+    templateName: string;
+    /** PGlite: the dump of the seeded database each test file starts from. */
+    pgliteDump: string;
   }
 }
 
 /**
- * One database for the whole run, migrated and seeded with the demo data: the embedded PGlite,
- * or a fresh database in the PostgreSQL of TEST_DATABASE_URL. Tests make their own rows with
- * unique names, so test files can share it.
+ * The run migrates and seeds one database with the demo data, once; every test file then gets
+ * its own copy (createTestApp), so no test can see or disturb another file's rows. On
+ * PostgreSQL (TEST_DATABASE_URL) the seeded database is the template of each file's database;
+ * on PGlite its data directory is dumped and each file starts an embedded database from it.
  */
 export default async function setup(project: TestProject) {
   const config = testConfig({ SEED_SKUS: Number(process.env.TEST_SEED_SKUS ?? 1500) });
-  let databaseUrl = process.env.TEST_DATABASE_URL;
-  let dropDatabase = async () => {};
-  if (databaseUrl) {
-    const name = `tread_test_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const templateName = `tread_test_${process.pid}_${Date.now()}`;
+    await adminQuery(serverUrl, `create database ${templateName}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${templateName}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
+    await migrateDatabase(database.db);
+    await seedIfEmpty(database.db, config);
+    await database.close();
+    project.provide('serverUrl', serverUrl);
+    project.provide('templateName', templateName);
+    project.provide('pgliteDump', '');
+    // The template, and any file's copy a failed file left behind.
+    return async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname = $1 or datname like $2',
+        [templateName, `${templateName}\\_%`],
+      );
+      for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
+      await client.end();
     };
   }
-  const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
+  const dir = mkdtempSync(join(tmpdir(), 'tread-test-'));
+  const pgliteDump = join(dir, 'seeded.tar');
+  const database = await openDatabase({ pgliteDir: 'memory://' });
   await migrateDatabase(database.db);
   await seedIfEmpty(database.db, config);
-  project.provide('databaseUrl', database.url);
-  project.provide('databaseEmbedded', database.embedded);
-  return async () => {
-    await database.close();
-    await dropDatabase();
-  };
+  await database.dump?.(pgliteDump);
+  await database.close();
+  project.provide('serverUrl', '');
+  project.provide('templateName', '');
+  project.provide('pgliteDump', pgliteDump);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+export async function adminQuery(serverUrl: string, text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
 import { DEMO_PASSWORD } from '../db/seed/seed-accounts';
+import { adminQuery } from './global-setup';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -12,16 +13,79 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A real server on the run's shared, seeded database (see global-setup.ts). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * This test file's own copy of the run's seeded database (see global-setup.ts): its rows are
+ * the demo data plus what this file makes. On PGlite the file gets its own embedded database
+ * (one session, so one connection, as the server uses it); on PostgreSQL a database made from
+ * the seeded template, dropped when the file ends. Every app of a file shares the file's copy.
+ */
+export async function testDatabase(poolSize = 4): Promise<Database> {
+  const embedded = !inject('serverUrl');
+  fileDatabase ??= embedded ? startEmbeddedCopy() : copyTemplate();
+  const copy = await fileDatabase;
+  copy.users += 1;
   const database = await openDatabase({
-    databaseUrl: inject('databaseUrl'),
+    databaseUrl: copy.url,
     pgliteDir: 'memory://',
-    // PGlite is one session: pglite-socket interleaves the protocol messages of several
-    // connections (a Parse of one between the Parse and Bind of another), so one connection,
-    // as the server itself uses on the embedded database.
-    poolSize: inject('databaseEmbedded') ? 1 : 4,
+    poolSize: embedded ? 1 : poolSize,
   });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      copy.users -= 1;
+      // The file's last app closed: its copy goes (a later app of the file gets a fresh one).
+      if (copy.users === 0) {
+        fileDatabase = undefined;
+        await copy.stop();
+      }
+    },
+  };
+}
+
+interface FileCopy {
+  url: string;
+  users: number;
+  stop(): Promise<void>;
+}
+
+let fileDatabase: Promise<FileCopy> | undefined;
+
+async function startEmbeddedCopy(): Promise<FileCopy> {
+  const server = await openDatabase({ pgliteDir: 'memory://', pgliteLoadFrom: inject('pgliteDump') });
+  // Only its child process is needed: every app opens its own connection (close() ends this pool).
+  return { url: server.url, users: 0, stop: () => server.close() };
+}
+
+async function copyTemplate(): Promise<FileCopy> {
+  const template = inject('templateName');
+  const name = `${template}_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+  const serverUrl = inject('serverUrl');
+  // Two files copying the template at the same moment: PostgreSQL refuses the second; retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(serverUrl, `create database ${name} template ${template}`);
+      break;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    users: 0,
+    stop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/** A real server on this test file's own copy of the seeded database. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { poolSize?: number } = {},
+): Promise<TestApp> {
+  const database = await testDatabase(options.poolSize);
   const app = await buildApp(testConfig(overrides), database.db);
   await app.ready();
   return {

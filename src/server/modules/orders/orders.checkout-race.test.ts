@@ -1,34 +1,21 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
 import { soldUnits, stockOf, unallocatedItems } from '../../test/orders-checks';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
-import { openDatabase } from '../../db/connection';
-import type { TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 
 /**
- * The server as it runs: PGlite serves one session, so concurrent requests must share one
- * connection (several would interleave their unnamed prepared statements); PostgreSQL gets a pool.
+ * The server as it runs: PGlite serves one session, so concurrent requests share its one
+ * connection; PostgreSQL gets a pool of 10, so reservations really race.
  */
-async function createRaceApp(): Promise<TestApp> {
-  const database = await openDatabase({
-    databaseUrl: inject('databaseUrl'),
-    pgliteDir: 'memory://',
+const createRaceApp = () =>
+  createTestApp(process.env.RACE_LOG ? { LOG_LEVEL: 'error' } : {}, {
     poolSize: process.env.TEST_DATABASE_URL ? 10 : 1,
   });
-  const app = await buildApp(testConfig(process.env.RACE_LOG ? { LOG_LEVEL: 'error' } : {}), database.db);
-  await app.ready();
-  const close = async () => {
-    await app.close();
-    await database.close();
-  };
-  return { app, database, db: database.db, close };
-}
 type Shopper = Awaited<ReturnType<typeof createShopper>>;
 const shoppers: Shopper[] = [];
 
