@@ -80,7 +80,7 @@ export function CheckoutPage() {
               <Title order={2} size="h4" mb="sm">
                 Payment
               </Title>
-              <PaymentForm orderId={cart.orderId} />
+              <PaymentForm orderId={cart.orderId} totalCents={cart.totals.totalCents} />
             </Card>
           </Grid.Col>
         </Grid>
