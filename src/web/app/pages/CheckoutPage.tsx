@@ -37,6 +37,15 @@ export function CheckoutPage() {
             <Code block mt="xs" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
               {lastPayTo}
             </Code>
+            <Anchor
+              component={Link}
+              to={`${paths.orders}/${lastPlaced.orderId}`}
+              size="sm"
+              mt="xs"
+              display="block"
+            >
+              Follow the payment on the order page
+            </Anchor>
           </Alert>
         )}
       </>
