@@ -23,7 +23,9 @@ async function payWith(page: Page, number: string) {
   const tokenized = page.waitForRequest(
     (r) => r.method() === 'POST' && r.url().endsWith('/api/v1/vendor/cardpay/token'),
   );
-  const checkout = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/cart/checkout'));
+  const checkout = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/cart/checkout'),
+  );
   await page.getByRole('button', { name: 'Place order' }).click();
   return { tokenRequest: await tokenized, checkoutRequest: await checkout };
 }

@@ -2,7 +2,7 @@
 // the provider (POST /api/v1/vendor/cardpay/token), which answers a single-use token; only that
 // token goes into a payment or a saved card. Like the provider's own widget it is shared by every
 // form that takes a card, which is why it lives with the shared components.
-import { Group, NumberInput, TextInput } from '@mantine/core';
+import { Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useMemo, useRef } from 'react';
 import type { z } from 'zod';
@@ -91,25 +91,27 @@ export function CardFields({
   inputProps: (field: keyof CardValues) => GetInputPropsReturnType;
 }) {
   return (
-    <Group align="start" wrap="wrap" data-testid="card-fields">
+    <Stack gap="xs" data-testid="card-fields">
       <TextInput
         label="Card number"
         placeholder="4242 4242 4242 4242"
         autoComplete="cc-number"
         inputMode="numeric"
-        w={220}
+        maw={280}
         {...inputProps('number')}
       />
-      <NumberInput label="Month" min={1} max={12} w={80} allowDecimal={false} {...inputProps('expMonth')} />
-      <NumberInput
-        label="Year"
-        min={2024}
-        max={2100}
-        w={100}
-        allowDecimal={false}
-        {...inputProps('expYear')}
-      />
-      <TextInput label="CVC" w={80} autoComplete="cc-csc" inputMode="numeric" {...inputProps('cvc')} />
-    </Group>
+      <Group align="start" gap="sm" wrap="nowrap">
+        <NumberInput label="Month" min={1} max={12} w={80} allowDecimal={false} {...inputProps('expMonth')} />
+        <NumberInput
+          label="Year"
+          min={2024}
+          max={2100}
+          w={100}
+          allowDecimal={false}
+          {...inputProps('expYear')}
+        />
+        <TextInput label="CVC" w={80} autoComplete="cc-csc" inputMode="numeric" {...inputProps('cvc')} />
+      </Group>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import type { ApiFailure } from '../../api/api';
@@ -41,14 +41,9 @@ export function CryptoPaymentPending({ order }: { order: OrderDetail }) {
         </Text>
       )}
       {charge && !noSandbox && (
-        <Group gap="xs">
-          <Badge color="grape" variant="light">
-            Sandbox
-          </Badge>
-          <Button size="xs" variant="light" color="grape" loading={isLoading} onClick={run}>
-            Sandbox: confirm on chain
-          </Button>
-        </Group>
+        <Button size="xs" variant="light" color="grape" loading={isLoading} onClick={run}>
+          Sandbox: confirm on chain
+        </Button>
       )}
     </Alert>
   );
