@@ -74,7 +74,8 @@ function FinanceActions({ order }: { order: OrderDetail }) {
               }))}
               value={sourceId}
               onChange={setSourceId}
-              w={280}
+              w={320}
+              maw="100%"
             />
             <Button
               size="xs"
