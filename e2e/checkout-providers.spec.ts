@@ -21,7 +21,10 @@ async function cartWithOneTire(page: Page) {
   await page.getByRole('tab', { name: 'Search' }).click();
   await page.getByPlaceholder('Tire Search...MPN, Size, Make, Model').fill('michelin 225/65r17');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByTestId('result-card').first().getByRole('button', { name: 'Add to cart' }).click();
+  // One tire, not four: the specs share the demo stock of this tire with the search spec.
+  const card = page.getByTestId('result-card').first();
+  await card.getByRole('textbox', { name: /^Quantity of/ }).fill('1');
+  await card.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByTestId('cart-count')).toContainText('1');
   await page.getByRole('link', { name: /Basket/ }).click();
   await expect(page.getByRole('table', { name: 'Cart items' })).toContainText('Michelin');

@@ -20,7 +20,7 @@ async function salesOrder(baseURL: string | undefined, companyId: number, locati
           orderItemMakeId: item.makeId,
           orderItemModelId: item.modelId,
           orderItemProductId: item.productId,
-          orderItemQuantity: 2,
+          orderItemQuantity: 1,
         },
       ],
     },

@@ -9,6 +9,8 @@ async function addFirstResultToCart(page: Page) {
   await page.getByRole('button', { name: 'Submit' }).click();
   const card = page.getByTestId('result-card').first();
   await expect(card).toBeVisible();
+  // One tire, not four: the specs share the demo stock of this tire with the search spec.
+  await card.getByRole('textbox', { name: /^Quantity of/ }).fill('1');
   await card.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByTestId('cart-count')).toContainText('1');
 }
