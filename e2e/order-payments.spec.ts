@@ -136,3 +136,46 @@ test('finance settles an unpaid order on account, then records the money receive
   await expect(page.getByText(/Payment: On account · paid/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Record payment received' })).toHaveCount(0);
 });
+
+test('a buyer pays a staff-made order by card from the order page; a decline then a new token pays', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, 'clerk');
+  const session = await (await page.request.get('/api/session')).json();
+  const found = await (
+    await page.request.post('/api/search/items', { data: { query: 'michelin 225/65r17', pageSize: 1 } })
+  ).json();
+  const order = await salesOrder(
+    baseURL,
+    session.user.companyId,
+    session.location.locationId,
+    found.data.list[0] as Found,
+  );
+  await page.goto(`/orders/${order.orderId}`);
+  await expect(page.getByText('This order waits for payment')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay this order' }).click();
+  const dialog = page.getByRole('dialog');
+  const pay = async (number: string) => {
+    await dialog.getByLabel('Card number').fill(number);
+    await dialog.getByLabel('CVC').fill('123');
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/v1/order/${order.orderId}/cardpay/transaction`),
+    );
+    await dialog.getByRole('button', { name: /^Pay \$/ }).click();
+    const req = await sent;
+    const body = req.postDataJSON();
+    expect(body.cardToken).toMatch(/^tok_/);
+    expect(body).not.toHaveProperty('card');
+    return { token: body.cardToken as string, key: req.headers()['idempotency-key'] };
+  };
+  const declined = await pay('4000 0000 0000 0002');
+  await expect(dialog.getByRole('alert')).toContainText('declined');
+  await snap(page, 'order-pay-declined');
+  const paid = await pay('4242 4242 4242 4242');
+  expect(paid.token).not.toBe(declined.token);
+  expect(paid.key).not.toBe(declined.key);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Payment: Card · paid')).toBeVisible();
+  await expect(page.getByText('This order waits for payment')).toHaveCount(0);
+});
