@@ -95,7 +95,7 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
     setProviderError(null);
     const res = await run();
     if ('error' in res) {
-      setProviderError((res.error as ApiFailure).message ?? 'The payment provider cannot be reached');
+      setProviderError((res.error as ApiFailure).message);
       return null;
     }
     return res.data;
