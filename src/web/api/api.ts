@@ -1,26 +1,19 @@
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
 import type { Endpoint } from '../../contract/common';
-import { ApiError, type CallInput, call } from './client';
+import { type ApiProblem, type CallInput, call, problemOf } from './client';
 
 export interface ApiArgs extends CallInput {
   endpoint: Endpoint;
 }
 
-export interface ApiFailure {
-  status: number;
-  message: string;
-  problem: ApiError['problem'];
-}
+/** The error of every RTK Query call: the same typed problem the slice thunks reject with. */
+export type ApiFailure = ApiProblem;
 
 const baseQuery: BaseQueryFn<ApiArgs, unknown, ApiFailure> = async ({ endpoint, ...input }) => {
   try {
     return { data: await call(endpoint, input) };
   } catch (error) {
-    if (error instanceof ApiError)
-      return { error: { status: error.status, message: error.message, problem: error.problem } };
-    return {
-      error: { status: 0, message: 'The server cannot be reached. Check your connection.', problem: null },
-    };
+    return { error: problemOf(error) };
   }
 };
 
@@ -28,6 +21,6 @@ const baseQuery: BaseQueryFn<ApiArgs, unknown, ApiFailure> = async ({ endpoint, 
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Session', 'Account', 'Cart', 'Order', 'Search', 'Admin'],
+  tagTypes: ['Order', 'Admin', 'Payment'],
   endpoints: () => ({}),
 });

@@ -18,6 +18,8 @@ export interface CallInput {
   body?: unknown;
   /** Bearer token for integrations; the web app itself rides on the session cookie. */
   token?: string;
+  /** Extra request headers, e.g. the Idempotency-Key of a call that moves money. */
+  headers?: Record<string, string>;
 }
 
 /** Query strings as the spec writes them: bracket arrays, no null values. */
@@ -35,7 +37,7 @@ export async function call<E extends Endpoint>(
   e: E,
   input: CallInput = {},
 ): Promise<z.output<E['response']>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...input.headers, accept: 'application/json' };
   let body: BodyInit | undefined;
   if (input.body instanceof FormData) {
     body = input.body;
@@ -52,8 +54,44 @@ export async function call<E extends Endpoint>(
   return data;
 }
 
+/** What the web keeps of a failed call: thunks reject with it, RTK Query reports it as its error. */
+export interface ApiProblem {
+  /** The HTTP status; 0 when the server could not be reached. */
+  status: number;
+  /** The problem's `detail`, or the one "cannot be reached" message. */
+  message: string;
+  /** The problem's machine-readable code (`invalid_transition`, `conflict` …). */
+  code?: string;
+  /** Why a payment or token was refused (`card_declined`, `token_used`, `amount_mismatch` …). */
+  reason?: string;
+  /** Invalid fields as JSON pointers (/body/field). */
+  errors?: { pointer: string; detail: string }[];
+  /** The whole problem body, for answers with more to say (a 409's allowed statuses or amounts). */
+  problem?: Problem | null;
+}
+
+export const UNREACHABLE = 'The server cannot be reached. Check your connection.';
+
+/** Any failure of `call()` as an ApiProblem: a network failure is status 0. */
+export function problemOf(error: unknown): ApiProblem {
+  if (!(error instanceof ApiError)) return { status: 0, message: UNREACHABLE };
+  const p = error.problem;
+  return {
+    status: error.status,
+    message: error.message,
+    ...(p?.code && { code: p.code }),
+    ...(typeof p?.reason === 'string' && { reason: p.reason }),
+    ...(p?.errors && { errors: p.errors }),
+    problem: p,
+  };
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
+  if (error instanceof TypeError) return UNREACHABLE;
   if (error && typeof error === 'object' && 'message' in error) return String(error.message);
   return 'Something went wrong. Please try again.';
 }
+
+/** A fresh Idempotency-Key: one per attempt at a call that moves money. */
+export const newIdempotencyKey = () => crypto.randomUUID();

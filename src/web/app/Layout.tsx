@@ -47,7 +47,8 @@ export function Layout() {
 }
 
 function Header() {
-  const { user, cart_count } = useAppSelector((s) => s.session);
+  const user = useAppSelector((s) => s.session.user);
+  const cartCount = useAppSelector((s) => s.cart.cartCount);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Anchor component={Link} to={paths.home} underline="never" c="inherit" aria-label="Tread home">
@@ -61,11 +62,11 @@ function Header() {
       <Group gap="md" wrap="nowrap" data-testid="session-area">
         {user && <LocationSwitcher />}
         {user && (
-          <UnstyledButton component={Link} to={paths.checkout} aria-label={`Basket, ${cart_count} items`}>
+          <UnstyledButton component={Link} to={paths.checkout} aria-label={`Basket, ${cartCount} items`}>
             <Indicator
-              label={cart_count}
+              label={cartCount}
               size={18}
-              disabled={cart_count <= 0}
+              disabled={cartCount <= 0}
               color="orange"
               data-testid="cart-count"
             >

@@ -17,6 +17,7 @@ import { OeSelectionPage } from './pages/OeSelectionPage';
 import { ProductPage } from './pages/ProductPage';
 import { ShopPage } from './pages/ShopPage';
 import { AddToCart } from '../features/cart/AddToCart';
+import { SavedCards } from '../features/payments/SavedCards';
 import { paths } from './paths';
 import { RequireUser } from './RequireUser';
 
@@ -34,7 +35,16 @@ export const router = createBrowserRouter([
           { path: paths.orders, element: <OrdersPage /> },
           { path: `${paths.orders}/:id`, element: <OrderPage /> },
           { path: paths.checkout, element: <CheckoutPage /> },
-          { path: paths.account, element: <AccountPage /> },
+          {
+            path: paths.account,
+            element: (
+              <AccountPage
+                renderSavedCards={(companyId, canEdit) => (
+                  <SavedCards owner={{ companyId, staff: false }} canEdit={canEdit} />
+                )}
+              />
+            ),
+          },
           {
             path: paths.supplier,
             element: <SupplierArea />,

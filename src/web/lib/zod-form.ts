@@ -15,7 +15,9 @@ export function zodValidate<S extends z.ZodType>(schema: S) {
 }
 
 /** Server 400/409 problems carry JSON pointers (/body/field): put them on the form's fields. */
-export function pointerErrors(problem: { errors?: { pointer: string; detail: string }[] } | null) {
+export function pointerErrors(
+  problem: { errors?: { pointer: string; detail: string }[] } | null | undefined,
+) {
   const out: Record<string, string> = {};
   for (const e of problem?.errors ?? [])
     out[e.pointer.replace(/^\/body\//, '').replace(/\//g, '.')] = e.detail;

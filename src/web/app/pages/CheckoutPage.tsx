@@ -37,6 +37,15 @@ export function CheckoutPage() {
             <Code block mt="xs" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
               {lastPayTo}
             </Code>
+            <Anchor
+              component={Link}
+              to={`${paths.orders}/${lastPlaced.orderId}`}
+              size="sm"
+              mt="xs"
+              display="block"
+            >
+              Follow the payment on the order page
+            </Anchor>
           </Alert>
         )}
       </>
@@ -80,7 +89,7 @@ export function CheckoutPage() {
               <Title order={2} size="h4" mb="sm">
                 Payment
               </Title>
-              <PaymentForm orderId={cart.orderId} />
+              <PaymentForm orderId={cart.orderId} totalCents={cart.totals.totalCents} />
             </Card>
           </Grid.Col>
         </Grid>

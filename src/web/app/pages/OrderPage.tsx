@@ -1,18 +1,34 @@
 import { Alert, Button, Card, Grid, Group, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { getCart } from '../../features/cart/cart.slice';
-import { CryptoPaymentPending } from '../../features/orders/CryptoPaymentPending';
+import { awaitsChain, CryptoPaymentPending } from '../../features/orders/CryptoPaymentPending';
 import { formatDate, OrderItemsTable, paymentText, StatusBadge } from '../../features/orders/OrderBits';
 import { useMyOrderQuery, useReorderMutation } from '../../features/orders/orders.api';
+import { PayOrder } from '../../features/orders/PayOrder';
+import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { paths } from '../paths';
 import { useAppDispatch } from '../store';
+
+const POLL_MS = 3000;
 
 /** /orders/:id: one order of the company, with reorder. */
 export function OrderPage() {
   const id = Number(useParams().id);
-  const { data: order, isLoading, isError } = useMyOrderQuery(id, { skip: !Number.isInteger(id) });
+  // While a crypto charge waits for the chain the order is read again every 3 s: it shows paid
+  // as soon as the provider's confirmation has arrived, without a reload.
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const {
+    data: order,
+    isLoading,
+    isError,
+  } = useMyOrderQuery(id, { skip: !Number.isInteger(id), pollingInterval });
+  const waiting = awaitsChain(order);
+  const unpaid = order?.paymentStatus === 'unpaid';
+  const company = useCompanyPaymentQuery(undefined, { skip: !unpaid });
+  useEffect(() => setPollingInterval(waiting ? POLL_MS : 0), [waiting]);
   const [reorder, { isLoading: reordering }] = useReorderMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -65,6 +81,7 @@ export function OrderPage() {
               </Text>
             </Card>
             <CryptoPaymentPending order={order} />
+            <PayOrder order={order} savedCards={company.data?.sources ?? []} />
           </Grid.Col>
         </Grid>
       )}

@@ -166,7 +166,7 @@ function RecordForm<T>({ config, row, close }: { config: CrudConfig<T>; row: T |
       close();
     } catch (error) {
       const failure = error as ApiFailure;
-      form.setErrors(pointerErrors(failure.problem));
+      form.setErrors(pointerErrors(failure));
       setFailure(failure.message);
     }
   });

@@ -1,11 +1,19 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { ProviderTitle } from './ProviderTitle';
 import { formatCents } from '../../../domain/money';
 import type { ApiFailure } from '../../api/api';
+import { problemOf } from '../../api/client';
+import {
+  CardFields,
+  type CardValues,
+  cardFieldErrors,
+  cardRules,
+  emptyCard,
+  usePaymentAttempt,
+} from '../../components/CardFields';
 import { type ProviderSession, usePayHostedPaymentMutation } from './cart.api';
-import { CardFields, type CardValues, cardOf, cardRules, emptyCard } from './CardFields';
+import { ProviderTitle } from './ProviderTitle';
 
 interface Props {
   /** The hosted session opened for the cart; null keeps the page closed. */
@@ -17,25 +25,34 @@ interface Props {
 
 /**
  * The provider's hosted checkout page. The sandbox has no page of its own to redirect to, so it
- * opens over the shop; the card goes to the provider (hostedpay/transaction), never into the order.
+ * opens over the shop; the card is tokenized and only its token goes to hostedpay, never into the order.
  */
 export function HostedPaymentModal({ session, onCancel, onApproved }: Props) {
   const [pay, { isLoading }] = usePayHostedPaymentMutation();
+  const [tokenizing, setTokenizing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const attempt = usePaymentAttempt();
   const form = useForm<CardValues>({ initialValues: emptyCard(), validate: cardRules });
   const close = () => {
     setRefusal(null);
     form.reset();
     onCancel();
   };
+  const refuse = (problem: ApiFailure) => {
+    attempt.finish(problem);
+    form.setErrors(cardFieldErrors(problem));
+    setRefusal(problem.message);
+  };
   const submit = async (values: CardValues) => {
     if (!session) return;
     setRefusal(null);
-    const res = await pay({ token: session.token, card: cardOf(values) });
-    if ('error' in res) {
-      setRefusal((res.error as ApiFailure).message ?? 'The hosted payment failed');
-      return;
-    }
+    setTokenizing(true);
+    const card = await attempt.cardToken(values).catch((e: unknown) => problemOf(e));
+    setTokenizing(false);
+    if ('status' in card) return refuse(card);
+    const res = await pay({ token: session.token, cardToken: card.token, idempotencyKey: attempt.key() });
+    if ('error' in res) return refuse(res.error as ApiFailure);
+    attempt.finish();
     form.reset();
     onApproved(session.token);
   };
@@ -62,7 +79,7 @@ export function HostedPaymentModal({ session, onCancel, onApproved }: Props) {
               <Button variant="default" onClick={close}>
                 Back to the shop
               </Button>
-              <Button type="submit" loading={isLoading}>
+              <Button type="submit" loading={isLoading || tokenizing}>
                 Pay {formatCents(session.amountCents)}
               </Button>
             </Group>

@@ -1,19 +1,28 @@
 import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { CheckoutBody } from '../../../contract/cart';
 import { formatCents } from '../../../domain/money';
 import type { ApiFailure } from '../../api/api';
+import { problemOf } from '../../api/client';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import {
+  CardFields,
+  type CardValues,
+  cardFieldErrors,
+  cardRules,
+  emptyCard,
+  usePaymentAttempt,
+} from '../../components/CardFields';
 import {
   type ProviderSession,
   useCompanyPaymentQuery,
   useOpenCryptoChargeMutation,
   useOpenHostedPaymentMutation,
 } from './cart.api';
-import { CardFields, type CardValues, cardOf, cardRules, emptyCard } from './CardFields';
 import { cartErrorCleared, checkout } from './cart.slice';
 import { CryptoPaymentModal } from './CryptoPaymentModal';
+import { FinancingModal } from './FinancingModal';
 import { HostedPaymentModal } from './HostedPaymentModal';
 
 type Method = 'card' | 'saved' | 'account' | 'finpay' | 'hostedpay' | 'coinpay';
@@ -22,28 +31,19 @@ const currencies = ['USDC', 'BTC', 'ETH'] as const;
 interface Values extends CardValues {
   method: Method;
   sourceId: string | null;
-  token: string;
   currency: (typeof currencies)[number];
   poNumber: string;
-}
-
-/** The checkout body of the methods paid on the spot; hosted and crypto first open a provider session. */
-function bodyOf(v: Values): CheckoutBody {
-  const poNumber = v.poNumber.trim() || undefined;
-  if (v.method === 'saved') return { paymentMethod: 'card', sourceId: Number(v.sourceId), poNumber };
-  if (v.method === 'account') return { paymentMethod: 'account', poNumber };
-  if (v.method === 'finpay') return { paymentMethod: 'finpay', token: v.token.trim(), poNumber };
-  return { paymentMethod: 'card', card: cardOf(v), poNumber };
 }
 
 const onlyFor = (method: Method, rule: (v: string) => string | null) => (v: string, all: Values) =>
   all.method === method ? rule(v) : null;
 
 /**
- * Payment choice: a card (test numbers of the sandbox), a saved card, the company account,
- * financing, the provider's hosted checkout page, or crypto.
+ * Payment choice: a card (test numbers of the sandbox; tokenized by the card provider, so only
+ * its token reaches the checkout), a saved card, the company account, financing (finpay's
+ * application), the provider's hosted checkout page, or crypto.
  */
-export function PaymentForm({ orderId }: { orderId: number }) {
+export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCents: number }) {
   const dispatch = useAppDispatch();
   const { checkoutLoading, error } = useAppSelector((s) => s.cart);
   const company = useCompanyPaymentQuery();
@@ -51,15 +51,16 @@ export function PaymentForm({ orderId }: { orderId: number }) {
   const [openCrypto, cryptoOpening] = useOpenCryptoChargeMutation();
   const [hosted, setHosted] = useState<ProviderSession | null>(null);
   const [charge, setCharge] = useState<ProviderSession | null>(null);
+  const [financing, setFinancing] = useState(false);
+  const [tokenizing, setTokenizing] = useState(false);
   const [providerError, setProviderError] = useState<string | null>(null);
   // One key per attempt of this form: a double click or a retry after a network error replays, never charges twice.
-  const key = useRef(crypto.randomUUID());
+  const attempt = usePaymentAttempt();
   const form = useForm<Values>({
     initialValues: {
       ...emptyCard(),
       method: 'card',
       sourceId: null,
-      token: '',
       currency: 'USDC',
       poNumber: '',
     },
@@ -67,31 +68,52 @@ export function PaymentForm({ orderId }: { orderId: number }) {
       number: onlyFor('card', cardRules.number),
       cvc: onlyFor('card', cardRules.cvc),
       sourceId: (v, all) => (all.method === 'saved' && !v ? 'Choose a saved card' : null),
-      token: onlyFor('finpay', (v) => (v.trim().length < 4 ? 'Enter the financing approval token' : null)),
     },
   });
   const poNumber = () => form.values.poNumber.trim() || undefined;
 
   const place = async (body: CheckoutBody, payTo?: string | null) => {
-    const result = await dispatch(checkout({ ...body, orderId, idempotencyKey: key.current, payTo }));
-    if (checkout.rejected.match(result)) key.current = crypto.randomUUID();
+    const result = await dispatch(checkout({ ...body, orderId, idempotencyKey: attempt.key(), payTo }));
+    attempt.finish(checkout.rejected.match(result) ? result.payload : undefined);
     return checkout.fulfilled.match(result);
+  };
+  /** A new card: the provider tokenizes it, and the checkout spends the token. */
+  const payByCard = async (v: Values) => {
+    setTokenizing(true);
+    const card = await attempt.cardToken(v).catch((e: unknown) => problemOf(e));
+    setTokenizing(false);
+    if ('status' in card) {
+      attempt.finish(card);
+      form.setErrors(cardFieldErrors(card));
+      setProviderError(card.message);
+      return;
+    }
+    await place({ paymentMethod: 'card', cardToken: card.token, poNumber: poNumber() });
   };
   /** Opens the provider's session (hosted page or crypto charge); a refusal is shown beside the button. */
   const open = async (run: () => Promise<{ data: ProviderSession } | { error: unknown }>) => {
     setProviderError(null);
     const res = await run();
     if ('error' in res) {
-      setProviderError((res.error as ApiFailure).message ?? 'The payment provider cannot be reached');
+      setProviderError((res.error as ApiFailure).message);
       return null;
     }
     return res.data;
   };
   const submit = async (v: Values) => {
     dispatch(cartErrorCleared());
+    setProviderError(null);
+    const po = poNumber();
     if (v.method === 'hostedpay') setHosted(await open(() => openHosted()));
     else if (v.method === 'coinpay') setCharge(await open(() => openCrypto({ currency: v.currency })));
-    else await place(bodyOf(v));
+    else if (v.method === 'finpay') setFinancing(true);
+    else if (v.method === 'card') await payByCard(v);
+    else if (v.method === 'saved')
+      await place({ paymentMethod: 'card', sourceId: Number(v.sourceId), poNumber: po });
+    else await place({ paymentMethod: 'account', poNumber: po });
+  };
+  const placeFinanced = async (token: string) => {
+    if (await place({ paymentMethod: 'finpay', token, poNumber: poNumber() })) setFinancing(false);
   };
   const placeHosted = async (token: string) => {
     setHosted(null);
@@ -105,7 +127,7 @@ export function PaymentForm({ orderId }: { orderId: number }) {
   const p = company.data;
   const method = form.values.method;
   const refusal = providerError ?? (error?.during === 'checkout' ? error.message : null);
-  const opening = hostedOpening.isLoading || cryptoOpening.isLoading;
+  const opening = hostedOpening.isLoading || cryptoOpening.isLoading || tokenizing;
   return (
     <>
       <form onSubmit={form.onSubmit(submit)}>
@@ -138,7 +160,9 @@ export function PaymentForm({ orderId }: { orderId: number }) {
             </Text>
           )}
           {method === 'finpay' && (
-            <TextInput label="Financing approval token" {...form.getInputProps('token')} />
+            <Text size="sm" c="dimmed">
+              You apply with finpay for the cart's total; the order is placed once finpay approves.
+            </Text>
           )}
           {method === 'hostedpay' && (
             <Text size="sm" c="dimmed">
@@ -160,7 +184,7 @@ export function PaymentForm({ orderId }: { orderId: number }) {
             w={240}
             {...form.getInputProps('poNumber')}
           />
-          {refusal && !charge && (
+          {refusal && !charge && !financing && (
             <Alert color="red" role="alert" title="Payment not completed">
               {refusal}
             </Alert>
@@ -171,11 +195,21 @@ export function PaymentForm({ orderId }: { orderId: number }) {
                 ? 'Continue to hostedpay'
                 : method === 'coinpay'
                   ? 'Pay with crypto'
-                  : 'Place order'}
+                  : method === 'finpay'
+                    ? 'Apply with finpay'
+                    : 'Place order'}
             </Button>
           </Group>
         </Stack>
       </form>
+      <FinancingModal
+        opened={financing}
+        totalCents={totalCents}
+        placing={checkoutLoading}
+        error={error?.during === 'checkout' ? error.message : null}
+        onCancel={() => setFinancing(false)}
+        onApproved={placeFinanced}
+      />
       <HostedPaymentModal session={hosted} onCancel={() => setHosted(null)} onApproved={placeHosted} />
       <CryptoPaymentModal
         charge={charge}

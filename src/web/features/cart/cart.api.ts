@@ -5,12 +5,13 @@ import { api } from '../../api/api';
 
 type Out<E extends { response: z.ZodType }> = z.output<E['response']>;
 export type ProviderSession = Out<typeof p.cartHostedToken>;
+export type FinancingApplication = Out<typeof p.sandboxFinancingApply>;
 
 export const cartApi = api.injectEndpoints({
   endpoints: (b) => ({
     companyPayment: b.query<Out<typeof p.getCompanyPayment>, void>({
       query: () => ({ endpoint: p.getCompanyPayment }),
-      providesTags: ['Cart'],
+      providesTags: ['Payment'],
     }),
     installers: b.query<Out<typeof c.listInstallerLocations>, { zip?: string }>({
       query: (query) => ({ endpoint: c.listInstallerLocations, query: { ...query, radiusMiles: 500 } }),
@@ -19,13 +20,31 @@ export const cartApi = api.injectEndpoints({
     openHostedPayment: b.mutation<ProviderSession, void>({
       query: () => ({ endpoint: p.cartHostedToken }),
     }),
-    /** The card the buyer entered on the hosted page; approves the hosted session. */
-    payHostedPayment: b.mutation<ProviderSession, z.input<typeof p.cartHostedTransaction.body>>({
-      query: (body) => ({ endpoint: p.cartHostedTransaction, body }),
+    /** The card token of the card the buyer entered on the hosted page; approves the hosted session. */
+    payHostedPayment: b.mutation<
+      ProviderSession,
+      { token: string; cardToken: string; idempotencyKey: string }
+    >({
+      query: ({ idempotencyKey, ...body }) => ({
+        endpoint: p.cartHostedTransaction,
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
     }),
     /** Opens a crypto charge for the cart's total: the address the buyer pays to. */
     openCryptoCharge: b.mutation<ProviderSession, z.input<typeof p.cartCryptoCheckout.body>>({
       query: (body) => ({ endpoint: p.cartCryptoCheckout, body }),
+    }),
+    /**
+     * Sandbox stand-in for finpay's application page: finpay approves (or declines) the cart's
+     * current total and hands back its token. 404 in production, where the buyer applies at finpay.
+     */
+    applyForFinancing: b.mutation<FinancingApplication, { decline: boolean }>({
+      query: (body) => ({ endpoint: p.sandboxFinancingApply, body }),
+    }),
+    /** Binds finpay's approval token to the cart (409 if used, another order's, or the total moved). */
+    bindFinancing: b.mutation<ProviderSession, { token: string }>({
+      query: (body) => ({ endpoint: p.cartFinancingToken, body }),
     }),
   }),
 });
@@ -36,4 +55,6 @@ export const {
   useOpenHostedPaymentMutation,
   usePayHostedPaymentMutation,
   useOpenCryptoChargeMutation,
+  useApplyForFinancingMutation,
+  useBindFinancingMutation,
 } = cartApi;

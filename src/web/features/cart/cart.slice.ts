@@ -1,20 +1,23 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Session } from '../../../contract/accounts';
 import type { z } from 'zod';
 import * as cartApi from '../../../contract/cart';
-import type { Cart, CartCreate } from '../../../contract/order-shapes';
 import type { CheckoutBody } from '../../../contract/cart';
-import type { OrderDetail } from '../../../contract/order-shapes';
-import { ApiError, call } from '../../api/client';
+import type { Cart, CartCreate, OrderDetail } from '../../../contract/order-shapes';
+import { api } from '../../api/api';
+import { type ApiProblem, call } from '../../api/client';
+import { apiThunk, problemIn } from '../../api/thunk';
 
 /** Cart state as spec §3 shapes it: cart, cartCount, order, loading (plus the checkout flag and error). */
 export interface CartState {
   cart: Cart | null;
+  /** The one cart count of the app: the header's basket shows it. */
   cartCount: number;
   order: OrderDetail | null;
   loading: boolean;
   checkoutLoading: boolean;
   /** `during: 'checkout'` marks a refused payment, shown beside the payment form. */
-  error: { message: string; status: number; reason?: string; during?: 'checkout' } | null;
+  error: (Pick<ApiProblem, 'status' | 'message' | 'reason'> & { during?: 'checkout' }) | null;
   /** The order the last checkout placed, for the confirmation. */
   lastPlaced: OrderDetail | null;
   /** Where the buyer still sends the money of that order (a crypto payment address), if anywhere. */
@@ -32,64 +35,47 @@ const initialState: CartState = {
   lastPayTo: null,
 };
 
-const failure = (error: unknown) => ({
-  status: error instanceof ApiError ? error.status : 0,
-  message: error instanceof ApiError ? error.message : 'The server cannot be reached. Check your connection.',
-  reason: error instanceof ApiError ? (error.problem?.reason as string | undefined) : undefined,
-});
-
-function thunk<A, R>(type: string, run: (arg: A) => Promise<R>) {
-  return createAsyncThunk<R, A, { rejectValue: ReturnType<typeof failure> }>(
-    type,
-    async (arg, { rejectWithValue }) => {
-      try {
-        return await run(arg);
-      } catch (error) {
-        return rejectWithValue(failure(error));
-      }
-    },
-  );
-}
-
 /** spec §4: cart action types get, post, put and checkout. */
-export const getCart = thunk('cart/get', (_: undefined) => call(cartApi.getCart));
-export const postCart = thunk(
+export const getCart = apiThunk('cart/get', (_: undefined) => call(cartApi.getCart));
+export const postCart = apiThunk(
   'cart/post',
   (body: Omit<CartCreate, 'orderItemRoadHazard'> & { orderItemRoadHazard?: boolean }) =>
     // Without `data` the answer is always the cart.
     call(cartApi.createCart, { body }) as Promise<Cart>,
 );
-export const putCart = thunk(
+export const putCart = apiThunk(
   'cart/put',
   (orderItems: { orderItemId: number; orderItemQuantity?: number; orderItemRoadHazard?: boolean }[]) =>
     call(cartApi.updateCart, { body: { orderItems } }),
 );
 export interface CheckoutRequest extends CheckoutBody {
+  /** One per attempt: a double click or a retry after a network error replays, never charges twice. */
   idempotencyKey: string;
   /** The provider's payment address when the money follows the order (crypto). */
   payTo?: string | null;
 }
-export const checkout = thunk('cart/checkout', (request: CheckoutRequest) => {
-  const { idempotencyKey, payTo: _, ...payload } = request;
-  return checkoutCall(payload, idempotencyKey);
+/** Places the cart as an order: the new order belongs in every order list at once. */
+export const checkout = apiThunk('cart/checkout', async (request: CheckoutRequest, { dispatch }) => {
+  const { idempotencyKey, payTo: _, ...body } = request;
+  const order = await call(cartApi.checkout, { body, headers: { 'idempotency-key': idempotencyKey } });
+  dispatch(api.util.invalidateTags([{ type: 'Order', id: 'LIST' }]));
+  return order;
 });
 /** Delivery and other cart changes that answer the whole cart. */
-export const putShipping = thunk('cart/shipping', (body: z.input<typeof cartApi.ShippingChoice>) =>
+export const putShipping = apiThunk('cart/shipping', (body: z.input<typeof cartApi.ShippingChoice>) =>
   call(cartApi.setCartShipping, { body }),
 );
 
-/** Checkout carries an Idempotency-Key so a retried click never charges twice. */
-async function checkoutCall(body: CheckoutBody, key: string): Promise<OrderDetail> {
-  const res = await fetch(cartApi.checkout.path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key },
-    body: JSON.stringify(body),
-  });
-  const data = await res.json().catch(() => null);
-  if (res.status < 200 || res.status > 299) throw new ApiError(res.status, data);
-  return data as OrderDetail;
-}
+/**
+ * The session feature's thunks that answer a Session (session/get, session/login,
+ * session/location, session/group): matched by type, as features never import one another.
+ */
+const sessionAnswers = ['session/get', 'session/login', 'session/location', 'session/group'].map(
+  (t) => `${t}/fulfilled`,
+);
+const isSessionAnswer = (action: { type: string }): action is PayloadAction<Session> =>
+  sessionAnswers.includes(action.type);
+const signedOut = (action: { type: string }) => action.type === 'session/logout/fulfilled';
 
 const replaceCart = (state: CartState, cart: Cart) => {
   state.cart = cart;
@@ -114,8 +100,9 @@ const cartSlice = createSlice({
         })
         .addCase(t.fulfilled, (state, action) => replaceCart(state, action.payload))
         .addCase(t.rejected, (state, action) => {
+          const { status, message, reason } = problemIn(action);
           state.loading = false;
-          state.error = action.payload ?? { status: 0, message: 'Something went wrong' };
+          state.error = { status, message, reason };
         });
     }
     builder
@@ -131,11 +118,18 @@ const cartSlice = createSlice({
         });
       })
       .addCase(checkout.rejected, (state, action) => {
+        const { status, message, reason } = problemIn(action);
         state.checkoutLoading = false;
-        state.error = {
-          ...(action.payload ?? { status: 0, message: 'Something went wrong' }),
-          during: 'checkout',
-        };
+        state.error = { status, message, reason, during: 'checkout' };
+      });
+    builder
+      .addMatcher(signedOut, () => initialState)
+      // The session answer (session load, sign-in, location or price group switch) carries the
+      // count of the cart at the session's location: it seeds the count until the cart is loaded.
+      .addMatcher(isSessionAnswer, (state, action) => {
+        state.cartCount = action.payload.cart_count;
+        // Another location's cart is not this one.
+        if (state.cart && state.cart.orderId !== (action.payload.order?.orderId ?? null)) state.cart = null;
       });
   },
 });

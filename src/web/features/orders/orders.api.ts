@@ -1,65 +1,120 @@
 import type { z } from 'zod';
+import type { OrderStatus, OrderSummary, SupplierLineStatus } from '../../../contract/order-shapes';
 import * as o from '../../../contract/orders';
 import * as pay from '../../../contract/payments';
 import { api } from '../../api/api';
-import type { OrderStatus, SupplierLineStatus } from '../../../contract/order-shapes';
 
 type Out<E extends { response: z.ZodType }> = z.output<E['response']>;
+
+// Tags: {type: 'Order', id} for one order, {type: 'Order', id: 'LIST'} for every list and total
+// that orders make up. A change to one order refetches that order and, when its summary or a
+// total moves (status, payment, tracking), the lists; a comment refetches only its order.
+const LIST = { type: 'Order' as const, id: 'LIST' };
+const one = (id: number) => ({ type: 'Order' as const, id });
+const listed = (result: { data: { list: Pick<OrderSummary, 'orderId'>[] } } | undefined) => [
+  LIST,
+  ...(result?.data.list.map((r) => one(r.orderId)) ?? []),
+];
+/** The order and the lists: its summary or a total changed. */
+const orderAndLists = (_r: unknown, _e: unknown, arg: { id: number } | number) => [
+  one(typeof arg === 'number' ? arg : arg.id),
+  LIST,
+];
+
+/** A call that moves money carries the attempt's Idempotency-Key. */
+interface Money {
+  idempotencyKey: string;
+}
+const keyed = (m: Money) => ({ 'idempotency-key': m.idempotencyKey });
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (b) => ({
     myOrders: b.query<Out<typeof o.listMyOrders>, { page: number; pageSize?: number }>({
       query: (query) => ({ endpoint: o.listMyOrders, query }),
-      providesTags: ['Order'],
+      providesTags: listed,
     }),
     myOrder: b.query<Out<typeof o.getMyOrder>, number>({
       query: (id) => ({ endpoint: o.getMyOrder, params: { id } }),
-      providesTags: ['Order'],
+      providesTags: (_r, _e, id) => [one(id)],
     }),
     reorder: b.mutation<Out<typeof o.reorder>, number>({
       query: (id) => ({ endpoint: o.reorder, params: { id } }),
-      invalidatesTags: ['Cart'],
     }),
-    /** Asks the crypto provider whether the order's charge is confirmed; the sandbox confirms it. */
-    confirmCryptoPayment: b.mutation<Out<typeof pay.orderCryptoCheckout>, number>({
-      query: (id) => ({ endpoint: pay.orderCryptoCheckout, params: { id } }),
-      invalidatesTags: ['Order'],
+    /**
+     * Sandbox only: the chain confirms the order's crypto charge (`reference`: the coinpay
+     * token) and the provider sends its signed webhook. 404 in production.
+     */
+    sandboxConfirmCrypto: b.mutation<Out<typeof pay.sandboxCryptoConfirm>, { id: number; reference: string }>(
+      {
+        query: ({ reference }) => ({ endpoint: pay.sandboxCryptoConfirm, params: { reference } }),
+        invalidatesTags: orderAndLists,
+      },
+    ),
+    /** Pays an unpaid order by card: a token of the card form, or a saved card (`sourceId`). */
+    payOrderByCard: b.mutation<
+      Out<typeof pay.payOrderByCard>,
+      Money & { id: number; cardToken?: string; sourceId?: number }
+    >({
+      query: ({ id, idempotencyKey, ...body }) => ({
+        endpoint: pay.payOrderByCard,
+        params: { id },
+        body,
+        headers: keyed({ idempotencyKey }),
+      }),
+      invalidatesTags: orderAndLists,
+    }),
+    /** Finance records the money of an order as received (PUT /order/{id}/payment). */
+    recordPayment: b.mutation<Out<typeof o.updatePayment>, Money & { id: number; note?: string }>({
+      query: ({ id, note, idempotencyKey }) => ({
+        endpoint: o.updatePayment,
+        params: { id },
+        body: { paymentStatus: 'paid', note },
+        headers: keyed({ idempotencyKey }),
+      }),
+      invalidatesTags: orderAndLists,
+    }),
+    /** Finance settles an unpaid order on the company's account terms (PUT /order/{id}/checkout). */
+    settleOnAccount: b.mutation<Out<typeof o.checkoutOrder>, Money & { id: number }>({
+      query: ({ id, idempotencyKey }) => ({
+        endpoint: o.checkoutOrder,
+        params: { id },
+        headers: keyed({ idempotencyKey }),
+      }),
+      invalidatesTags: orderAndLists,
     }),
     staffOrders: b.query<Out<typeof o.listOrders>, z.input<typeof o.StaffOrderQuery>>({
       query: (query) => ({ endpoint: o.listOrders, query }),
-      providesTags: ['Order'],
+      providesTags: listed,
     }),
     staffOrder: b.query<Out<typeof o.getOrder>, number>({
       query: (id) => ({ endpoint: o.getOrder, params: { id } }),
-      providesTags: ['Order'],
+      providesTags: (_r, _e, id) => [one(id)],
     }),
     analytics: b.query<Out<typeof o.orderAnalytics>, { from?: string; to?: string }>({
       query: (query) => ({ endpoint: o.orderAnalytics, query }),
-      providesTags: ['Order'],
+      providesTags: [LIST],
     }),
     changeStatus: b.mutation<
       Out<typeof o.changeStatus>,
       { id: number; status: z.infer<typeof OrderStatus>; note?: string }
     >({
       query: ({ id, ...body }) => ({ endpoint: o.changeStatus, params: { id }, body }),
-      invalidatesTags: ['Order'],
+      invalidatesTags: orderAndLists,
     }),
     orderCommand: b.mutation<
       Out<typeof o.getOrder>,
-      { id: number; command: 'cancel' | 'submit' | 'hold' | 'release' | 'resend' | 'paid'; note?: string }
+      { id: number; command: 'cancel' | 'submit' | 'hold' | 'release' | 'resend'; note?: string }
     >({
       query: ({ id, command, note }) => {
         if (command === 'cancel') return { endpoint: o.cancelOrder, params: { id }, body: { note } };
         if (command === 'submit') return { endpoint: o.submitOrder, params: { id } };
-        if (command === 'paid')
-          return { endpoint: o.updatePayment, params: { id }, body: { paymentStatus: 'paid', note } };
         return { endpoint: o.orderAction, params: { id }, body: { action: command, note } };
       },
-      invalidatesTags: ['Order'],
+      invalidatesTags: orderAndLists,
     }),
     addComment: b.mutation<Out<typeof o.addComment>, { id: number; body: string }>({
       query: ({ id, body }) => ({ endpoint: o.addComment, params: { id }, body: { body } }),
-      invalidatesTags: ['Order'],
+      invalidatesTags: (_r, _e, { id }) => [one(id)],
     }),
     setTracking: b.mutation<Out<typeof o.updateShipping>, { id: number; trackingNumber: string }>({
       query: ({ id, trackingNumber }) => ({
@@ -67,14 +122,14 @@ export const ordersApi = api.injectEndpoints({
         params: { id },
         body: { trackingNumber },
       }),
-      invalidatesTags: ['Order'],
+      invalidatesTags: orderAndLists,
     }),
     routeUnits: b.mutation<
       Out<typeof o.createSubOrder>,
       { id: number; warehouseId: number; items: { orderItemId: number; quantity: number }[] }
     >({
       query: ({ id, ...body }) => ({ endpoint: o.createSubOrder, params: { id }, body }),
-      invalidatesTags: ['Order'],
+      invalidatesTags: orderAndLists,
     }),
     lineAction: b.mutation<
       Out<typeof o.getOrder>,
@@ -85,21 +140,22 @@ export const ordersApi = api.injectEndpoints({
         params,
         body: {},
       }),
-      invalidatesTags: ['Order'],
+      // A line's move can move its order (processing, shipped): the order and the lists.
+      invalidatesTags: (_r, _e, arg) => [one(arg.o), LIST],
     }),
     fulfillments: b.query<
       Out<typeof o.listFulfillments>,
       { page: number; status?: z.infer<typeof SupplierLineStatus> }
     >({
       query: (query) => ({ endpoint: o.listFulfillments, query }),
-      providesTags: ['Order'],
+      providesTags: (result) => [LIST, ...(result?.data.list.map((l) => one(l.orderId)) ?? [])],
     }),
     updateFulfillment: b.mutation<
       Out<typeof o.updateFulfillments>,
       { supplierLineId: number; status: 'confirmed' | 'exception' | 'cancelled' }
     >({
       query: (line) => ({ endpoint: o.updateFulfillments, body: { lines: [line] } }),
-      invalidatesTags: ['Order'],
+      invalidatesTags: (result) => [LIST, ...(result?.list.map((l) => one(l.orderId)) ?? [])],
     }),
   }),
 });
@@ -108,7 +164,10 @@ export const {
   useMyOrdersQuery,
   useMyOrderQuery,
   useReorderMutation,
-  useConfirmCryptoPaymentMutation,
+  useSandboxConfirmCryptoMutation,
+  usePayOrderByCardMutation,
+  useRecordPaymentMutation,
+  useSettleOnAccountMutation,
   useStaffOrdersQuery,
   useStaffOrderQuery,
   useAnalyticsQuery,

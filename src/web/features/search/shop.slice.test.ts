@@ -30,7 +30,7 @@ describe('shop results state', () => {
   it('stores a failure and stops loading', () => {
     const s = shopReducer(
       shopReducer(start, fetchShop.pending('r', { page: 0 })),
-      fetchShop.rejected(null, 'r', { page: 0 }, 'down'),
+      fetchShop.rejected(null, 'r', { page: 0 }, { status: 503, message: 'down' }),
     );
     expect(s).toMatchObject({ loading: false, error: 'down' });
   });

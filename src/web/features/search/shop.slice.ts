@@ -1,9 +1,10 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { z } from 'zod';
 import * as search from '../../../contract/search';
 import * as shipping from '../../../contract/shipping';
 import { DEFAULT_SORT, SHOP_PAGE_SIZE, type SortCode } from '../../../domain/shop-search';
-import { call, errorMessage } from '../../api/client';
+import { call } from '../../api/client';
+import { apiThunk, problemIn } from '../../api/thunk';
 import type { ShopFilters } from './shop-filters';
 
 type Answer = z.output<typeof search.searchItems.response>['data'];
@@ -38,26 +39,16 @@ const initialState: ShopState = {
   loaded: null,
 };
 
-export const fetchShop = createAsyncThunk(
+export const fetchShop = apiThunk(
   'shop/list',
-  async (filters: ShopFilters & { page: number }, { rejectWithValue }) => {
-    try {
-      return (await call(search.searchItems, { body: { ...filters, pageSize: SHOP_PAGE_SIZE } })).data;
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    }
-  },
+  async (filters: ShopFilters & { page: number }) =>
+    (await call(search.searchItems, { body: { ...filters, pageSize: SHOP_PAGE_SIZE } })).data,
 );
 
-export const fetchShipping = createAsyncThunk(
+export const fetchShipping = apiThunk(
   'shop/shipping',
-  async (q: { make: number; code: string; quantity: number; zip: string }, { rejectWithValue }) => {
-    try {
-      return (await call(shipping.shippingEstimate, { query: q })).data;
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    }
-  },
+  async (q: { make: number; code: string; quantity: number; zip: string }) =>
+    (await call(shipping.shippingEstimate, { query: q })).data,
 );
 
 const shopSlice = createSlice({
@@ -88,7 +79,7 @@ const shopSlice = createSlice({
       })
       .addCase(fetchShop.rejected, (s, a) => {
         s.loading = false;
-        s.error = String(a.payload ?? 'The search failed');
+        s.error = problemIn(a).message;
       })
       .addCase(fetchShipping.fulfilled, (s, a) => {
         const item = s.list.find((i) => i.skuMakeId === a.payload.make && i.skuCode === a.payload.code);

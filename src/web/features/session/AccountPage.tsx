@@ -14,17 +14,23 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import * as accounts from '../../../contract/accounts';
 import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { PageTitle } from '../../components/PageTitle';
+import { can } from '../../../domain/roles';
 import { setPriceGroup } from './session.slice';
 
 type Account = z.infer<typeof accounts.Account>;
 
-export function AccountPage() {
+interface Props {
+  /** The company's saved cards (another feature's), given the company and whether the user may edit them. */
+  renderSavedCards?: (companyId: number, canEdit: boolean) => ReactNode;
+}
+
+export function AccountPage({ renderSavedCards }: Props) {
   const [account, setAccount] = useState<Account | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -89,6 +95,16 @@ export function AccountPage() {
               </Table>
             </Card>
           </Grid.Col>
+          {renderSavedCards && (
+            <Grid.Col span={12}>
+              <Card withBorder>
+                <Title order={2} size="h4" mb="sm">
+                  Saved cards
+                </Title>
+                {renderSavedCards(account.company.id, can(account.user.role, 'companyAdmin'))}
+              </Card>
+            </Grid.Col>
+          )}
           <Grid.Col span={{ base: 12, md: 6 }}>
             <ChangePassword />
           </Grid.Col>

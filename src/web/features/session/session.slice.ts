@@ -1,15 +1,18 @@
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import * as accounts from '../../../contract/accounts';
 import type { Location, Session, SessionUser } from '../../../contract/accounts';
-import { ApiError, call, errorMessage } from '../../api/client';
+import { type ApiProblem, call } from '../../api/client';
+import { apiThunk, problemIn } from '../../api/thunk';
 
-/** Session state as spec §3 shapes it: user, current location, locations, order, cart_count. */
+/**
+ * Session state as spec §3 shapes it: user, current location, locations, order. The session
+ * answer's cart_count seeds the cart slice's cartCount, the one count of the app.
+ */
 export interface SessionState {
   user: SessionUser | null;
   location: Location | null;
   locations: Location[];
   order: Session['order'];
-  cart_count: number;
   priceGroup: Session['priceGroup'];
   priceGroups: Session['priceGroups'];
   supportEmail: string;
@@ -23,7 +26,6 @@ const initialState: SessionState = {
   location: null,
   locations: [],
   order: null,
-  cart_count: 0,
   priceGroup: null,
   priceGroups: [],
   supportEmail: '',
@@ -31,73 +33,33 @@ const initialState: SessionState = {
   error: null,
 };
 
-const failure = (error: unknown) => ({
-  status: error instanceof ApiError ? error.status : 0,
-  message: errorMessage(error),
-});
-
-export const fetchSession = createAsyncThunk('session/get', async (_: undefined, { rejectWithValue }) => {
-  try {
-    return await call(accounts.getSession);
-  } catch (error) {
-    return rejectWithValue(failure(error));
-  }
-});
-
-export const login = createAsyncThunk(
-  'session/login',
-  async (credentials: { username: string; password: string }, { rejectWithValue }) => {
-    try {
-      return await call(accounts.login, { body: credentials });
-    } catch (error) {
-      return rejectWithValue(failure(error));
-    }
-  },
+export const fetchSession = apiThunk('session/get', (_: undefined) => call(accounts.getSession));
+export const login = apiThunk('session/login', (credentials: { username: string; password: string }) =>
+  call(accounts.login, { body: credentials }),
 );
-
-export const logout = createAsyncThunk('session/logout', async () => {
+/** Signing out always ends here, even if the server cannot be reached (its session times out). */
+export const logout = apiThunk('session/logout', async (_: undefined) => {
   await call(accounts.logout).catch(() => undefined);
 });
-
-export const switchLocation = createAsyncThunk(
-  'session/location',
-  async (locationId: number, { rejectWithValue }) => {
-    try {
-      return await call(accounts.switchLocation, { body: { locationId } });
-    } catch (error) {
-      return rejectWithValue(failure(error));
-    }
-  },
+export const switchLocation = apiThunk('session/location', (locationId: number) =>
+  call(accounts.switchLocation, { body: { locationId } }),
+);
+export const setPriceGroup = apiThunk('session/group', (group: number | null) =>
+  call(accounts.setSessionGroup, { body: { group } }),
 );
 
-export const setPriceGroup = createAsyncThunk(
-  'session/group',
-  async (group: number | null, { rejectWithValue }) => {
-    try {
-      return await call(accounts.setSessionGroup, { body: { group } });
-    } catch (error) {
-      return rejectWithValue(failure(error));
-    }
-  },
-);
-
-const fill = (state: SessionState, s: Session) => {
+const fill = (state: SessionState, { cart_count: _, ...s }: Session) => {
   Object.assign(state, s, { status: 'ready', error: null });
 };
-const rejected = (state: SessionState, action: { payload?: unknown }) => {
+const rejected = (state: SessionState, action: { payload?: ApiProblem; error: { message?: string } }) => {
   state.status = 'ready';
-  state.error = (action.payload as { message?: string } | undefined)?.message ?? 'Something went wrong';
+  state.error = problemIn(action).message;
 };
 
 const sessionSlice = createSlice({
   name: 'session',
   initialState,
-  reducers: {
-    /** Other features report a new cart count (spec §4: the count follows the order items). */
-    cartCountChanged(state, action: { payload: number }) {
-      state.cart_count = action.payload;
-    },
-  },
+  reducers: {},
   extraReducers: (builder) => {
     builder
       .addCase(fetchSession.pending, (state) => {
@@ -106,7 +68,7 @@ const sessionSlice = createSlice({
       .addCase(fetchSession.fulfilled, (state, action) => fill(state, action.payload))
       .addCase(fetchSession.rejected, (state, action) => {
         // 401 simply means nobody is signed in.
-        const status = (action.payload as { status?: number } | undefined)?.status;
+        const { status } = problemIn(action);
         Object.assign(state, initialState, {
           status: 'ready',
           error: status === 401 ? null : 'Could not load your session',
@@ -130,5 +92,4 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { cartCountChanged } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;

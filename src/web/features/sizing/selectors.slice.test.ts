@@ -23,7 +23,10 @@ describe('size selector, chained', () => {
 
   it('stores a failed load on that selector and stops its loading', () => {
     let s = sizeSelectorReducer(undefined, loadRatios.pending('r', { width: '225' }));
-    s = sizeSelectorReducer(s, loadRatios.rejected(null, 'r', { width: '225' }, 'Server down'));
+    s = sizeSelectorReducer(
+      s,
+      loadRatios.rejected(null, 'r', { width: '225' }, { status: 0, message: 'Server down' }),
+    );
     expect(s.ratio).toMatchObject({ loading: false, error: 'Server down' });
   });
 });

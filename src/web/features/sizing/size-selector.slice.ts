@@ -1,6 +1,7 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import * as sizing from '../../../contract/sizing';
-import { call, errorMessage } from '../../api/client';
+import { type ApiProblem, call } from '../../api/client';
+import { apiThunk, problemIn } from '../../api/thunk';
 import { emptySelector, type Selector, trackSelect } from './selector';
 
 /**
@@ -24,38 +25,21 @@ export interface SizingScope {
   group?: number;
 }
 const query = (scope: SizingScope) => ({ channel: 4, ...(scope.group ? { group: scope.group } : {}) });
-const fail = (error: unknown, rejectWithValue: (v: string) => unknown) =>
-  rejectWithValue(errorMessage(error));
 
-export const loadWidths = createAsyncThunk(
+export const loadWidths = apiThunk(
   'sizing/widths',
-  async (scope: SizingScope, { rejectWithValue }) => {
-    try {
-      return (await call(sizing.widths, { query: query(scope) })).data.list;
-    } catch (error) {
-      return fail(error, rejectWithValue) as never;
-    }
-  },
+  async (scope: SizingScope) => (await call(sizing.widths, { query: query(scope) })).data.list,
 );
-export const loadRatios = createAsyncThunk(
+export const loadRatios = apiThunk(
   'sizing/ratios',
-  async (arg: SizingScope & { width: string }, { rejectWithValue }) => {
-    try {
-      return (await call(sizing.ratios, { params: { width: arg.width }, query: query(arg) })).data.list;
-    } catch (error) {
-      return fail(error, rejectWithValue) as never;
-    }
-  },
+  async (arg: SizingScope & { width: string }) =>
+    (await call(sizing.ratios, { params: { width: arg.width }, query: query(arg) })).data.list,
 );
-export const loadRims = createAsyncThunk(
+export const loadRims = apiThunk(
   'sizing/rims',
-  async (arg: SizingScope & { width: string; ratio: string }, { rejectWithValue }) => {
-    try {
-      const params = { width: arg.width, ratio: arg.ratio };
-      return (await call(sizing.rims, { params, query: query(arg) })).data.list;
-    } catch (error) {
-      return fail(error, rejectWithValue) as never;
-    }
+  async (arg: SizingScope & { width: string; ratio: string }) => {
+    const params = { width: arg.width, ratio: arg.ratio };
+    return (await call(sizing.rims, { params, query: query(arg) })).data.list;
   },
 );
 
@@ -67,8 +51,8 @@ const lifecycle = (level: Level) => ({
   fulfilled: (s: SizeSelectorState, a: PayloadAction<Selector['values']>) => {
     s[level] = { ...s[level], loading: false, enabled: true, values: a.payload };
   },
-  rejected: (s: SizeSelectorState, a: { payload?: unknown }) => {
-    s[level] = { ...s[level], loading: false, error: String(a.payload ?? 'Could not load the list') };
+  rejected: (s: SizeSelectorState, a: { payload?: ApiProblem; error: { message?: string } }) => {
+    s[level] = { ...s[level], loading: false, error: problemIn(a).message };
   },
 });
 

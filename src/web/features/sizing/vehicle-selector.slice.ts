@@ -1,7 +1,8 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SizeRecord } from '../../../contract/catalog';
 import * as sizing from '../../../contract/sizing';
-import { call, errorMessage } from '../../api/client';
+import { call } from '../../api/client';
+import { apiThunk, problemIn } from '../../api/thunk';
 import { emptySelector, type Selector, trackSelect } from './selector';
 
 /**
@@ -28,34 +29,24 @@ const initialState: VehicleSelectorState = {
   sizesError: null,
 };
 
-function guarded<A, R>(type: string, run: (arg: A) => Promise<R>) {
-  return createAsyncThunk(type, async (arg: A, { rejectWithValue }) => {
-    try {
-      return await run(arg);
-    } catch (error) {
-      return rejectWithValue(errorMessage(error)) as never;
-    }
-  });
-}
-
-export const loadYears = guarded(
+export const loadYears = apiThunk(
   'vehicle/years',
   async (_: undefined) => (await call(sizing.years)).data.list,
 );
-export const loadMakes = guarded(
+export const loadMakes = apiThunk(
   'vehicle/makes',
   async (a: { year: string }) => (await call(sizing.vehicleMakes, { params: a })).data.list,
 );
-export const loadModels = guarded(
+export const loadModels = apiThunk(
   'vehicle/models',
   async (a: { year: string; make: string }) => (await call(sizing.vehicleModels, { params: a })).data.list,
 );
-export const loadOptions = guarded(
+export const loadOptions = apiThunk(
   'vehicle/options',
   async (a: { year: string; make: string; model: string }) =>
     (await call(sizing.vehicleOptions, { params: a })).data.list,
 );
-export const loadVehicleSizes = guarded(
+export const loadVehicleSizes = apiThunk(
   'vehicle/sizes',
   async (q: { year: string; make: string; model: string; option: string }) =>
     (await call(sizing.vehicleSizes, { query: q })).data.list,
@@ -98,7 +89,7 @@ const vehicleSelectorSlice = createSlice({
           s[level] = { ...s[level], loading: false, enabled: true, values: a.payload };
         })
         .addCase(thunk.rejected, (s, a) => {
-          s[level] = { ...s[level], loading: false, error: String(a.payload ?? 'Could not load the list') };
+          s[level] = { ...s[level], loading: false, error: problemIn(a).message };
         });
     }
     b.addCase(loadVehicleSizes.pending, (s) => {
@@ -111,7 +102,7 @@ const vehicleSelectorSlice = createSlice({
       })
       .addCase(loadVehicleSizes.rejected, (s, a) => {
         s.sizesLoading = false;
-        s.sizesError = String(a.payload ?? 'Could not load the sizes');
+        s.sizesError = problemIn(a).message;
       });
   },
 });

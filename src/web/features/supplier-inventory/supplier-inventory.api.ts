@@ -1,6 +1,7 @@
 import * as inventory from '../../../contract/inventory';
 import { api } from '../../api/api';
 import type { ApiFailure } from '../../api/api';
+import { UNREACHABLE } from '../../api/client';
 
 const supplierApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -48,8 +49,7 @@ export function uploadFeed(warehouseId: number, file: File, onProgress: (sent: n
           problem: xhr.response,
         } satisfies ApiFailure);
     };
-    xhr.onerror = () =>
-      reject({ status: 0, message: 'The server cannot be reached', problem: null } satisfies ApiFailure);
+    xhr.onerror = () => reject({ status: 0, message: UNREACHABLE } satisfies ApiFailure);
     const form = new FormData();
     form.append('file', file);
     xhr.send(form);

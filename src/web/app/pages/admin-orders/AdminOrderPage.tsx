@@ -31,6 +31,7 @@ import {
   useSetTrackingMutation,
   useStaffOrderQuery,
 } from '../../../features/orders/orders.api';
+import { OrderPaymentActions } from './OrderPaymentActions';
 
 const failed = (res: object) => {
   if ('error' in res) {
@@ -163,7 +164,7 @@ function StatusPanel({ order }: { order: OrderDetail }) {
   const [next, setNext] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [track, setTrack] = useState(order.trackingNumber ?? '');
-  const run = async (c: 'submit' | 'cancel' | 'paid') =>
+  const run = async (c: 'submit' | 'cancel') =>
     failed(await command({ id: order.orderId, command: c, note: note || undefined }));
   return (
     <Stack gap="xs">
@@ -194,11 +195,6 @@ function StatusPanel({ order }: { order: OrderDetail }) {
         <Button size="xs" variant="light" loading={busy} onClick={() => run('submit')}>
           Send to suppliers
         </Button>
-        {['on_account', 'pending'].includes(order.paymentStatus) && (
-          <Button size="xs" variant="light" color="green" loading={busy} onClick={() => run('paid')}>
-            Mark paid
-          </Button>
-        )}
         {order.nextStatuses.includes('cancelled') && (
           <Button size="xs" variant="light" color="red" loading={busy} onClick={() => run('cancel')}>
             Cancel order
@@ -309,6 +305,7 @@ export function AdminOrderPage() {
                   {p.provider} {p.status} {formatCents(p.amountCents)} · {p.reference}
                 </Text>
               ))}
+              <OrderPaymentActions order={order} />
             </Card>
             <Card withBorder>
               <Title order={2} size="h4" mb="sm">

@@ -72,7 +72,7 @@ export function MarkupForm({
       notifications.show({ color: 'green', message: 'Markup rule saved; prices updated' });
       close();
     } catch (error) {
-      form.setErrors(pointerErrors((error as ApiFailure).problem));
+      form.setErrors(pointerErrors(error as ApiFailure));
       setFailure((error as ApiFailure).message);
     }
   });
