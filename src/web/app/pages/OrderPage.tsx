@@ -72,6 +72,10 @@ export function OrderPage() {
                 <StatusBadge status={order.status} />
                 <Text size="sm">placed {formatDate(order.placedAt)}</Text>
               </Group>
+              <Text size="sm">
+                For {order.buyerName}
+                {order.placedByName && ` · placed by ${order.placedByName} of Tread`}
+              </Text>
               <Text size="sm">Payment: {paymentText(order.paymentMethod, order.paymentStatus)}</Text>
               {order.poNumber && <Text size="sm">PO: {order.poNumber}</Text>}
               <Text size="sm">Deliver to ZIP {order.delivery.zip}</Text>

@@ -170,6 +170,9 @@ function StatusPanel({ order }: { order: OrderDetail }) {
     <Stack gap="xs">
       <Group>
         <StatusBadge status={order.status} />
+        <Text size="sm">
+          For {order.buyerName} · placed by {order.placedByName ?? `${order.buyerName} (checkout)`}
+        </Text>
         <Text size="sm">Payment: {paymentText(order.paymentMethod, order.paymentStatus)}</Text>
       </Group>
       <Select label="Change status to" data={order.nextStatuses} value={next} onChange={setNext} maw={480} />
