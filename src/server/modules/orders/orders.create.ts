@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CreateOrderBody } from '../../../contract/orders';
+import type { CreateOrderBody } from '../../../contract/orders-staff-edit';
 import type { Db, Tx } from '../../db/connection';
 import { companies, locations, orderItems, orders, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';

@@ -3,7 +3,7 @@
 // supplier routing, recomputes the totals and is written to the order log.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { StaffOrderItem } from '../../../contract/orders';
+import type { StaffOrderItem } from '../../../contract/orders-staff-edit';
 import type { Db, Tx } from '../../db/connection';
 import { orderItems, products } from '../../db/schema';
 import type { Actor } from '../../http/actor';

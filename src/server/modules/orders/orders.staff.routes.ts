@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import * as api from '../../../contract/orders';
+import * as api from '../../../contract/orders-staff';
+import * as editApi from '../../../contract/orders-staff-edit';
+import * as supplierApi from '../../../contract/orders-supplier';
 import {
   orderStatuses,
   orderTransitions,
@@ -82,21 +84,27 @@ export function ordersStaffRoutes(app: FastifyInstance) {
       supplier.actOnLine(db, actor, params, action, body?.note),
     );
   }
-  route(app, api.listItemsOfOrder, ({ db, params }) => edit.itemsOf(db, params.id));
-  route(app, api.getItemOfOrder, ({ db, params }) => edit.itemOf(db, params.orderId, params.itemId));
-  route(app, api.updateOrder, ({ db, params, body }) => edit.updateOrder(db, params.id, body.poNumber));
-  route(app, api.deleteOrder, ({ db, params }) => edit.deleteOrder(db, params.id));
-  route(app, api.createOrder, ({ db, actor, body }) => createOrder(db, actor, body));
-  route(app, api.addItemToOrder, ({ db, actor, params, body }) => items.addItem(db, actor, params.id, body));
-  route(app, api.updateItemOfOrder, ({ db, actor, params, body }) =>
+  route(app, editApi.listItemsOfOrder, ({ db, params }) => edit.itemsOf(db, params.id));
+  route(app, editApi.getItemOfOrder, ({ db, params }) => edit.itemOf(db, params.orderId, params.itemId));
+  route(app, editApi.updateOrder, ({ db, params, body }) => edit.updateOrder(db, params.id, body.poNumber));
+  route(app, editApi.deleteOrder, ({ db, params }) => edit.deleteOrder(db, params.id));
+  route(app, editApi.createOrder, ({ db, actor, body }) => createOrder(db, actor, body));
+  route(app, editApi.addItemToOrder, ({ db, actor, params, body }) =>
+    items.addItem(db, actor, params.id, body),
+  );
+  route(app, editApi.updateItemOfOrder, ({ db, actor, params, body }) =>
     items.updateItem(db, actor, params.orderId, params.itemId, body),
   );
-  route(app, api.deleteItemOfOrder, ({ db, actor, params }) =>
+  route(app, editApi.deleteItemOfOrder, ({ db, actor, params }) =>
     items.deleteItem(db, actor, params.orderId, params.itemId),
   );
-  route(app, api.createSubOrder, ({ db, actor, params, body }) => createSubOrder(db, actor, params.id, body));
-  route(app, api.listFulfillments, ({ db, actor, query }) => supplier.listFulfillments(db, actor, query));
-  route(app, api.updateFulfillments, ({ db, actor, body }) =>
+  route(app, editApi.createSubOrder, ({ db, actor, params, body }) =>
+    createSubOrder(db, actor, params.id, body),
+  );
+  route(app, supplierApi.listFulfillments, ({ db, actor, query }) =>
+    supplier.listFulfillments(db, actor, query),
+  );
+  route(app, supplierApi.updateFulfillments, ({ db, actor, body }) =>
     supplier.updateFulfillments(db, actor, body.lines),
   );
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { StaffOrderQuery } from '../../../contract/orders';
+import type { StaffOrderQuery } from '../../../contract/orders-staff';
 import {
   isPlacedOrder,
   type OrderStatus,

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { OrderStatus, OrderSummary, SupplierLineStatus } from '../../../contract/order-shapes';
-import * as o from '../../../contract/orders';
+import * as buyer from '../../../contract/orders';
+import * as staff from '../../../contract/orders-staff';
+import * as staffEdit from '../../../contract/orders-staff-edit';
+import * as supplierLines from '../../../contract/orders-supplier';
 import * as pay from '../../../contract/payments';
 import { api } from '../../api/api';
 
@@ -29,16 +32,16 @@ const keyed = (m: Money) => ({ 'idempotency-key': m.idempotencyKey });
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (b) => ({
-    myOrders: b.query<Out<typeof o.listMyOrders>, { page: number; pageSize?: number }>({
-      query: (query) => ({ endpoint: o.listMyOrders, query }),
+    myOrders: b.query<Out<typeof buyer.listMyOrders>, { page: number; pageSize?: number }>({
+      query: (query) => ({ endpoint: buyer.listMyOrders, query }),
       providesTags: listed,
     }),
-    myOrder: b.query<Out<typeof o.getMyOrder>, number>({
-      query: (id) => ({ endpoint: o.getMyOrder, params: { id } }),
+    myOrder: b.query<Out<typeof buyer.getMyOrder>, number>({
+      query: (id) => ({ endpoint: buyer.getMyOrder, params: { id } }),
       providesTags: (_r, _e, id) => [one(id)],
     }),
-    reorder: b.mutation<Out<typeof o.reorder>, number>({
-      query: (id) => ({ endpoint: o.reorder, params: { id } }),
+    reorder: b.mutation<Out<typeof buyer.reorder>, number>({
+      query: (id) => ({ endpoint: buyer.reorder, params: { id } }),
     }),
     /**
      * Sandbox only: the chain confirms the order's crypto charge (`reference`: the coinpay
@@ -64,9 +67,9 @@ export const ordersApi = api.injectEndpoints({
       invalidatesTags: orderAndLists,
     }),
     /** Finance records the money of an order as received (PUT /order/{id}/payment). */
-    recordPayment: b.mutation<Out<typeof o.updatePayment>, Money & { id: number; note?: string }>({
+    recordPayment: b.mutation<Out<typeof staff.updatePayment>, Money & { id: number; note?: string }>({
       query: ({ id, note, idempotencyKey }) => ({
-        endpoint: o.updatePayment,
+        endpoint: staff.updatePayment,
         params: { id },
         body: { paymentStatus: 'paid', note },
         headers: keyed({ idempotencyKey }),
@@ -74,69 +77,69 @@ export const ordersApi = api.injectEndpoints({
       invalidatesTags: orderAndLists,
     }),
     /** Finance settles an unpaid order on the company's account terms (PUT /order/{id}/checkout). */
-    settleOnAccount: b.mutation<Out<typeof o.checkoutOrder>, Money & { id: number }>({
+    settleOnAccount: b.mutation<Out<typeof staff.checkoutOrder>, Money & { id: number }>({
       query: ({ id, idempotencyKey }) => ({
-        endpoint: o.checkoutOrder,
+        endpoint: staff.checkoutOrder,
         params: { id },
         headers: keyed({ idempotencyKey }),
       }),
       invalidatesTags: orderAndLists,
     }),
-    staffOrders: b.query<Out<typeof o.listOrders>, z.input<typeof o.StaffOrderQuery>>({
-      query: (query) => ({ endpoint: o.listOrders, query }),
+    staffOrders: b.query<Out<typeof staff.listOrders>, z.input<typeof staff.StaffOrderQuery>>({
+      query: (query) => ({ endpoint: staff.listOrders, query }),
       providesTags: listed,
     }),
-    staffOrder: b.query<Out<typeof o.getOrder>, number>({
-      query: (id) => ({ endpoint: o.getOrder, params: { id } }),
+    staffOrder: b.query<Out<typeof staff.getOrder>, number>({
+      query: (id) => ({ endpoint: staff.getOrder, params: { id } }),
       providesTags: (_r, _e, id) => [one(id)],
     }),
-    analytics: b.query<Out<typeof o.orderAnalytics>, { from?: string; to?: string }>({
-      query: (query) => ({ endpoint: o.orderAnalytics, query }),
+    analytics: b.query<Out<typeof staff.orderAnalytics>, { from?: string; to?: string }>({
+      query: (query) => ({ endpoint: staff.orderAnalytics, query }),
       providesTags: [LIST],
     }),
     changeStatus: b.mutation<
-      Out<typeof o.changeStatus>,
+      Out<typeof staff.changeStatus>,
       { id: number; status: z.infer<typeof OrderStatus>; note?: string }
     >({
-      query: ({ id, ...body }) => ({ endpoint: o.changeStatus, params: { id }, body }),
+      query: ({ id, ...body }) => ({ endpoint: staff.changeStatus, params: { id }, body }),
       invalidatesTags: orderAndLists,
     }),
     orderCommand: b.mutation<
-      Out<typeof o.getOrder>,
+      Out<typeof staff.getOrder>,
       { id: number; command: 'cancel' | 'submit' | 'hold' | 'release' | 'resend'; note?: string }
     >({
       query: ({ id, command, note }) => {
-        if (command === 'cancel') return { endpoint: o.cancelOrder, params: { id }, body: { note } };
-        if (command === 'submit') return { endpoint: o.submitOrder, params: { id } };
-        return { endpoint: o.orderAction, params: { id }, body: { action: command, note } };
+        if (command === 'cancel') return { endpoint: staff.cancelOrder, params: { id }, body: { note } };
+        if (command === 'submit') return { endpoint: staff.submitOrder, params: { id } };
+        return { endpoint: staff.orderAction, params: { id }, body: { action: command, note } };
       },
       invalidatesTags: orderAndLists,
     }),
-    addComment: b.mutation<Out<typeof o.addComment>, { id: number; body: string }>({
-      query: ({ id, body }) => ({ endpoint: o.addComment, params: { id }, body: { body } }),
+    addComment: b.mutation<Out<typeof staff.addComment>, { id: number; body: string }>({
+      query: ({ id, body }) => ({ endpoint: staff.addComment, params: { id }, body: { body } }),
       invalidatesTags: (_r, _e, { id }) => [one(id)],
     }),
-    setTracking: b.mutation<Out<typeof o.updateShipping>, { id: number; trackingNumber: string }>({
+    setTracking: b.mutation<Out<typeof staff.updateShipping>, { id: number; trackingNumber: string }>({
       query: ({ id, trackingNumber }) => ({
-        endpoint: o.updateShipping,
+        endpoint: staff.updateShipping,
         params: { id },
         body: { trackingNumber },
       }),
       invalidatesTags: orderAndLists,
     }),
     routeUnits: b.mutation<
-      Out<typeof o.createSubOrder>,
+      Out<typeof staffEdit.createSubOrder>,
       { id: number; warehouseId: number; items: { orderItemId: number; quantity: number }[] }
     >({
-      query: ({ id, ...body }) => ({ endpoint: o.createSubOrder, params: { id }, body }),
+      query: ({ id, ...body }) => ({ endpoint: staffEdit.createSubOrder, params: { id }, body }),
       invalidatesTags: orderAndLists,
     }),
     lineAction: b.mutation<
-      Out<typeof o.getOrder>,
-      { o: number; i: number; s: number; action: 'route' | (typeof o.lineActions)[number] }
+      Out<typeof staff.getOrder>,
+      { o: number; i: number; s: number; action: 'route' | (typeof staff.lineActions)[number] }
     >({
       query: ({ action, ...params }) => ({
-        endpoint: action === 'route' ? o.routeLine : o.lineAction(action),
+        endpoint: action === 'route' ? staff.routeLine : staff.lineAction(action),
         params,
         body: {},
       }),
@@ -144,17 +147,17 @@ export const ordersApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, arg) => [one(arg.o), LIST],
     }),
     fulfillments: b.query<
-      Out<typeof o.listFulfillments>,
+      Out<typeof supplierLines.listFulfillments>,
       { page: number; status?: z.infer<typeof SupplierLineStatus> }
     >({
-      query: (query) => ({ endpoint: o.listFulfillments, query }),
+      query: (query) => ({ endpoint: supplierLines.listFulfillments, query }),
       providesTags: (result) => [LIST, ...(result?.data.list.map((l) => one(l.orderId)) ?? [])],
     }),
     updateFulfillment: b.mutation<
-      Out<typeof o.updateFulfillments>,
+      Out<typeof supplierLines.updateFulfillments>,
       { supplierLineId: number; status: 'confirmed' | 'exception' | 'cancelled' }
     >({
-      query: (line) => ({ endpoint: o.updateFulfillments, body: { lines: [line] } }),
+      query: (line) => ({ endpoint: supplierLines.updateFulfillments, body: { lines: [line] } }),
       invalidatesTags: (result) => [LIST, ...(result?.list.map((l) => one(l.orderId)) ?? [])],
     }),
   }),
