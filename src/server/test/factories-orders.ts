@@ -3,7 +3,8 @@ import type { DbOrTx } from '../db/connection';
 import { priceGroups } from '../db/schema';
 import { createMarkupRule, createProduct, createWarehouse, stock } from './factories-catalog';
 import { createCompany, createLocation, createUser, FACTORY_PASSWORD } from './factories';
-import { signIn } from './test-app';
+import { caller } from './admin-client';
+import { signIn, unique } from './test-app';
 
 /** A buyer of a new company (one location in Austin, standard prices) and its session cookie. */
 export async function createShopper(
@@ -51,4 +52,19 @@ export function cartBody(
     orderItemProductId: p.product.id,
     orderItemQuantity: quantity,
   };
+}
+
+/** A compensation plan of a new sales earner on a company (finance makes it, as in the console). */
+export async function createCompPlan(app: FastifyInstance, db: DbOrTx, companyId: number, basisPoints = 500) {
+  const earner = await createUser(db, { role: 'sales' });
+  const finance = await caller(app, 'finance');
+  const res = await finance('POST', '/api/v1/comp', {
+    name: unique('Plan'),
+    userId: earner.id,
+    companyId,
+    basisPoints,
+    startsAt: '2026-01-01T00:00:00Z',
+  });
+  if (res.statusCode !== 201) throw new Error(`plan not created: ${res.body}`);
+  return { earner, plan: res.json().data as { id: number } };
 }

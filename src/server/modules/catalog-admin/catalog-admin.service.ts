@@ -6,7 +6,6 @@ import { type categories, type makes, models, type products } from '../../db/sch
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { slugOf } from '../../lib/slug';
 
 /** Unique-index violations (slug, make+sku) become a 409 naming the field. */
 async function uniquely<T>(field: string, work: () => Promise<T>): Promise<T> {

@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compRecords } from '../../db/schema';
-import { caller } from '../../test/admin-client';
-import { createUser } from '../../test/factories';
-import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
-import { createTestApp, type TestApp, unique } from '../../test/test-app';
+import { cartBody, createCompPlan, createShopper, stockedProduct } from '../../test/factories-orders';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,16 +13,7 @@ afterAll(() => t.close());
 describe('compensation accrual at checkout', () => {
   it('a placed order accrues the plan of its company on the merchandise total', async () => {
     const shopper = await createShopper(t.app, t.db);
-    const earner = await createUser(t.db, { role: 'sales' });
-    const finance = await caller(t.app, 'finance');
-    const plan = await finance('POST', '/api/v1/comp', {
-      name: unique('Plan'),
-      userId: earner.id,
-      companyId: shopper.companyId,
-      basisPoints: 500,
-      startsAt: '2026-01-01T00:00:00Z',
-    });
-    expect(plan.statusCode).toBe(201);
+    const { earner } = await createCompPlan(t.app, t.db, shopper.companyId, 500);
     const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 4 }], 10_000);
     const cookie = shopper.cookie;
     await t.app.inject({ method: 'POST', url: '/api/cart', headers: { cookie }, payload: cartBody(p, 2) });

@@ -1,10 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compRecords, orderItems, orderStatusLog, supplierLines, users } from '../../db/schema';
-import { caller } from '../../test/admin-client';
 import { createUser } from '../../test/factories';
-import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
-import { createTestApp, signIn, type TestApp, unique } from '../../test/test-app';
+import { cartBody, createCompPlan, createShopper, stockedProduct } from '../../test/factories-orders';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let sales: string;
@@ -21,16 +20,7 @@ const call = (method: Method, url: string, payload?: object, cookie = sales) =>
 /** A customer with a 5 % compensation plan, and a staff order of 2 + 1 tires at 100.00 each. */
 async function orderWithPlan() {
   const shopper = await createShopper(t.app, t.db);
-  const earner = await createUser(t.db, { role: 'sales' });
-  const finance = await caller(t.app, 'finance');
-  const plan = await finance('POST', '/api/v1/comp', {
-    name: unique('Plan'),
-    userId: earner.id,
-    companyId: shopper.companyId,
-    basisPoints: 500,
-    startsAt: '2026-01-01T00:00:00Z',
-  });
-  expect(plan.statusCode).toBe(201);
+  await createCompPlan(t.app, t.db, shopper.companyId, 500);
   const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }], 10_000);
   const q = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }], 10_000);
   const res = await call('POST', '/api/v1/order', {
