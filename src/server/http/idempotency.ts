@@ -16,10 +16,19 @@ export interface Answer {
   replayed: boolean;
 }
 
+/**
+ * The fingerprint a retry is compared by. A raw card (sandbox only) counts by its last four
+ * digits and expiry: nothing derived from a full card number or a CVC is ever stored.
+ */
 const hashOf = (body: unknown) =>
   createHash('sha256')
-    .update(JSON.stringify(body ?? null))
+    .update(
+      JSON.stringify(body ?? null, (key, value) => (key === 'card' && value ? cardPrint(value) : value)),
+    )
     .digest('hex');
+
+const cardPrint = (card: { number?: unknown; expMonth?: unknown; expYear?: unknown }) =>
+  `${String(card.number ?? '').slice(-4)}/${card.expMonth}/${card.expYear}`;
 
 async function claim(db: Db, userId: number, scope: string, key: string, requestHash: string) {
   const where = and(
