@@ -20,7 +20,7 @@ export interface Answer {
  * The fingerprint a retry is compared by. A raw card (sandbox only) counts by its last four
  * digits and expiry: nothing derived from a full card number or a CVC is ever stored.
  */
-const hashOf = (body: unknown) =>
+export const fingerprintOf = (body: unknown) =>
   createHash('sha256')
     .update(
       JSON.stringify(body ?? null, (key, value) => (key === 'card' && value ? cardPrint(value) : value)),
@@ -69,7 +69,7 @@ export async function idempotent(
     const body = await work();
     return { status: call.status(), body, replayed: false };
   }
-  const requestHash = hashOf(call.body);
+  const requestHash = fingerprintOf(call.body);
   const existing = await claim(db, call.userId, call.scope, call.key, requestHash);
   if (existing) {
     if (existing.requestHash !== requestHash)

@@ -4,6 +4,7 @@ import { idempotencyKeys, orders, stockHolds } from '../../db/schema';
 import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
 import { soldUnits, stockOf } from '../../test/orders-checks';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fingerprintOf } from '../../http/idempotency';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,10 +101,9 @@ describe('checkout', () => {
       .values({ userId: user.id, scope: 'checkout', key: 'held-key', requestHash: 'x' })
       .onConflictDoNothing();
     await first;
-    const { createHash } = await import('node:crypto');
     await t.db
       .update(idempotencyKeys)
-      .set({ requestHash: createHash('sha256').update(JSON.stringify(body)).digest('hex') })
+      .set({ requestHash: fingerprintOf(body) })
       .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, 'held-key')));
     expect((await checkout(cookie, body, 'held-key')).statusCode).toBe(409);
   });
