@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller, multipart } from '../../test/admin-client';
 import { createTestApp, signIn, type TestApp, unique } from '../../test/test-app';
-import { importVehicles } from './vehicles.import';
+import { importVehicles } from './vehicles.service';
 
 let t: TestApp;
 let admin: Caller;
