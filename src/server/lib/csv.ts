@@ -53,6 +53,7 @@ export async function* readCsv(input: Readable): AsyncGenerator<CsvRecord | CsvF
       if (error) faults.push(Object.assign(error, { raw }));
     },
   });
+  if (input.errored) throw new CsvInputError(input.errored);
   input.once('error', (error) => parser.destroy(new CsvInputError(error)));
   input.pipe(parser);
   let records = 0;

@@ -1,41 +1,46 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection';
-import { type categories, type makes, modelImages, models, type products } from '../../db/schema';
+import { categories, makes, modelImages, models, products } from '../../db/schema';
 
 // SQL of the catalogue writes. Makes, categories, lines and SKUs are written alike, through one
-// generic insert and update: Drizzle cannot type a value for a table chosen at run time, hence
-// the casts, kept to this file.
+// generic find, insert and update by entity: Drizzle cannot type a value for a table chosen at
+// run time, hence the casts, kept to this file.
 
-export type CatalogTable = typeof makes | typeof categories | typeof models | typeof products;
+const tables = { make: makes, category: categories, model: models, product: products };
+export type CatalogEntity = keyof typeof tables;
+export type RowOf<E extends CatalogEntity> = (typeof tables)[E]['$inferSelect'];
+export type NewRowOf<E extends CatalogEntity> = (typeof tables)[E]['$inferInsert'];
 
-export async function findRow<T extends CatalogTable>(db: DbOrTx, table: T, id: number) {
+export async function findRow<E extends CatalogEntity>(db: DbOrTx, entity: E, id: number) {
+  const table = tables[entity];
   const [row] = await db
     .select()
     .from(table as PgTable)
     .where(eq(table.id, id));
-  return (row ?? null) as T['$inferSelect'] | null;
+  return (row ?? null) as RowOf<E> | null;
 }
 
-export async function insertRow<T extends CatalogTable>(db: DbOrTx, table: T, values: T['$inferInsert']) {
+export async function insertRow<E extends CatalogEntity>(db: DbOrTx, entity: E, values: NewRowOf<E>) {
   const [row] = (await db
-    .insert(table)
+    .insert(tables[entity])
     .values(values as never)
-    .returning()) as T['$inferSelect'][];
+    .returning()) as RowOf<E>[];
   return row;
 }
 
-export async function updateRow<T extends CatalogTable>(
+export async function updateRow<E extends CatalogEntity>(
   db: DbOrTx,
-  table: T,
+  entity: E,
   id: number,
-  set: Partial<T['$inferInsert']>,
+  set: Partial<NewRowOf<E>>,
 ) {
+  const table = tables[entity];
   const [row] = (await db
     .update(table)
     .set(set as never)
     .where(eq(table.id, id))
-    .returning()) as unknown as T['$inferSelect'][];
+    .returning()) as unknown as RowOf<E>[];
   return row;
 }
 

@@ -3,7 +3,6 @@ import type * as api from '../../../contract/catalog-admin';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/connection';
 import { definedOnly } from '../../db/list-page';
-import { categories, makes, models, products } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { slugOf } from '../../lib/slug';
@@ -36,17 +35,16 @@ async function uniquely<T>(field: string, work: () => Promise<T>): Promise<T> {
 }
 
 /** One create of a catalogue row, audited. */
-function createRow<T extends repo.CatalogTable>(
+function createRow<E extends repo.CatalogEntity>(
   db: Db,
   actor: Actor,
-  entity: string,
-  table: T,
-  values: T['$inferInsert'],
+  entity: E,
+  values: repo.NewRowOf<E>,
   uniqueField: string,
 ) {
   return db.transaction((tx) =>
     uniquely(uniqueField, async () => {
-      const row = await repo.insertRow(tx, table, values);
+      const row = await repo.insertRow(tx, entity, values);
       await writeAudit(tx, actor, { entity, entityId: row.id, action: 'create', after: row });
       return row;
     }),
@@ -54,21 +52,20 @@ function createRow<T extends repo.CatalogTable>(
 }
 
 /** One update of a catalogue row, audited; absent fields stay. */
-function updateRow<T extends repo.CatalogTable>(
+function updateRow<E extends repo.CatalogEntity>(
   db: Db,
   actor: Actor,
-  entity: string,
-  table: T,
+  entity: E,
   id: number,
-  set: Partial<T['$inferInsert']>,
+  set: Partial<repo.NewRowOf<E>>,
   uniqueField: string,
 ) {
   return db.transaction((tx) =>
     uniquely(uniqueField, async () => {
-      const before = await repo.findRow(tx, table, id);
+      const before = await repo.findRow(tx, entity, id);
       if (!before) throw notFound(entity);
       const changes = definedOnly(set);
-      const after = Object.keys(changes).length ? await repo.updateRow(tx, table, id, changes) : before;
+      const after = Object.keys(changes).length ? await repo.updateRow(tx, entity, id, changes) : before;
       await writeAudit(tx, actor, { entity, entityId: id, action: 'update', before, after });
       return after;
     }),
@@ -77,7 +74,7 @@ function updateRow<T extends repo.CatalogTable>(
 
 /** A SKU takes its make from its line. */
 export async function makeOfModel(db: DbOrTx, modelId: number) {
-  const model = await repo.findRow(db, models, modelId);
+  const model = await repo.findRow(db, 'model', modelId);
   if (!model) throw notFound('Model');
   return model.makeId;
 }
@@ -89,26 +86,19 @@ export async function makeOfModel(db: DbOrTx, modelId: number) {
 export async function createMake(db: Db, actor: Actor, body: Body<typeof api.createMake>, baseUrl: string) {
   if ('username' in body && body.username !== undefined) return createUser(db, actor, body, baseUrl);
   const { username: _none, ...make } = body;
-  return createRow(db, actor, 'make', makes, { ...make, slug: make.slug ?? slugOf(make.name) }, 'slug');
+  return createRow(db, actor, 'make', { ...make, slug: make.slug ?? slugOf(make.name) }, 'slug');
 }
 
 /** Names and the active flag are searched by: the brand's search rows follow the edit. */
 export async function updateMake(db: Db, actor: Actor, id: number, body: Body<typeof api.updateMake>) {
-  const row = await updateRow(db, actor, 'make', makes, id, body, 'slug');
+  const row = await updateRow(db, actor, 'make', id, body, 'slug');
   await refreshSearchItems(db, repo.productsOfMake(id));
   return row;
 }
 
 /** A new category (its slug made from the name unless given). */
 export function createCategory(db: Db, actor: Actor, body: Body<typeof api.createCategory>) {
-  return createRow(
-    db,
-    actor,
-    'category',
-    categories,
-    { ...body, slug: body.slug ?? slugOf(body.name) },
-    'slug',
-  );
+  return createRow(db, actor, 'category', { ...body, slug: body.slug ?? slugOf(body.name) }, 'slug');
 }
 
 /** The category's search rows follow the edit. */
@@ -118,14 +108,14 @@ export async function updateCategory(
   id: number,
   body: Body<typeof api.updateCategory>,
 ) {
-  const row = await updateRow(db, actor, 'category', categories, id, body, 'slug');
+  const row = await updateRow(db, actor, 'category', id, body, 'slug');
   await refreshSearchItems(db, repo.productsOfCategory(id));
   return row;
 }
 
 /** A new tire line of a brand (its slug made from the name unless given). */
 export function createModel(db: Db, actor: Actor, body: Body<typeof api.createModel>) {
-  return createRow(db, actor, 'model', models, { ...body, slug: body.slug ?? slugOf(body.name) }, 'slug');
+  return createRow(db, actor, 'model', { ...body, slug: body.slug ?? slugOf(body.name) }, 'slug');
 }
 
 /**
@@ -133,7 +123,7 @@ export function createModel(db: Db, actor: Actor, body: Body<typeof api.createMo
  * recomputed then; otherwise only the line's search rows follow the edit.
  */
 export async function updateModel(db: Db, actor: Actor, id: number, body: Body<typeof api.updateModel>) {
-  const row = await updateRow(db, actor, 'model', models, id, body, 'slug');
+  const row = await updateRow(db, actor, 'model', id, body, 'slug');
   if (body.categoryId !== undefined) await refreshProductPrices(db);
   else await refreshSearchItems(db, repo.productsOfModel(id));
   return row;
@@ -142,12 +132,12 @@ export async function updateModel(db: Db, actor: Actor, id: number, body: Body<t
 /** A new SKU of a line; it takes the line's make. A SKU code is unique per make. */
 export async function createProduct(db: Db, actor: Actor, body: Body<typeof api.createProduct>) {
   const makeId = await makeOfModel(db, body.modelId);
-  return createRow(db, actor, 'product', products, { ...body, makeId }, 'skuCode');
+  return createRow(db, actor, 'product', { ...body, makeId }, 'skuCode');
 }
 
 /** The SKU's search row follows the edit. */
 export async function updateProduct(db: Db, actor: Actor, id: number, body: Body<typeof api.updateProduct>) {
-  const row = await updateRow(db, actor, 'product', products, id, body, 'skuCode');
+  const row = await updateRow(db, actor, 'product', id, body, 'skuCode');
   await refreshSearchItems(db, productsIn([id]));
   return row;
 }
@@ -161,7 +151,7 @@ export async function addModelImage(db: Db, config: Config, actor: Actor, modelI
   const kind = imageTypeOf(bytes);
   if (!kind) throw new AppError('bad_request', 'Upload a PNG, JPEG or WebP image');
   return db.transaction(async (tx) => {
-    if (!(await repo.findRow(tx, models, modelId))) throw notFound('Model');
+    if (!(await repo.findRow(tx, 'model', modelId))) throw notFound('Model');
     const count = await repo.countImages(tx, modelId);
     const row = await repo.insertImage(tx, {
       modelId,
