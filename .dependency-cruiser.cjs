@@ -53,6 +53,14 @@ module.exports = {
       to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/[^/]+\\.service\\.ts$' },
     },
     {
+      name: 'routes-call-services',
+      severity: 'error',
+      comment:
+        "A module's routes are HTTP only: they call its service (the use cases) and never its repository (the SQL).",
+      from: { path: '^src/server/modules/[^/]+/[^/]+\\.routes\\.ts$' },
+      to: { path: '\\.repository\\.ts$' },
+    },
+    {
       name: 'module-list-registers-routes',
       severity: 'error',
       comment: 'modules/index.ts registers each area through its <area>.routes.ts and nothing else.',

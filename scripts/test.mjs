@@ -42,7 +42,11 @@ const bin = (name) => `node_modules/.bin/${name}`;
 for (const [name, cmd, args] of [
   ['type check', bin('tsc'), ['--noEmit', '-p', '.']],
   ['biome', bin('biome'), ['check', '.']],
-  ['dependency rules', bin('depcruise'), ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']],
+  [
+    'dependency rules',
+    bin('depcruise'),
+    ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+  ],
 ]) {
   if (!run(name, cmd, args)) failed += 1;
 }

@@ -1,34 +1,50 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseCsvLine, parseDollars, readHeader, readLine } from './csv';
+import { CsvInputError, readCsv } from './csv';
 
-describe('feed CSV', () => {
-  it('splits quoted cells with commas and doubled quotes', () => {
-    expect(parseCsvLine('a,"b, c","say ""hi""", d ')).toEqual(['a', 'b, c', 'say "hi"', 'd']);
-    expect(parseCsvLine('a,"open')).toBeNull();
+async function read(chunks: string[] | Readable) {
+  const out = [];
+  for await (const r of readCsv(Array.isArray(chunks) ? Readable.from(chunks) : chunks)) out.push(r);
+  return out;
+}
+
+describe('readCsv', () => {
+  it('reads quoted cells with commas, doubled quotes and line breaks (RFC 4180), trimmed', async () => {
+    expect(await read(['a,"b, c","say ""hi""", d \n', '"multi\nline",x\r\n'])).toEqual([
+      { line: 1, raw: 'a,"b, c","say ""hi""", d ', cells: ['a', 'b, c', 'say "hi"', 'd'] },
+      { line: 2, raw: '"multi\nline",x', cells: ['multi\nline', 'x'] },
+    ]);
   });
 
-  it('reads dollars into cents without floating point', () => {
-    expect(parseDollars('89.5')).toBe(8950);
-    expect(parseDollars('$1,234.56')).toBe(123456);
-    expect(parseDollars('0.1')).toBe(10);
-    expect(parseDollars('-3')).toBeNull();
-    expect(parseDollars('1.234')).toBeNull();
+  it('numbers records by the line they start on, across blank lines, a BOM and chunk boundaries', async () => {
+    const text = '\uFEFFh1,h2\r\n\r\n  \r\nA,"one\r\ntwo\r\nthree"\r\nB,2\r\n\r\n';
+    const chunks = [text.slice(0, 9), text.slice(9, 23), text.slice(23)];
+    expect((await read(chunks)).map((r) => [r.line, 'cells' in r ? r.cells : r.reason])).toEqual([
+      [1, ['h1', 'h2']],
+      [4, ['A', 'one\r\ntwo\r\nthree']],
+      [7, ['B', '2']],
+    ]);
   });
 
-  it('finds the columns in any order and names the missing ones', () => {
-    expect(readHeader('Cost,SKU,make,quantity')).toEqual({
-      header: { sku: 1, make: 2, quantity: 3, cost: 0 },
-    });
-    expect(readHeader('sku,make')).toEqual({ missing: ['quantity', 'cost'] });
+  it('keeps a quote inside an unquoted cell, and any number of cells', async () => {
+    expect((await read(['h\n12" rim,x,y\n'])).map((r) => 'cells' in r && r.cells)).toEqual([
+      ['h'],
+      ['12" rim', 'x', 'y'],
+    ]);
   });
 
-  it('reports a bad line with its number and reason', () => {
-    const { header } = readHeader('sku,make,quantity,cost') as { header: never };
-    expect(readLine(header, 'A1,Acme,4,50.00', 2)).toMatchObject({ sku: 'A1', quantity: 4, costCents: 5000 });
-    expect(readLine(header, 'A1,Acme,-4,50.00', 3)).toMatchObject({
-      line: 3,
-      reason: expect.stringContaining('quantity'),
-    });
-    expect(readLine(header, ',Acme,4,50', 4)).toMatchObject({ reason: 'sku is empty' });
+  it('answers a quote left open as a fault at the line it opens, after the records before it', async () => {
+    expect(await read(['h1,h2\nA,1\n\nB,"open\nC,3\n'])).toEqual([
+      { line: 1, raw: 'h1,h2', cells: ['h1', 'h2'] },
+      { line: 2, raw: 'A,1', cells: ['A', '1'] },
+      { line: 4, raw: 'B,"open\nC,3', reason: 'A quote is not closed' },
+    ]);
+  });
+
+  it('throws when the input breaks off', async () => {
+    const input = new Readable({ read() {} });
+    input.push('h1,h2\nA,1\n');
+    setTimeout(() => input.destroy(new Error('connection reset')), 10);
+    await expect(read(input)).rejects.toBeInstanceOf(CsvInputError);
   });
 });

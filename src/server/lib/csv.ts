@@ -1,72 +1,80 @@
-import { feedColumns } from '../../contract/inventory';
+import type { Readable } from 'node:stream';
+import { type CsvError, type Info, parse } from 'csv-parse';
 
-/** Splits one CSV line (RFC 4180 quoting); null when a quote is left open. */
-export function parseCsvLine(line: string): string[] | null {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += c;
-  }
-  if (quoted) return null;
-  cells.push(cell.trim());
-  return cells;
-}
-
-/** "12", "12.5", "$1,234.56" → cents, without floating point; null when not money. */
-export function parseDollars(text: string): number | null {
-  const m = text.replace(/[$,\s]/g, '').match(/^(\d{1,7})(?:\.(\d{1,2}))?$/);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
-
-export type FeedHeader = Record<(typeof feedColumns)[number], number>;
-
-/** Finds each required column in the header line; answers the missing ones otherwise. */
-export function readHeader(line: string): { header: FeedHeader } | { missing: string[] } {
-  const cells = (parseCsvLine(line.replace(/^\uFEFF/, '')) ?? []).map((c) => c.toLowerCase());
-  const missing = feedColumns.filter((c) => !cells.includes(c));
-  if (missing.length) return { missing };
-  return { header: Object.fromEntries(feedColumns.map((c) => [c, cells.indexOf(c)])) as FeedHeader };
-}
-
-export interface FeedLine {
+/** One record of a CSV file: its cells (trimmed), the line it starts on and its text as sent. */
+export interface CsvRecord {
   line: number;
   raw: string;
-  sku: string;
-  make: string;
-  quantity: number;
-  costCents: number;
+  cells: string[];
 }
 
-/** Checks one data line on its own (the catalogue is checked afterwards, per batch). */
-export function readLine(
-  header: FeedHeader,
-  text: string,
-  line: number,
-): FeedLine | { line: number; raw: string; reason: string } {
-  const fail = (reason: string) => ({ line, raw: text.slice(0, 500), reason });
-  const cells = parseCsvLine(text);
-  if (!cells) return fail('A quote is not closed');
-  const get = (c: keyof FeedHeader) => cells[header[c]] ?? '';
-  const sku = get('sku');
-  const make = get('make');
-  if (!sku) return fail('sku is empty');
-  if (!make) return fail('make is empty');
-  if (!/^\d{1,7}$/.test(get('quantity')))
-    return fail(`quantity "${get('quantity')}" is not a whole number from 0`);
-  const costCents = parseDollars(get('cost'));
-  if (costCents === null) return fail(`cost "${get('cost')}" is not an amount like 89.50`);
-  return { line, raw: text.slice(0, 500), sku, make, quantity: Number(get('quantity')), costCents };
+/** A record that could not be read, with the line it starts on and why. */
+export interface CsvFault {
+  line: number;
+  raw: string;
+  reason: string;
+}
+
+/** The input stream failed before its end (an upload that broke off). */
+export class CsvInputError extends Error {
+  constructor(readonly cause: unknown) {
+    super('The CSV input broke off');
+  }
+}
+
+const lineBreaks = (cells: string[]) => cells.reduce((n, cell) => n + cell.split('\n').length - 1, 0);
+/** csv-parse's raw text of a record carries bits of the line breaks around it. */
+const textOf = (raw: string | undefined) => (raw ?? '').replace(/^[\r\n]+/, '').replace(/\r?\n?$/, '');
+
+/**
+ * Reads a CSV stream record by record while it arrives, with csv-parse (RFC 4180: a quoted field
+ * may hold commas, doubled quotes and line breaks). Lines that are blank are skipped; cells are
+ * trimmed; a quote inside an unquoted field is an ordinary character; records may have any number
+ * of cells (the caller checks them). A quote left open swallows the rest of the file: that record
+ * comes last, as a fault. If the input stream fails, the iteration throws a CsvInputError.
+ */
+export async function* readCsv(input: Readable): AsyncGenerator<CsvRecord | CsvFault> {
+  // The line a record starts on: the lines of the records before it (one, plus the line breaks
+  // inside their quoted cells) and the empty lines skipped so far (csv-parse's own line count
+  // does not follow line breaks inside quotes).
+  let linesBefore = 0;
+  // With these options the only fault left is a quote still open at the end; a fault would come
+  // in its place all the same, after the records read before it.
+  const faults: CsvError[] = [];
+  const parser = parse({
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    info: true,
+    raw: true,
+    on_skip: (error, raw) => {
+      if (error) faults.push(Object.assign(error, { raw }));
+    },
+  });
+  if (input.errored) throw new CsvInputError(input.errored);
+  input.once('error', (error) => parser.destroy(new CsvInputError(error)));
+  input.pipe(parser);
+  let records = 0;
+  function* faultsBefore(record: number): Generator<CsvFault> {
+    while (faults.length && Number(faults[0].records ?? 0) <= record) {
+      const error = faults.shift()!;
+      yield {
+        line: 1 + linesBefore + Number(error.empty_lines ?? 0),
+        raw: textOf(error.raw as string | undefined),
+        reason: error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'A quote is not closed' : error.message,
+      };
+    }
+  }
+  type Parsed = { record: string[]; info: Info; raw: string };
+  for await (const { record, info, raw } of parser as AsyncIterable<Parsed>) {
+    yield* faultsBefore(records);
+    records += 1;
+    const line = 1 + linesBefore + info.empty_lines;
+    linesBefore += 1 + lineBreaks(record);
+    const text = textOf(raw);
+    if (text.trim()) yield { line, raw: text, cells: record.map((cell) => cell.trim()) };
+  }
+  yield* faultsBefore(Number.POSITIVE_INFINITY);
 }

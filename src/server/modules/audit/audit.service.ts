@@ -1,6 +1,9 @@
-import type { DbOrTx } from '../../db/connection';
-import { auditLog } from '../../db/schema';
+import type { AuditEntry as AuditEntryView, OutboxMail } from '../../../contract/audit';
+import type { Db, DbOrTx } from '../../db/connection';
+import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
+import { iso } from '../../lib/dates';
+import * as repo from './audit.repository';
 
 export interface AuditEntry {
   entity: string;
@@ -8,6 +11,14 @@ export interface AuditEntry {
   action: string;
   before?: object | null;
   after?: object | null;
+}
+
+export function toAuditEntry(row: repo.AuditRow): AuditEntryView {
+  return { ...row, at: iso(row.at) };
+}
+
+export function toOutboxMail(row: repo.OutboxRow): OutboxMail {
+  return { ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) };
 }
 
 /** Plain JSON: dates as ISO text, secrets never (callers pass rows without password hashes). */
@@ -18,7 +29,7 @@ function snapshot(row: object | null | undefined): Record<string, unknown> | nul
 
 /** Every back-office change goes through here, inside the change's own transaction. */
 export async function writeAudit(tx: DbOrTx, actor: Actor | null, entry: AuditEntry) {
-  await tx.insert(auditLog).values({
+  await repo.insertAudit(tx, {
     actorUserId: actor?.userId ?? null,
     actorUsername: actor?.username ?? 'public',
     entity: entry.entity,
@@ -27,4 +38,14 @@ export async function writeAudit(tx: DbOrTx, actor: Actor | null, entry: AuditEn
     before: snapshot(entry.before),
     after: snapshot(entry.after),
   });
+}
+
+/** Any staff member may read who changed what, newest first (the console's record history). */
+export async function listAudit(db: Db, q: repo.AuditQuery) {
+  return pageAnswer(q, await repo.listAudit(db, q), toAuditEntry);
+}
+
+/** The e-mails the shop wrote (the mailbox of the embedded setup, where nothing is sent). */
+export async function listOutbox(db: Db, q: repo.OutboxQuery) {
+  return pageAnswer(q, await repo.listOutbox(db, q), toOutboxMail);
 }

@@ -1,8 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { problem } from '../../http/errors';
-
 const palette: Record<string, string> = {
   'all-terrain': '#8a6d3b',
   'mud-terrain': '#6b4f2a',
@@ -28,28 +23,4 @@ export function tireSvg(name: string, brand: string, category: string | null, se
 <text x="100" y="205" font-family="sans-serif" font-size="14" font-weight="700" text-anchor="middle" fill="${accent}">${esc(brand)}</text>
 <text x="100" y="225" font-family="sans-serif" font-size="11" text-anchor="middle" fill="#333">${esc(name.slice(0, 28))}</text>
 </svg>`;
-}
-
-const Params = z.object({ id: z.coerce.number().int().positive() });
-
-/** GET /api/v1/model/{id}/image.svg: the line's picture, cacheable (it only changes with the name). */
-export function modelImageRoute(app: FastifyInstance) {
-  app.get('/api/v1/model/:id/image.svg', async (req, reply) => {
-    const parsed = Params.safeParse(req.params);
-    const { rows } = parsed.success
-      ? await app.db.execute<{ name: string; brand: string; category: string | null }>(sql`
-          select m.name, mk.name as brand, c.slug as category from models m join makes mk on mk.id = m.make_id
-          left join categories c on c.id = m.category_id where m.id = ${parsed.data.id}`)
-      : { rows: [] };
-    if (!rows[0]) {
-      return reply
-        .status(404)
-        .type('application/problem+json')
-        .send(problem(404, 'not_found', 'Image not found'));
-    }
-    return reply
-      .header('cache-control', 'public, max-age=86400')
-      .type('image/svg+xml')
-      .send(tireSvg(rows[0].name, rows[0].brand, rows[0].category, parsed.data?.id ?? 0));
-  });
 }

@@ -1,7 +1,12 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as api from '../../../contract/comp';
 import type { DbOrTx } from '../../db/connection';
-import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { compPlans, compRecords, users } from '../../db/schema';
+
+export type PlanQuery = z.output<NonNullable<typeof api.listPlans.query>>;
+export type RecordQuery = z.output<NonNullable<typeof api.listRecords.query>>;
 
 const planColumns = { ...getTableColumns(compPlans), userName: users.username };
 export type PlanRow = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
@@ -10,28 +15,19 @@ function plansFrom(db: DbOrTx) {
   return db.select(planColumns).from(compPlans).innerJoin(users, eq(users.id, compPlans.userId));
 }
 
-export async function listPlans(
-  db: DbOrTx,
-  q: { page: number; pageSize: number; sort?: string; q?: string; userId?: number; active?: boolean },
-) {
+export function listPlans(db: DbOrTx, q: PlanQuery) {
   const where = and(
     q.userId ? eq(compPlans.userId, q.userId) : undefined,
     q.active === undefined ? undefined : eq(compPlans.active, q.active),
     searchWhere(q.q, [compPlans.name, users.username]),
   );
-  const list = await plansFrom(db)
-    .where(where)
-    .orderBy(
-      ...orderOf(
-        q.sort,
-        { name: compPlans.name, startsAt: compPlans.startsAt, userName: users.username },
-        compPlans.id,
-      ),
-    )
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  const n = await countRows(db, plansFrom(db).where(where));
-  return { list, count: n };
+  const sortable = { name: compPlans.name, startsAt: compPlans.startsAt, userName: users.username };
+  return listPage(
+    db,
+    q,
+    () => plansFrom(db).where(where).$dynamic(),
+    orderOf(q.sort, sortable, compPlans.id),
+  );
 }
 
 export async function findPlan(db: DbOrTx, id: number) {
@@ -74,19 +70,7 @@ function recordsFrom(db: DbOrTx) {
     .innerJoin(users, eq(users.id, compRecords.userId));
 }
 
-export async function listRecords(
-  db: DbOrTx,
-  q: {
-    page: number;
-    pageSize: number;
-    sort?: string;
-    q?: string;
-    planId?: number;
-    userId?: number;
-    orderId?: number;
-    status?: string;
-  },
-) {
+export function listRecords(db: DbOrTx, q: RecordQuery) {
   const where = and(
     q.planId ? eq(compRecords.planId, q.planId) : undefined,
     q.userId ? eq(compRecords.userId, q.userId) : undefined,
@@ -99,13 +83,12 @@ export async function listRecords(
     amountCents: compRecords.amountCents,
     userName: users.username,
   };
-  const list = await recordsFrom(db)
-    .where(where)
-    .orderBy(...orderOf(q.sort, sortable, compRecords.id))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  const n = await countRows(db, recordsFrom(db).where(where));
-  return { list, count: n };
+  return listPage(
+    db,
+    q,
+    () => recordsFrom(db).where(where).$dynamic(),
+    orderOf(q.sort, sortable, compRecords.id),
+  );
 }
 
 export async function findRecord(db: DbOrTx, id: number) {

@@ -3,7 +3,7 @@ import type * as api from '../../../contract/comp';
 import type { CompPlan, CompPlanInput, CompRecord } from '../../../contract/comp';
 import { assertCompTransition, type CompStatus, commissionOf } from '../../../domain/comp-status';
 import type { Db, DbOrTx } from '../../db/connection';
-import { definedOnly } from '../../db/list-page';
+import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -29,6 +29,11 @@ function planColumns(input: Partial<z.output<typeof CompPlanInput>>) {
     startsAt: input.startsAt === undefined ? undefined : new Date(input.startsAt),
     endsAt: input.endsAt === undefined ? undefined : input.endsAt === null ? null : new Date(input.endsAt),
   });
+}
+
+/** Staff browse the plans by salesperson, active or not. */
+export async function listPlans(db: Db, q: repo.PlanQuery) {
+  return pageAnswer(q, await repo.listPlans(db, q), toPlan);
 }
 
 export async function getPlan(db: DbOrTx, id: number) {
@@ -135,6 +140,11 @@ export async function adjustCompensation(tx: DbOrTx, order: OrderForComp, note: 
 /** An order earns nothing any more (cancelled): every plan's earnings on it are reversed. */
 export const reverseCompensation = (tx: DbOrTx, orderId: number, note: string) =>
   adjustCompensation(tx, { id: orderId, companyId: 0, lines: [] }, note);
+
+/** Staff browse the records by plan, salesperson, order or status. */
+export async function listRecords(db: Db, q: repo.RecordQuery) {
+  return pageAnswer(q, await repo.listRecords(db, q), toRecord);
+}
 
 export async function getRecord(db: DbOrTx, id: number) {
   const row = await repo.findRecord(db, id);

@@ -1,29 +1,28 @@
 import { and, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as api from '../../../contract/companies';
 import type { DbOrTx } from '../../db/connection';
-import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { companies, locations, userLocations, users } from '../../db/schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type LocationRow = typeof locations.$inferSelect & { companyName: string };
+export type CompanyQuery = z.output<NonNullable<typeof api.listCompanies.query>>;
+export type LocationQuery = z.output<NonNullable<typeof api.listLocations.query>>;
 
-export async function listCompanies(
-  db: DbOrTx,
-  q: { page: number; pageSize: number; sort?: string; q?: string; kind?: string; active?: boolean },
-) {
+export function listCompanies(db: DbOrTx, q: CompanyQuery) {
   const where = and(
     q.kind ? eq(companies.kind, q.kind) : undefined,
     q.active === undefined ? undefined : eq(companies.active, q.active),
     searchWhere(q.q, [companies.name, companies.email, companies.phone]),
   );
   const sortable = { name: companies.name, kind: companies.kind, createdAt: companies.createdAt };
-  const list = await db
-    .select()
-    .from(companies)
-    .where(where)
-    .orderBy(...orderOf(q.sort, sortable, companies.id, 'name'))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  return { list, count: await countRows(db, db.select().from(companies).where(where)) };
+  return listPage(
+    db,
+    q,
+    () => db.select().from(companies).where(where).$dynamic(),
+    orderOf(q.sort, sortable, companies.id, 'name'),
+  );
 }
 
 export async function findCompany(db: DbOrTx, id: number) {
@@ -50,18 +49,7 @@ function locationsFrom(db: DbOrTx) {
     .innerJoin(companies, eq(companies.id, locations.companyId));
 }
 
-export async function listLocations(
-  db: DbOrTx,
-  q: {
-    page: number;
-    pageSize: number;
-    sort?: string;
-    q?: string;
-    companyId?: number;
-    supplier?: boolean;
-    installer?: boolean;
-  },
-) {
+export function listLocations(db: DbOrTx, q: LocationQuery) {
   const where = and(
     q.companyId ? eq(locations.companyId, q.companyId) : undefined,
     q.supplier === undefined
@@ -77,12 +65,12 @@ export async function listLocations(
     searchWhere(q.q, [locations.name, locations.city, locations.zip, companies.name]),
   );
   const sortable = { locationName: locations.name, locationZip: locations.zip, companyName: companies.name };
-  const list = await locationsFrom(db)
-    .where(where)
-    .orderBy(...orderOf(q.sort, sortable, locations.id, 'locationName'))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  return { list, count: await countRows(db, locationsFrom(db).where(where)) };
+  return listPage(
+    db,
+    q,
+    () => locationsFrom(db).where(where).$dynamic(),
+    orderOf(q.sort, sortable, locations.id, 'locationName'),
+  );
 }
 
 export async function findLocation(db: DbOrTx, id: number): Promise<LocationRow | null> {

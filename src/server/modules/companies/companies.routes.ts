@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/companies';
 import { route } from '../../http/route';
-import * as repo from './companies.repository';
 import * as service from './companies.service';
 
 const ok = { ok: true as const };
 
 export function companiesRoutes(app: FastifyInstance) {
-  route(app, api.listCompanies, async ({ db, query }) => {
-    const { list, count } = await repo.listCompanies(db, query);
-    return { data: { list: list.map(service.toCompany), count, page: query.page } };
-  });
+  route(app, api.listCompanies, ({ db, query }) => service.listCompanies(db, query));
   route(app, api.getCompany, async ({ db, params }) => ({ data: await service.getCompany(db, params.id) }));
   route(app, api.createCompany, async ({ db, actor, body }) => ({
     data: await service.createCompany(db, actor, body),
@@ -23,10 +19,7 @@ export function companiesRoutes(app: FastifyInstance) {
     return ok;
   });
 
-  route(app, api.listLocations, async ({ db, query }) => {
-    const { list, count } = await repo.listLocations(db, query);
-    return { data: { list: list.map(service.toAdminLocation), count, page: query.page } };
-  });
+  route(app, api.listLocations, ({ db, query }) => service.listLocations(db, query));
   route(app, api.getLocation, async ({ db, params }) => ({ data: await service.getLocation(db, params.id) }));
   route(app, api.createLocation, async ({ db, actor, body }) => ({
     data: await service.createLocation(db, actor, body),

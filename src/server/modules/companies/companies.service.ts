@@ -3,7 +3,7 @@ import type { AdminLocation, Company, CompanyInput, LocationInput } from '../../
 import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
-import { definedOnly } from '../../db/list-page';
+import { definedOnly, pageAnswer } from '../../db/list-page';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './companies.repository';
 
@@ -48,12 +48,19 @@ function locationColumns(input: Partial<LocationData>) {
   });
 }
 
+/** Staff see every company of every kind, searched by name, e-mail or phone. */
+export async function listCompanies(db: Db, q: repo.CompanyQuery) {
+  return pageAnswer(q, await repo.listCompanies(db, q), toCompany);
+}
+
+/** One company; an unknown id is a 404. */
 export async function getCompany(db: Db, id: number) {
   const row = await repo.findCompany(db, id);
   if (!row) throw notFound('Company');
   return toCompany(row);
 }
 
+/** A new company of any kind; an empty e-mail is stored as none. Audited. */
 export async function createCompany(db: Db, actor: Actor, input: CompanyData) {
   return db.transaction(async (tx) => {
     const row = await repo.insertCompany(tx, { ...input, email: input.email || null });
@@ -62,6 +69,7 @@ export async function createCompany(db: Db, actor: Actor, input: CompanyData) {
   });
 }
 
+/** Fields left out stay as they are; an empty e-mail clears it. Audited with before and after. */
 export async function updateCompany(db: Db, actor: Actor, id: number, input: Partial<CompanyData>) {
   return db.transaction(async (tx) => {
     const before = await repo.findCompany(tx, id);
@@ -73,12 +81,19 @@ export async function updateCompany(db: Db, actor: Actor, id: number, input: Par
   });
 }
 
+/** Staff see the locations of every company, or only suppliers' or installers' ones. */
+export async function listLocations(db: Db, q: repo.LocationQuery) {
+  return pageAnswer(q, await repo.listLocations(db, q), toAdminLocation);
+}
+
+/** One location with its company's name; an unknown id is a 404. */
 export async function getLocation(db: Db, id: number) {
   const row = await repo.findLocation(db, id);
   if (!row) throw notFound('Location');
   return toAdminLocation(row);
 }
 
+/** A location always belongs to an existing company (else 404). Audited. */
 export async function createLocation(db: Db, actor: Actor, input: LocationData) {
   return db.transaction(async (tx) => {
     if (!(await repo.findCompany(tx, input.companyId))) throw notFound('Company');
@@ -95,6 +110,7 @@ export async function createLocation(db: Db, actor: Actor, input: LocationData) 
   });
 }
 
+/** Fields left out stay as they are; the location keeps its company. Audited with before and after. */
 export async function updateLocation(db: Db, actor: Actor, id: number, input: Partial<LocationData>) {
   return db.transaction(async (tx) => {
     const before = await repo.findLocation(tx, id);

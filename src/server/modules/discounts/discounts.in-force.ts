@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import {
   type DiscountRule,
   type ListPricedItem,
@@ -7,7 +6,7 @@ import {
 } from '../../../domain/discounts';
 import type { Db, DbOrTx } from '../../db/connection';
 import { RecentReads } from '../../db/recent-reads';
-import { discounts } from '../../db/schema';
+import { rulesFor } from './discounts.repository';
 
 // The discounts of one company, applied through the one rule of src/domain/discounts.ts. The
 // cart reads them live in its own transaction, as it prices what is bought. Shop reads (search,
@@ -22,17 +21,7 @@ export function discountsInForce(
   at = new Date(),
   { upcoming = false } = {},
 ): Promise<DiscountRule[]> {
-  return db
-    .select()
-    .from(discounts)
-    .where(
-      and(
-        eq(discounts.active, true),
-        upcoming ? undefined : lte(discounts.startsAt, at),
-        or(isNull(discounts.endsAt), gt(discounts.endsAt, at)),
-        or(isNull(discounts.companyId), eq(discounts.companyId, companyId)),
-      ),
-    );
+  return rulesFor(db, companyId, at, upcoming);
 }
 
 const recentRules = new RecentReads<DiscountRule[]>(1000, { forgetOnWrite: true });

@@ -1,22 +1,14 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as api from '../../../contract/discounts';
 import type { DbOrTx } from '../../db/connection';
-import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { discounts } from '../../db/schema';
 
 export type DiscountRow = typeof discounts.$inferSelect;
+export type DiscountQuery = z.output<NonNullable<typeof api.listDiscounts.query>>;
 
-export async function listDiscounts(
-  db: DbOrTx,
-  q: {
-    page: number;
-    pageSize: number;
-    sort?: string;
-    q?: string;
-    makeId?: number;
-    companyId?: number;
-    current?: boolean;
-  },
-) {
+export function listDiscounts(db: DbOrTx, q: DiscountQuery) {
   const inForce = and(
     eq(discounts.active, true),
     lte(discounts.startsAt, sql`now()`),
@@ -29,14 +21,27 @@ export async function listDiscounts(
     searchWhere(q.q, [discounts.name]),
   );
   const sortable = { name: discounts.name, startsAt: discounts.startsAt, endsAt: discounts.endsAt };
-  const list = await db
+  return listPage(
+    db,
+    q,
+    () => db.select().from(discounts).where(where).$dynamic(),
+    orderOf(q.sort, sortable, discounts.id),
+  );
+}
+
+/** Active discounts started by `at` (or starting later, with `upcoming`), not ended, for every company or this one. */
+export function rulesFor(db: DbOrTx, companyId: number, at: Date, upcoming: boolean) {
+  return db
     .select()
     .from(discounts)
-    .where(where)
-    .orderBy(...orderOf(q.sort, sortable, discounts.id))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  return { list, count: await db.$count(discounts, where) };
+    .where(
+      and(
+        eq(discounts.active, true),
+        upcoming ? undefined : lte(discounts.startsAt, at),
+        or(isNull(discounts.endsAt), gt(discounts.endsAt, at)),
+        or(isNull(discounts.companyId), eq(discounts.companyId, companyId)),
+      ),
+    );
 }
 
 export async function findDiscount(db: DbOrTx, id: number) {

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/discounts';
 import { route } from '../../http/route';
-import * as repo from './discounts.repository';
 import * as service from './discounts.service';
 
 export function discountsRoutes(app: FastifyInstance) {
-  route(app, api.listDiscounts, async ({ db, query }) => {
-    const { list, count } = await repo.listDiscounts(db, query);
-    return { data: { list: list.map(service.toDiscount), count, page: query.page } };
-  });
+  route(app, api.listDiscounts, ({ db, query }) => service.listDiscounts(db, query));
   route(app, api.getDiscount, async ({ db, params }) => ({ data: await service.getDiscount(db, params.id) }));
   route(app, api.createDiscount, async ({ db, actor, body }) => ({
     data: await service.createDiscount(db, actor, body),

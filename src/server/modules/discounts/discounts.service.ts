@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Discount, DiscountInput, updateDiscount as updateEndpoint } from '../../../contract/discounts';
 import type { Db } from '../../db/connection';
-import { definedOnly } from '../../db/list-page';
+import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -28,12 +28,19 @@ function columns(input: Partial<DiscountData>) {
   });
 }
 
+/** Staff browse every discount, past and future; `current` keeps those in force now. */
+export async function listDiscounts(db: Db, q: repo.DiscountQuery) {
+  return pageAnswer(q, await repo.listDiscounts(db, q), toDiscount);
+}
+
+/** One discount; an unknown id is a 404. */
 export async function getDiscount(db: Db, id: number) {
   const row = await repo.findDiscount(db, id);
   if (!row) throw notFound('Discount');
   return toDiscount(row);
 }
 
+/** A new discount applies from its start; the contract has checked its kind and dates. Audited. */
 export async function createDiscount(db: Db, actor: Actor, input: DiscountData) {
   return db.transaction(async (tx) => {
     const row = await repo.insertDiscount(tx, {
@@ -58,6 +65,7 @@ function assertCoherent(row: repo.DiscountRow) {
     ]);
 }
 
+/** Fields left out stay; the merged discount must still be coherent (assertCoherent), else nothing changes. */
 export async function updateDiscount(db: Db, actor: Actor, id: number, input: DiscountPatch) {
   return db.transaction(async (tx) => {
     const before = await repo.findDiscount(tx, id);
@@ -69,6 +77,7 @@ export async function updateDiscount(db: Db, actor: Actor, id: number, input: Di
   });
 }
 
+/** A deleted discount stops applying at once: carts read discounts live, shop prices within a second. */
 export async function deleteDiscount(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const [before] = await repo.deleteDiscounts(tx, [id]);
@@ -77,6 +86,7 @@ export async function deleteDiscount(db: Db, actor: Actor, id: number) {
   });
 }
 
+/** Switches several discounts on or off in one transaction; unknown ids are skipped. */
 export async function setDiscountsActive(db: Db, actor: Actor, ids: number[], active: boolean) {
   return db.transaction(async (tx) => {
     const rows = await repo.setActive(tx, ids, active);
@@ -91,6 +101,7 @@ export async function setDiscountsActive(db: Db, actor: Actor, ids: number[], ac
   });
 }
 
+/** Deletes several discounts in one transaction, one audit entry each; unknown ids are skipped. */
 export async function deleteDiscounts(db: Db, actor: Actor, ids: number[]) {
   return db.transaction(async (tx) => {
     const rows = await repo.deleteDiscounts(tx, ids);

@@ -1,23 +1,21 @@
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as api from '../../../contract/groups';
 import type { DbOrTx } from '../../db/connection';
-import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { customerGroups } from '../../db/schema';
 
 export type GroupRow = typeof customerGroups.$inferSelect;
+export type GroupQuery = z.output<NonNullable<typeof api.listGroups.query>>;
 
-export async function listGroups(
-  db: DbOrTx,
-  q: { page: number; pageSize: number; sort?: string; q?: string },
-) {
+export function listGroups(db: DbOrTx, q: GroupQuery) {
   const where = searchWhere(q.q, [customerGroups.name, customerGroups.description]);
-  const list = await db
-    .select()
-    .from(customerGroups)
-    .where(where)
-    .orderBy(...orderOf(q.sort, { name: customerGroups.name }, customerGroups.id, 'name'))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  return { list, count: await db.$count(customerGroups, where) };
+  return listPage(
+    db,
+    q,
+    () => db.select().from(customerGroups).where(where).$dynamic(),
+    orderOf(q.sort, { name: customerGroups.name }, customerGroups.id, 'name'),
+  );
 }
 
 export async function findGroup(db: DbOrTx, id: number) {

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/groups';
 import { route } from '../../http/route';
-import * as repo from './groups.repository';
 import * as service from './groups.service';
 
 export function groupsRoutes(app: FastifyInstance) {
-  route(app, api.listGroups, async ({ db, query }) => {
-    const { list, count } = await repo.listGroups(db, query);
-    return { data: { list: list.map(service.toGroup), count, page: query.page } };
-  });
+  route(app, api.listGroups, ({ db, query }) => service.listGroups(db, query));
   route(app, api.getGroup, async ({ db, params }) => ({ data: await service.getGroup(db, params.id) }));
   route(app, api.createGroup, async ({ db, actor, body }) => ({
     data: await service.createGroup(db, actor, body),

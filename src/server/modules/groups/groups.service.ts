@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CustomerGroup, GroupInput } from '../../../contract/groups';
 import type { Db, DbOrTx } from '../../db/connection';
-import { definedOnly } from '../../db/list-page';
+import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -28,12 +28,19 @@ async function assertValid(tx: DbOrTx, input: Partial<GroupData>, id?: number) {
     ]);
 }
 
+/** Groups are read by any staff member: a page of them, searched by name or description. */
+export async function listGroups(db: Db, q: repo.GroupQuery) {
+  return pageAnswer(q, await repo.listGroups(db, q), toGroup);
+}
+
+/** One group with its member companies. */
 export async function getGroup(db: Db, id: number) {
   const row = await repo.findGroup(db, id);
   if (!row) throw notFound('Group');
   return toGroup(row);
 }
 
+/** Group names are unique and every member company must exist; the new group is audited. */
 export async function createGroup(db: Db, actor: Actor, input: GroupData) {
   return db.transaction(async (tx) => {
     await assertValid(tx, input);
@@ -43,6 +50,7 @@ export async function createGroup(db: Db, actor: Actor, input: GroupData) {
   });
 }
 
+/** Same checks as a new group; fields left out stay, a company listed twice counts once. */
 export async function updateGroup(db: Db, actor: Actor, id: number, input: Partial<GroupData>) {
   return db.transaction(async (tx) => {
     const before = await repo.findGroup(tx, id);
@@ -55,6 +63,7 @@ export async function updateGroup(db: Db, actor: Actor, id: number, input: Parti
   });
 }
 
+/** Deleting a group removes only the grouping: its member companies stay as they are. */
 export async function deleteGroup(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const before = await repo.findGroup(tx, id);

@@ -1,7 +1,15 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as api from '../../../contract/inventory';
 import type { DbOrTx } from '../../db/connection';
-import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { companies, feedFailures, feedRuns, inventory, makes, products, warehouses } from '../../db/schema';
+
+export type WarehouseQuery = z.output<NonNullable<typeof api.listWarehouses.query>>;
+export type InventoryQuery = z.output<NonNullable<typeof api.listInventory.query>>;
+export type FailureQuery = z.output<NonNullable<typeof api.listFailedRows.query>>;
+export type RunRow = typeof feedRuns.$inferSelect;
+export type FailureRow = Awaited<ReturnType<typeof listFailures>>['list'][number];
 
 const warehouseColumns = {
   ...getTableColumns(warehouses),
@@ -23,19 +31,7 @@ function warehousesFrom(db: DbOrTx) {
     .innerJoin(companies, eq(companies.id, warehouses.supplierCompanyId));
 }
 
-export async function listWarehouses(
-  db: DbOrTx,
-  scope: SupplierScope,
-  q: {
-    page: number;
-    pageSize: number;
-    sort?: string;
-    q?: string;
-    supplierCompanyId?: number;
-    type?: string;
-    active?: boolean;
-  },
-) {
+export function listWarehouses(db: DbOrTx, scope: SupplierScope, q: WarehouseQuery) {
   const where = and(
     ofSupplier(scope),
     q.supplierCompanyId ? eq(warehouses.supplierCompanyId, q.supplierCompanyId) : undefined,
@@ -43,20 +39,13 @@ export async function listWarehouses(
     q.active === undefined ? undefined : eq(warehouses.active, q.active),
     searchWhere(q.q, [warehouses.code, warehouses.name, warehouses.zip, companies.name]),
   );
-  const list = await warehousesFrom(db)
-    .where(where)
-    .orderBy(
-      ...orderOf(
-        q.sort,
-        { code: warehouses.code, name: warehouses.name, zip: warehouses.zip },
-        warehouses.id,
-        'code',
-      ),
-    )
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  const n = await countRows(db, warehousesFrom(db).where(where));
-  return { list, count: n };
+  const sortable = { code: warehouses.code, name: warehouses.name, zip: warehouses.zip };
+  return listPage(
+    db,
+    q,
+    () => warehousesFrom(db).where(where).$dynamic(),
+    orderOf(q.sort, sortable, warehouses.id, 'code'),
+  );
 }
 
 export async function findWarehouse(db: DbOrTx, scope: SupplierScope, id: number) {
@@ -100,11 +89,7 @@ function inventoryFrom(db: DbOrTx) {
     .innerJoin(makes, eq(makes.id, products.makeId));
 }
 
-export async function listInventory(
-  db: DbOrTx,
-  scope: SupplierScope,
-  q: { page: number; pageSize: number; sort?: string; q?: string; warehouseId?: number; productId?: number },
-) {
+export function listInventory(db: DbOrTx, scope: SupplierScope, q: InventoryQuery) {
   const where = and(
     ofSupplier(scope),
     q.warehouseId ? eq(inventory.warehouseId, q.warehouseId) : undefined,
@@ -116,13 +101,12 @@ export async function listInventory(
     quantity: inventory.quantity,
     costCents: inventory.costCents,
   };
-  const list = await inventoryFrom(db)
-    .where(where)
-    .orderBy(...orderOf(q.sort, sortable, inventory.productId, 'skuCode'))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  const n = await countRows(db, inventoryFrom(db).where(where));
-  return { list, count: n };
+  return listPage(
+    db,
+    q,
+    () => inventoryFrom(db).where(where).$dynamic(),
+    orderOf(q.sort, sortable, inventory.productId, 'skuCode'),
+  );
 }
 
 export async function findInventory(db: DbOrTx, warehouseId: number, productId: number) {
@@ -174,36 +158,31 @@ export async function insertFailures(db: DbOrTx, rows: (typeof feedFailures.$inf
   for (let i = 0; i < rows.length; i += 500) await db.insert(feedFailures).values(rows.slice(i, i + 500));
 }
 
-export async function listFailures(
-  db: DbOrTx,
-  scope: SupplierScope,
-  q: { page: number; pageSize: number; sort?: string; q?: string; warehouseId?: number; runId?: number },
-) {
+function failuresFrom(db: DbOrTx) {
+  return db
+    .select({
+      ...getTableColumns(feedFailures),
+      warehouseCode: warehouses.code,
+      filename: feedRuns.filename,
+    })
+    .from(feedFailures)
+    .innerJoin(feedRuns, eq(feedRuns.id, feedFailures.runId))
+    .innerJoin(warehouses, eq(warehouses.id, feedFailures.warehouseId));
+}
+
+export function listFailures(db: DbOrTx, scope: SupplierScope, q: FailureQuery) {
   const where = and(
     ofSupplier(scope),
     q.warehouseId ? eq(feedFailures.warehouseId, q.warehouseId) : undefined,
     q.runId ? eq(feedFailures.runId, q.runId) : undefined,
     searchWhere(q.q, [feedFailures.reason, feedFailures.raw, feedRuns.filename]),
   );
-  const from = () =>
-    db
-      .select({
-        ...getTableColumns(feedFailures),
-        warehouseCode: warehouses.code,
-        filename: feedRuns.filename,
-      })
-      .from(feedFailures)
-      .innerJoin(feedRuns, eq(feedRuns.id, feedFailures.runId))
-      .innerJoin(warehouses, eq(warehouses.id, feedFailures.warehouseId));
-  const list = await from()
-    .where(where)
-    .orderBy(
-      ...orderOf(q.sort, { line: feedFailures.line, createdAt: feedFailures.createdAt }, feedFailures.id),
-    )
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  const n = await countRows(db, from().where(where));
-  return { list, count: n };
+  return listPage(
+    db,
+    q,
+    () => failuresFrom(db).where(where).$dynamic(),
+    orderOf(q.sort, { line: feedFailures.line, createdAt: feedFailures.createdAt }, feedFailures.id),
+  );
 }
 
 /** Catalogue products by SKU, with their make's name and slug and this warehouse's reservations. */

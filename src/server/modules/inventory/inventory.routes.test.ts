@@ -1,10 +1,12 @@
+import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inventory, productPrices } from '../../db/schema';
+import { inventory, productPrices, users } from '../../db/schema';
 import { type Caller, caller, multipart } from '../../test/admin-client';
 import { createCompany, createLocation, createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { createProduct, createWarehouse, stock } from '../../test/factories-catalog';
 import { createTestApp, signIn, type TestApp, unique } from '../../test/test-app';
+import { importFeed } from './inventory.service';
 
 let t: TestApp;
 let admin: Caller;
@@ -122,6 +124,40 @@ describe('inventory feed', () => {
     expect(runs[0]).toMatchObject({ status: 'applied', filename: 'feed.csv' });
   });
 
+  it('reads quoted cells with line breaks and commas as one row, and names rows by the line they start on', async () => {
+    const warehouse = await createWarehouse(t.db, { supplierCompanyId });
+    const a = await createProduct(t.db);
+    const b = await createProduct(t.db);
+    const csv = [
+      'sku,make,quantity,cost,note',
+      `${a.product.skuCode},"${a.make.name}",7,"1,080.00","first line`,
+      'second line, with a comma"',
+      'NOPE-2,NoSuchMake,5,10,',
+      `"${b.product.skuCode}",${b.make.slug},4,12.5,"say ""hi"""`,
+      `${b.product.skuCode},${b.make.slug},9,"12.50`,
+      'the quote above is never closed',
+    ].join('\n');
+    const res = await upload(warehouse.id, csv);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ status: 'applied', goodRows: 2, badRows: 2, processedRows: 4 });
+    expect(await stockOf(warehouse.id, a.product.id)).toMatchObject({ quantity: 7, costCents: 108000 });
+    expect(await stockOf(warehouse.id, b.product.id)).toMatchObject({ quantity: 4, costCents: 1250 });
+
+    const failed = await asSupplier(
+      'GET',
+      `/api/v1/supplier/warehouse/failed?runId=${res.json().data.id}&sort=line`,
+    );
+    expect(failed.json().data.list.map((r: { line: number; reason: string; raw: string }) => r)).toEqual([
+      expect.objectContaining({ line: 4, raw: 'NOPE-2,NoSuchMake,5,10,' }),
+      expect.objectContaining({
+        line: 6,
+        reason: 'A quote is not closed',
+        raw: `${b.product.skuCode},${b.make.slug},9,"12.50\nthe quote above is never closed`,
+      }),
+    ]);
+    expect(failed.json().data.list[0].reason).toContain('No product with sku NOPE-2');
+  });
+
   it('writes nothing for a feed without the required columns and records the failed run', async () => {
     const warehouse = await createWarehouse(t.db, { supplierCompanyId });
     const { make, product } = await createProduct(t.db);
@@ -131,6 +167,40 @@ describe('inventory feed', () => {
     expect(await stockOf(warehouse.id, product.id)).toBeNull();
     const runs = (await asSupplier('GET', `/api/v1/supplier/warehouse/${warehouse.id}/feed`)).json().data;
     expect(runs[0]).toMatchObject({ status: 'failed', goodRows: 0 });
+  });
+
+  it('applies nothing of a feed that breaks off, and records the failed run', async () => {
+    const warehouse = await createWarehouse(t.db, { supplierCompanyId });
+    const { make, product } = await createProduct(t.db);
+    // The first read gets a line, then the upload breaks off.
+    let sent = false;
+    const stream = new Readable({
+      read() {
+        if (sent) return;
+        sent = true;
+        this.push(`sku,make,quantity,cost\n${product.skuCode},${make.name},4,50\n`);
+        setTimeout(() => this.destroy(new Error('connection reset')), 10);
+      },
+    });
+    const [user] = await t.db.select().from(users).where(eq(users.username, 'admin'));
+    const actor = {
+      userId: user.id,
+      username: 'admin',
+      companyId: user.companyId,
+      role: 'admin' as const,
+      locationId: null,
+      supplierId: 0,
+      installer: 0,
+      priceGroupId: null,
+      via: 'session' as const,
+      sessionIdHash: null,
+    };
+    await expect(importFeed(t.db, actor, warehouse.id, { filename: 'broken.csv', stream })).rejects.toThrow(
+      /broke off/,
+    );
+    expect(await stockOf(warehouse.id, product.id)).toBeNull();
+    const runs = (await admin('GET', `/api/v1/supplier/warehouse/${warehouse.id}/feed`)).json().data;
+    expect(runs[0]).toMatchObject({ status: 'failed', error: 'The upload broke off; nothing was imported' });
   });
 
   it('refuses to set stock below the reserved units', async () => {

@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as api from '../../../contract/inventory';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
-import { importFeed, toRun } from './inventory.feed';
-import * as repo from './inventory.repository';
 import * as service from './inventory.service';
 
 /** Feeds may be far bigger than images: 50 MB is about half a million lines. */
@@ -18,18 +16,11 @@ async function feedFile(req: FastifyRequest) {
 }
 
 export function inventoryRoutes(app: FastifyInstance) {
-  route(app, api.listWarehouses, async ({ db, actor, query }) => {
-    const { list, count } = await repo.listWarehouses(db, service.scopeOf(actor), query);
-    return { data: { list: list.map(service.toWarehouse), count, page: query.page } };
-  });
-  route(app, api.listFailedRows, async ({ db, actor, query }) => {
-    const { list, count } = await repo.listFailures(db, service.scopeOf(actor), query);
-    const rows = list.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
-    return { data: { list: rows, count, page: query.page } };
-  });
+  route(app, api.listWarehouses, ({ db, actor, query }) => service.listWarehouses(db, actor, query));
+  route(app, api.listFailedRows, ({ db, actor, query }) => service.listFailures(db, actor, query));
   route(app, api.listWarehouseTypes, () => ({ data: [...api.warehouseTypes] }));
   route(app, api.getWarehouse, async ({ db, actor, params }) => ({
-    data: service.toWarehouse(await service.ownWarehouse(db, actor, params.id)),
+    data: await service.getWarehouse(db, actor, params.id),
   }));
   route(app, api.createWarehouse, async ({ db, actor, body }) => ({
     data: await service.createWarehouse(db, actor, body),
@@ -37,18 +28,14 @@ export function inventoryRoutes(app: FastifyInstance) {
   route(app, api.updateWarehouse, async ({ db, actor, params, body }) => ({
     data: await service.updateWarehouse(db, actor, params.id, body),
   }));
-  route(app, api.listFeedRuns, async ({ db, actor, params }) => {
-    await service.ownWarehouse(db, actor, params.id);
-    return { data: (await repo.listRuns(db, params.id)).map(toRun) };
-  });
+  route(app, api.listFeedRuns, async ({ db, actor, params }) => ({
+    data: await service.listFeedRuns(db, actor, params.id),
+  }));
   route(app, api.uploadFeed, async ({ db, actor, params, req }) => ({
-    data: await importFeed(db, actor, params.id, await feedFile(req)),
+    data: await service.importFeed(db, actor, params.id, await feedFile(req)),
   }));
 
-  route(app, api.listInventory, async ({ db, actor, query }) => {
-    const { list, count } = await repo.listInventory(db, service.scopeOf(actor), query);
-    return { data: { list: list.map(service.toInventory), count, page: query.page } };
-  });
+  route(app, api.listInventory, ({ db, actor, query }) => service.listInventory(db, actor, query));
   route(app, api.setInventory, async ({ db, actor, body }) => ({
     data: await service.setInventory(db, actor, body),
   }));

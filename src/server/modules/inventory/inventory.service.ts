@@ -1,5 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type {
+  FeedFailure,
+  FeedRun,
   InventoryInput,
   InventoryRow,
   Warehouse,
@@ -8,13 +11,14 @@ import type {
 } from '../../../contract/inventory';
 import { isStaff } from '../../../domain/roles';
 import type { Db, DbOrTx } from '../../db/connection';
-import { definedOnly } from '../../db/list-page';
+import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { iso } from '../../lib/dates';
 import { writeAudit } from '../audit/audit.service';
 import { refreshProductPrices } from '../catalog/catalog.service';
+import { readFeed } from './inventory.feed';
 import * as repo from './inventory.repository';
-import { iso } from '../../lib/dates';
 
 /** Staff see every supplier; a supplier user only the company of its current location. */
 export function scopeOf(actor: Actor): repo.SupplierScope {
@@ -32,11 +36,50 @@ export function toInventory(row: NonNullable<Awaited<ReturnType<typeof repo.find
   return { ...row, updatedAt: iso(row.updatedAt) };
 }
 
+export function toRun(row: repo.RunRow): FeedRun {
+  return {
+    ...row,
+    status: row.status as FeedRun['status'],
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+export function toFailure(row: repo.FailureRow): FeedFailure {
+  return { ...row, createdAt: iso(row.createdAt) };
+}
+
+/** Staff see every supplier's warehouses; a supplier only its own. */
+export async function listWarehouses(db: Db, actor: Actor, q: repo.WarehouseQuery) {
+  return pageAnswer(q, await repo.listWarehouses(db, scopeOf(actor), q), toWarehouse);
+}
+
+/** Stock rows of the warehouses the actor may see. */
+export async function listInventory(db: Db, actor: Actor, q: repo.InventoryQuery) {
+  return pageAnswer(q, await repo.listInventory(db, scopeOf(actor), q), toInventory);
+}
+
+/** Refused feed rows of the warehouses the actor may see, with line and reason. */
+export async function listFailures(db: Db, actor: Actor, q: repo.FailureQuery) {
+  return pageAnswer(q, await repo.listFailures(db, scopeOf(actor), q), toFailure);
+}
+
+/** The last 20 feed runs of a warehouse the actor may manage (polled while one runs). */
+export async function listFeedRuns(db: Db, actor: Actor, warehouseId: number) {
+  await ownWarehouse(db, actor, warehouseId);
+  return (await repo.listRuns(db, warehouseId)).map(toRun);
+}
+
 /** The warehouse if the actor may manage it; another supplier's is "not found". */
 export async function ownWarehouse(db: DbOrTx, actor: Actor, id: number) {
   const row = await repo.findWarehouse(db, scopeOf(actor), id);
   if (!row) throw notFound('Warehouse');
   return row;
+}
+
+/** One warehouse the actor may manage. */
+export async function getWarehouse(db: Db, actor: Actor, id: number) {
+  return toWarehouse(await ownWarehouse(db, actor, id));
 }
 
 export async function createWarehouse(db: Db, actor: Actor, input: z.output<typeof WarehouseInput>) {
@@ -96,4 +139,58 @@ export async function setInventory(db: Db, actor: Actor, input: z.output<typeof 
     });
     return toInventory(after);
   });
+}
+
+/**
+ * Imports a supplier's CSV feed into one warehouse: every row is validated while the file
+ * streams in; then, in ONE transaction, the good rows replace stock and cost, the bad rows are
+ * recorded with line and reason, and the touched products are re-priced. A failure half-way
+ * writes nothing but the run's failed status.
+ */
+export async function importFeed(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+  upload: { filename: string; stream: Readable & { truncated?: boolean } },
+) {
+  await ownWarehouse(db, actor, warehouseId);
+  const run = await repo.insertRun(db, {
+    warehouseId,
+    uploadedBy: actor.userId,
+    filename: upload.filename.slice(0, 200),
+  });
+  try {
+    const { good, bad } = await readFeed(db, run.id, warehouseId, upload.stream);
+    if (upload.stream.truncated)
+      throw new AppError('bad_request', 'The file is larger than the upload limit');
+    const done = await db.transaction(async (tx) => {
+      await repo.upsertInventory(
+        tx,
+        good.map((g) => ({
+          warehouseId,
+          productId: g.productId,
+          quantity: g.quantity,
+          costCents: g.costCents,
+        })),
+      );
+      await repo.insertFailures(
+        tx,
+        bad.map((b) => ({ ...b, runId: run.id, warehouseId })),
+      );
+      await refreshProductPrices(
+        tx,
+        good.map((g) => g.productId),
+      );
+      const counts = { processedRows: good.length + bad.length, goodRows: good.length, badRows: bad.length };
+      const row = await repo.updateRun(tx, run.id, { ...counts, status: 'applied', finishedAt: new Date() });
+      await writeAudit(tx, actor, { entity: 'feed_run', entityId: run.id, action: 'import', after: row });
+      return row;
+    });
+    return toRun(done);
+  } catch (error) {
+    upload.stream.resume(); // drain what is left so the request can end
+    const reason = error instanceof AppError ? error.message : 'The import failed; nothing was changed';
+    await repo.updateRun(db, run.id, { status: 'failed', error: reason, finishedAt: new Date() });
+    throw error;
+  }
 }

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/cart';
-import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
-import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import * as places from '../shipping/shipping.service';
 import * as cart from './orders.cart';
 import { checkout } from './orders.checkout';
-import * as repo from './orders.repository';
 
 /** The buyer's cart and checkout; POST /api/cart also checks out when it carries `data`. */
 export function cartRoutes(app: FastifyInstance) {
@@ -37,9 +34,7 @@ export function cartRoutes(app: FastifyInstance) {
   route(app, api.searchInstallerLocations, ({ db, actor, body }) =>
     places.findInstallers(db, actor, body.zip, body.radiusMiles),
   );
-  route(app, api.roadHazardOffer, async ({ db, actor, query }) => {
-    const found = await repo.findPricedProduct(db, query.productId, cart.pricingOf(actor).priceGroupId);
-    if (!found || found.priceCents === null) throw notFound('Product');
-    return { productId: query.productId, ...roadHazardOffer(found.priceCents) };
-  });
+  route(app, api.roadHazardOffer, ({ db, actor, query }) =>
+    cart.roadHazardOfferFor(db, actor, query.productId),
+  );
 }

@@ -11,6 +11,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { lookupZip } from '../../integrations/geo/zip-geo';
 import * as pricing from './orders.pricing';
 import * as repo from './orders.repository';
+import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 
 /** The price group a cart is priced in; a caller without one cannot shop. */
 export function pricingOf(actor: Actor): pricing.Pricing & { priceGroupId: number } {
@@ -258,4 +259,11 @@ export async function setOrderShipping(
     await pricing.storeTotals(tx, order, await repo.listLines(tx, orderId, null), values);
   });
   return orderDetail(db, orderId, isStaff(actor.role));
+}
+
+/** The warranty provider's road hazard offer for a tire at the caller's price. */
+export async function roadHazardOfferFor(db: Db, actor: Actor, productId: number) {
+  const found = await repo.findPricedProduct(db, productId, pricingOf(actor).priceGroupId);
+  if (!found || found.priceCents === null) throw notFound('Product');
+  return { productId, ...roadHazardOffer(found.priceCents) };
 }

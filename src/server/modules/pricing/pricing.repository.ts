@@ -1,6 +1,8 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as api from '../../../contract/pricing';
 import type { DbOrTx } from '../../db/connection';
-import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import {
   categories,
   inventory,
@@ -12,6 +14,10 @@ import {
   productPrices,
   products,
 } from '../../db/schema';
+
+export type RuleQuery = z.output<NonNullable<typeof api.listMarkups.query>>;
+export type PricingQuery = z.output<NonNullable<typeof api.listPricing.query>>;
+export type PriceGroupQuery = z.output<NonNullable<typeof api.listPriceGroups.query>>;
 
 const ruleColumns = {
   ...getTableColumns(markupRules),
@@ -30,18 +36,7 @@ function rulesFrom(db: DbOrTx) {
 }
 export type RuleRow = NonNullable<Awaited<ReturnType<typeof findRule>>>;
 
-export async function listRules(
-  db: DbOrTx,
-  q: {
-    page: number;
-    pageSize: number;
-    sort?: string;
-    q?: string;
-    priceGroupId?: number;
-    makeId?: number;
-    active?: boolean;
-  },
-) {
+export function listRules(db: DbOrTx, q: RuleQuery) {
   const where = and(
     q.priceGroupId ? eq(markupRules.priceGroupId, q.priceGroupId) : undefined,
     q.makeId ? eq(markupRules.makeId, q.makeId) : undefined,
@@ -54,13 +49,12 @@ export async function listRules(
     basisPoints: markupRules.basisPoints,
     updatedAt: markupRules.updatedAt,
   };
-  const list = await rulesFrom(db)
-    .where(where)
-    .orderBy(...orderOf(q.sort, sortable, markupRules.id))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  const n = await countRows(db, rulesFrom(db).where(where));
-  return { list, count: n };
+  return listPage(
+    db,
+    q,
+    () => rulesFrom(db).where(where).$dynamic(),
+    orderOf(q.sort, sortable, markupRules.id),
+  );
 }
 
 export async function findRule(db: DbOrTx, id: number) {
@@ -167,18 +161,7 @@ function pricingFrom(db: DbOrTx) {
     .innerJoin(priceGroups, eq(priceGroups.id, productPrices.priceGroupId));
 }
 
-export async function listPricing(
-  db: DbOrTx,
-  q: {
-    page: number;
-    pageSize: number;
-    sort?: string;
-    q?: string;
-    priceGroupId?: number;
-    makeId?: number;
-    productId?: number;
-  },
-) {
+export function listPricing(db: DbOrTx, q: PricingQuery) {
   const where = and(
     q.priceGroupId ? eq(productPrices.priceGroupId, q.priceGroupId) : undefined,
     q.makeId ? eq(products.makeId, q.makeId) : undefined,
@@ -191,13 +174,12 @@ export async function listPricing(
     costCents: productPrices.costCents,
     available: productPrices.available,
   };
-  const list = await pricingFrom(db)
-    .where(where)
-    .orderBy(...orderOf(q.sort, sortable, productPrices.productId, 'skuCode'))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  const n = await countRows(db, pricingFrom(db).where(where));
-  return { list, count: n };
+  return listPage(
+    db,
+    q,
+    () => pricingFrom(db).where(where).$dynamic(),
+    orderOf(q.sort, sortable, productPrices.productId, 'skuCode'),
+  );
 }
 
 export function pricesOf(db: DbOrTx, productIds: number[]) {
@@ -227,19 +209,14 @@ const groupColumns = {
   rules: sql<number>`(select count(*)::int from ${markupRules} r where r.price_group_id = ${priceGroups}.id)`,
 };
 
-export async function listGroups(
-  db: DbOrTx,
-  q: { page: number; pageSize: number; sort?: string; q?: string },
-) {
+export function listGroups(db: DbOrTx, q: PriceGroupQuery) {
   const where = searchWhere(q.q, [priceGroups.code, priceGroups.name]);
-  const list = await db
-    .select(groupColumns)
-    .from(priceGroups)
-    .where(where)
-    .orderBy(...orderOf(q.sort, { name: priceGroups.name, code: priceGroups.code }, priceGroups.id, 'id'))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  return { list, count: await db.$count(priceGroups, where) };
+  return listPage(
+    db,
+    q,
+    () => db.select(groupColumns).from(priceGroups).where(where).$dynamic(),
+    orderOf(q.sort, { name: priceGroups.name, code: priceGroups.code }, priceGroups.id, 'id'),
+  );
 }
 
 export async function findGroup(db: DbOrTx, id: number) {

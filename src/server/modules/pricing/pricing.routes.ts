@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/pricing';
 import { route } from '../../http/route';
-import * as repo from './pricing.repository';
 import * as service from './pricing.service';
 
 export function pricingRoutes(app: FastifyInstance) {
-  route(app, api.listMarkups, async ({ db, query }) => {
-    const { list, count } = await repo.listRules(db, query);
-    return { data: { list: list.map(service.toRule), count, page: query.page } };
-  });
+  route(app, api.listMarkups, ({ db, query }) => service.listRules(db, query));
   route(app, api.createMarkup, async ({ db, actor, body }) => ({
     data: await service.createRule(db, actor, body),
   }));
@@ -22,10 +18,7 @@ export function pricingRoutes(app: FastifyInstance) {
   route(app, api.recomputePrices, ({ db, actor }) => service.recomputeAll(db, actor));
   route(app, api.previewMarkup, async ({ db, body }) => ({ data: await service.previewRule(db, body) }));
 
-  route(app, api.listPriceGroups, async ({ db, query }) => {
-    const { list, count } = await repo.listGroups(db, query);
-    return { data: { list: list.map(service.toPriceGroup), count, page: query.page } };
-  });
+  route(app, api.listPriceGroups, ({ db, query }) => service.listPriceGroups(db, query));
   route(app, api.getPriceGroup, async ({ db, params }) => ({
     data: await service.getPriceGroup(db, params.id),
   }));
@@ -36,10 +29,7 @@ export function pricingRoutes(app: FastifyInstance) {
     data: await service.updatePriceGroup(db, actor, params.id, body),
   }));
 
-  route(app, api.listPricing, async ({ db, query }) => {
-    const { list, count } = await repo.listPricing(db, query);
-    return { data: { list: list.map(service.toPricing), count, page: query.page } };
-  });
+  route(app, api.listPricing, ({ db, query }) => service.listPricing(db, query));
   route(app, api.getPricing, async ({ db, params }) => ({ data: await service.pricesOf(db, [params.id]) }));
   route(app, api.createPricing, async ({ db, actor, body }) => ({
     data: await service.repriceProducts(db, actor, body.productIds),

@@ -9,7 +9,7 @@ import type {
   previewMarkup,
 } from '../../../contract/pricing';
 import type { Db } from '../../db/connection';
-import { definedOnly } from '../../db/list-page';
+import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -31,6 +31,11 @@ export function toPricing(row: Awaited<ReturnType<typeof repo.pricesOf>>[number]
 
 export function toPriceGroup(row: NonNullable<Awaited<ReturnType<typeof repo.findGroup>>>): PriceGroupView {
   return { id: row.id, code: row.code, name: row.name, locations: row.locations, rules: row.rules };
+}
+
+/** Staff browse the markup rules by price group, make or active flag. */
+export async function listRules(db: Db, q: repo.RuleQuery) {
+  return pageAnswer(q, await repo.listRules(db, q), toRule);
 }
 
 /** A new rule re-prices, in the same transaction, every product it can touch. */
@@ -115,6 +120,11 @@ export async function previewRule(db: Db, input: PreviewData): Promise<PreviewRo
   });
 }
 
+/** The computed price of every product in every group, as the engine last wrote it. */
+export async function listPricing(db: Db, q: repo.PricingQuery) {
+  return pageAnswer(q, await repo.listPricing(db, q), toPricing);
+}
+
 export async function pricesOf(db: Db, productIds: number[]) {
   return (await repo.pricesOf(db, productIds)).map(toPricing);
 }
@@ -126,6 +136,11 @@ export async function repriceProducts(db: Db, actor: Actor, productIds: number[]
     await writeAudit(tx, actor, { entity: 'pricing', entityId: productIds.join(','), action: 'reprice' });
   });
   return pricesOf(db, productIds);
+}
+
+/** Price groups with how many locations buy in them and how many rules they have. */
+export async function listPriceGroups(db: Db, q: repo.PriceGroupQuery) {
+  return pageAnswer(q, await repo.listGroups(db, q), toPriceGroup);
 }
 
 export async function getPriceGroup(db: Db, id: number) {

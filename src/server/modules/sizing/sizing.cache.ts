@@ -9,7 +9,11 @@ const etagOf = (body: unknown) =>
  * Answers a dropdown list with an ETag and a short private cache life: the browser reuses it
  * and revalidates with If-None-Match, which costs a 304 without a body.
  */
-export function cached<T>(req: FastifyRequest, reply: FastifyReply, body: T, etag = etagOf(body)): T {
+export function cached<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  { body, etag = etagOf(body) }: { body: T; etag?: string },
+): T {
   reply.header('etag', etag).header('cache-control', 'private, max-age=300, must-revalidate');
   if (req.headers['if-none-match'] === etag) reply.status(304).send();
   return body;

@@ -1,9 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { SizeRecord } from '../../../contract/catalog';
+import type { z } from 'zod';
+import type { SizeRecord, VehicleQuery } from '../../../contract/catalog';
+import type { VehicleSelection } from '../../../contract/sizing';
 import type { DbOrTx } from '../../db/connection';
+import { listPage } from '../../db/list-page';
 import { and } from '../../db/product-sql';
 
+export type VehicleFilter = z.output<typeof VehicleQuery>;
+
 const text = (n: unknown) => String(Number(n));
+
+/** Whether a channel is an active sales channel, and whether a price group exists. */
+export async function channelAndGroupExist(db: DbOrTx, channel: number, priceGroupId: number) {
+  const { rows } = await db.execute<{ channel: boolean; group: boolean }>(sql`
+    select exists (select 1 from channels where id = ${channel} and active) as channel,
+           exists (select 1 from price_groups where id = ${priceGroupId}) as "group"`);
+  return rows[0];
+}
 
 /** Widths, ratios or rims that have purchasable SKUs in a price group (stored counts, search.counts.ts). */
 export async function sizeChoices(
@@ -101,23 +114,23 @@ type VehicleRow = {
 };
 const toVehicle = ({ fitments, ...v }: VehicleRow) => ({
   ...v,
+  id: Number(v.id),
   year: Number(v.year),
   sizes: sizeRecords(fitments),
 });
 
-export async function findVehicle(db: DbOrTx, where: SQL) {
+async function findVehicle(db: DbOrTx, where: SQL) {
   const { rows } = await db.execute<VehicleRow>(sql`${vehicleSelect} where ${where} limit 1`);
   return rows[0] ? toVehicle(rows[0]) : undefined;
 }
 
-export interface VehicleFilter {
-  page: number;
-  pageSize: number;
-  year?: number;
-  make?: string;
-  model?: string;
-  q?: string;
-}
+export const vehicleBySlug = (db: DbOrTx, slug: string) => findVehicle(db, sql`v.slug = ${slug}`);
+export const vehicleById = (db: DbOrTx, id: number) => findVehicle(db, sql`v.id = ${id}`);
+export const vehicleOf = (db: DbOrTx, v: z.output<typeof VehicleSelection>) =>
+  findVehicle(
+    db,
+    sql`v.year = ${v.year} and v.make = ${v.make} and v.model = ${v.model} and v."option" = ${v.option}`,
+  );
 
 /** Vehicles by year, make, model, or words of free text matched against all three and the option. */
 export async function searchVehicles(db: DbOrTx, f: VehicleFilter) {
@@ -132,12 +145,12 @@ export async function searchVehicles(db: DbOrTx, f: VehicleFilter) {
         : sql`v.slug like ${`%${w.replace(/[^a-z0-9-]/g, '')}%`}`,
     ),
   ]);
-  const { rows } = await db.execute<VehicleRow & { total: number }>(sql`
-    select *, count(*) over () as total from (${vehicleSelect} where ${where}) x
-    order by year desc, make, model, "option" limit ${f.pageSize} offset ${f.page * f.pageSize}`);
-  return {
-    list: rows.map(({ total: _t, ...v }) => toVehicle(v)),
-    count: rows.length ? Number(rows[0].total) : 0,
-    page: f.page,
-  };
+  const page = await listPage(db, f, () => sql`${vehicleSelect} where ${where}`, [
+    sql`v.year desc`,
+    sql`v.make`,
+    sql`v.model`,
+    sql`v."option"`,
+    sql`v.id`,
+  ]);
+  return { ...page, list: page.list.map((row) => toVehicle(row as VehicleRow)) };
 }

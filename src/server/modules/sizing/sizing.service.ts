@@ -1,10 +1,13 @@
-import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SizingQuery, VehicleSelection } from '../../../contract/sizing';
+import { staffRoles } from '../../../domain/roles';
 import type { Db } from '../../db/connection';
+import { countsVersion, vehicleVersion } from '../../db/data-versions';
 import { RecentReads } from '../../db/recent-reads';
 import type { Actor } from '../../http/actor';
-import { badRequest, forbidden } from '../../http/errors';
-import { staffRoles } from '../../../domain/roles';
-import { countsVersion } from '../../db/data-versions';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { versioned } from './sizing.cache';
+import * as repo from './sizing.repository';
 
 export const FIRST_VEHICLE_YEAR = 1959;
 
@@ -21,12 +24,9 @@ export function vehicleYears(now = new Date()) {
 const knownKeys = new RecentReads<{ channel: boolean; group: boolean }>(1000, { forgetOnWrite: true });
 
 function sizingKeys(db: Db, channel: number, priceGroupId: number) {
-  return knownKeys.through(db, `${channel}/${priceGroupId}`, async () => {
-    const { rows } = await db.execute<{ channel: boolean; group: boolean }>(sql`
-      select exists (select 1 from channels where id = ${channel} and active) as channel,
-             exists (select 1 from price_groups where id = ${priceGroupId}) as "group"`);
-    return rows[0];
-  });
+  return knownKeys.through(db, `${channel}/${priceGroupId}`, () =>
+    repo.channelAndGroupExist(db, channel, priceGroupId),
+  );
 }
 
 /**
@@ -55,4 +55,51 @@ export async function sizingGroup(db: Db, actor: Actor, channel: number, group?:
   return { group: priceGroupId, version };
 }
 
-export { findVehicle, searchVehicles } from './sizing.repository';
+/**
+ * Widths, ratios of a width, or rims of a width and ratio that lead to a purchasable SKU of the
+ * caller's group: kept in memory per version of the stored counts, with its ETag.
+ */
+export async function sizeList(
+  db: Db,
+  actor: Actor,
+  query: z.output<typeof SizingQuery>,
+  level: 'width' | 'ratio' | 'rim',
+  width?: number,
+  ratio?: number,
+) {
+  const { group, version } = await sizingGroup(db, actor, query.channel, query.group);
+  return versioned(db, `${group}/${level}/${width}/${ratio}`, version, async () => ({
+    data: { list: await repo.sizeChoices(db, group, level, width, ratio) },
+  }));
+}
+
+/** The vehicle years: they change with the calendar year only, so they are kept for the year. */
+export function yearList(db: Db) {
+  const year = String(new Date().getFullYear());
+  return versioned(db, 'years', year, async () => ({ data: { list: vehicleYears() } }));
+}
+
+/** Makes of a year, models of a make, options of a model: kept per version of the vehicle data. */
+export async function vehicleList(
+  db: Db,
+  level: 'make' | 'model' | 'option',
+  year: number,
+  make?: string,
+  model?: string,
+) {
+  const version = await vehicleVersion(db);
+  const key = `vehicles/${level}/${year}/${make ?? ''}/${model ?? ''}`;
+  return versioned(db, key, version, async () => ({
+    data: { list: await repo.vehicleChoices(db, level, year, make, model) },
+  }));
+}
+
+/** The OE sizes of one vehicle, front and rear for staggered sets; an unknown vehicle is a 404. */
+export async function vehicleSizes(db: Db, selection: z.output<typeof VehicleSelection>) {
+  const vehicle = await repo.vehicleOf(db, selection);
+  if (!vehicle) throw notFound('Vehicle');
+  return { data: { list: vehicle.sizes } };
+}
+
+// What the catalogue's vehicle reads use.
+export { searchVehicles, vehicleById, vehicleBySlug } from './sizing.repository';

@@ -1,7 +1,11 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as api from '../../../contract/suppliers';
 import type { DbOrTx } from '../../db/connection';
-import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { companies, warehouses } from '../../db/schema';
+
+export type SupplierQuery = z.output<NonNullable<typeof api.listSuppliers.query>>;
 
 const supplierColumns = {
   ...getTableColumns(companies),
@@ -11,25 +15,18 @@ export type SupplierRow = typeof companies.$inferSelect & { warehouses: number }
 
 const isSupplier = eq(companies.kind, 'supplier');
 
-export async function listSuppliers(
-  db: DbOrTx,
-  q: { page: number; pageSize: number; sort?: string; q?: string; active?: boolean },
-) {
+export function listSuppliers(db: DbOrTx, q: SupplierQuery) {
   const where = and(
     isSupplier,
     q.active === undefined ? undefined : eq(companies.active, q.active),
     searchWhere(q.q, [companies.name, companies.email]),
   );
-  const list = await db
-    .select(supplierColumns)
-    .from(companies)
-    .where(where)
-    .orderBy(
-      ...orderOf(q.sort, { name: companies.name, createdAt: companies.createdAt }, companies.id, 'name'),
-    )
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  return { list, count: await db.$count(companies, where) };
+  return listPage(
+    db,
+    q,
+    () => db.select(supplierColumns).from(companies).where(where).$dynamic(),
+    orderOf(q.sort, { name: companies.name, createdAt: companies.createdAt }, companies.id, 'name'),
+  );
 }
 
 export async function findSupplier(db: DbOrTx, id: number) {

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/suppliers';
 import { route } from '../../http/route';
-import * as repo from './suppliers.repository';
 import * as service from './suppliers.service';
 
 export function suppliersRoutes(app: FastifyInstance) {
-  route(app, api.listSuppliers, async ({ db, query }) => {
-    const { list, count } = await repo.listSuppliers(db, query);
-    return { data: { list: list.map(service.toSupplier), count, page: query.page } };
-  });
+  route(app, api.listSuppliers, ({ db, query }) => service.listSuppliers(db, query));
   route(app, api.getSupplier, async ({ db, params }) => ({ data: await service.getSupplier(db, params.id) }));
   route(app, api.createSupplier, async ({ db, actor, body }) => ({
     data: await service.createSupplier(db, actor, body),

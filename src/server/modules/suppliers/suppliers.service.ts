@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SupplierCompany, SupplierInput } from '../../../contract/suppliers';
 import type { Db } from '../../db/connection';
-import { definedOnly } from '../../db/list-page';
+import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -13,6 +13,11 @@ type SupplierData = z.output<typeof SupplierInput>;
 
 export function toSupplier(row: repo.SupplierRow): SupplierCompany {
   return { ...toCompany(row), warehouses: row.warehouses };
+}
+
+/** Supplier companies with their number of warehouses, searched by name or e-mail. */
+export async function listSuppliers(db: Db, q: repo.SupplierQuery) {
+  return pageAnswer(q, await repo.listSuppliers(db, q), toSupplier);
 }
 
 export async function getSupplier(db: Db, id: number) {

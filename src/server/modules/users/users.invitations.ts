@@ -1,8 +1,8 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/connection';
-import { passwordResets } from '../../db/schema';
 import { queueEmail } from '../../integrations/email/outbox';
 import { hashSecret, newSecret } from '../accounts/accounts.service';
+import { insertPasswordReset } from './users.repository';
 
 /** Invitations last a week: new accounts are often opened days after approval. */
 const INVITATION_DAYS = 7;
@@ -18,7 +18,7 @@ export async function inviteUser(
 ) {
   const token = newSecret();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
-  await tx.insert(passwordResets).values({ tokenHash: hashSecret(token), userId: user.id, expiresAt });
+  await insertPasswordReset(tx, { tokenHash: hashSecret(token), userId: user.id, expiresAt });
   const link = `${baseUrl}/reset?token=${encodeURIComponent(token)}`;
   await queueEmail(tx, {
     to: user.email,

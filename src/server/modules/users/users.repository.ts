@@ -1,7 +1,19 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as api from '../../../contract/users';
 import type { DbOrTx } from '../../db/connection';
-import { countRows, orderOf, pageWindow, searchWhere } from '../../db/list-page';
-import { apiTokens, companies, locations, sessions, userLocations, users } from '../../db/schema';
+import { listPage, orderOf, searchWhere } from '../../db/list-page';
+import {
+  apiTokens,
+  companies,
+  locations,
+  passwordResets,
+  sessions,
+  userLocations,
+  users,
+} from '../../db/schema';
+
+export type UserQuery = z.output<NonNullable<typeof api.listUsers.query>>;
 
 const userColumns = {
   id: users.id,
@@ -33,18 +45,7 @@ function usersFrom(db: DbOrTx) {
   return db.select(userColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId));
 }
 
-export async function listUsers(
-  db: DbOrTx,
-  q: {
-    page: number;
-    pageSize: number;
-    sort?: string;
-    q?: string;
-    companyId?: number;
-    role?: string;
-    active?: boolean;
-  },
-) {
+export async function listUsers(db: DbOrTx, q: UserQuery) {
   const where = and(
     q.companyId ? eq(users.companyId, q.companyId) : undefined,
     q.role ? eq(users.role, q.role) : undefined,
@@ -57,12 +58,13 @@ export async function listUsers(
     role: users.role,
     companyName: companies.name,
   };
-  const list = await usersFrom(db)
-    .where(where)
-    .orderBy(...orderOf(q.sort, sortable, users.id, 'userName'))
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  return { list: list as UserView[], count: await countRows(db, usersFrom(db).where(where)) };
+  const page = await listPage(
+    db,
+    q,
+    () => usersFrom(db).where(where).$dynamic(),
+    orderOf(q.sort, sortable, users.id, 'userName'),
+  );
+  return { ...page, list: page.list as UserView[] };
 }
 
 export async function findUserView(db: DbOrTx, id: number) {
@@ -126,4 +128,9 @@ export async function revokeToken(db: DbOrTx, userId: number, tokenId: number) {
     .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .returning();
   return row ?? null;
+}
+
+/** A set-password link: only the hash of its token is kept. */
+export async function insertPasswordReset(db: DbOrTx, values: typeof passwordResets.$inferInsert) {
+  await db.insert(passwordResets).values(values);
 }

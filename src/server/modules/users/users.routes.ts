@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/users';
 import { route } from '../../http/route';
-import { publicBaseUrl } from './users.invitations';
-import * as repo from './users.repository';
 import * as service from './users.service';
 
 export function usersRoutes(app: FastifyInstance) {
-  route(app, api.listUsers, async ({ db, query }) => {
-    const { list, count } = await repo.listUsers(db, query);
-    return { data: { list: list.map(service.toAdminUser), count, page: query.page } };
-  });
+  route(app, api.listUsers, ({ db, query }) => service.listUsers(db, query));
   route(app, api.getUser, async ({ db, params }) => ({ data: await service.getUser(db, params.id) }));
   route(app, api.createUser, async ({ db, config, actor, body, req }) => ({
-    data: await service.createUser(db, actor, body, publicBaseUrl(config, req)),
+    data: await service.createUser(db, actor, body, service.publicBaseUrl(config, req)),
   }));
   route(app, api.updateUser, async ({ db, actor, params, body }) => ({
     data: await service.updateUser(db, actor, params.id, body),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AdminUser, ApiToken, UserInput } from '../../../contract/users';
 import type { Role } from '../../../domain/roles';
 import type { Db } from '../../db/connection';
-import { definedOnly } from '../../db/list-page';
+import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -38,6 +38,11 @@ function toToken(row: Awaited<ReturnType<typeof repo.insertToken>>): ApiToken {
     revokedAt: iso(row.revokedAt),
     lastUsedAt: iso(row.lastUsedAt),
   };
+}
+
+/** Staff see the users of every company, by company, role or active flag. */
+export async function listUsers(db: Db, q: repo.UserQuery) {
+  return pageAnswer(q, await repo.listUsers(db, q), toAdminUser);
 }
 
 export async function getUser(db: Db, id: number) {

@@ -1,6 +1,6 @@
 import { vehicleImportColumns, vehicleImportOptionalColumns } from '../../../contract/vehicles';
 import { formatSize, parseTireSize, speedIndexes, type TireSize } from '../../../domain/tire-size';
-import { parseCsvLine } from '../../lib/csv';
+import type { CsvRecord } from '../../lib/csv';
 
 // Reading one line of a vehicle fitment CSV on its own: the catalogue is touched only when the
 // whole file has been read (vehicles.import.ts).
@@ -31,11 +31,9 @@ export interface FitmentLine {
   rearSpeedIndex: string | null;
 }
 
-/** Finds the columns in the header line; answers the missing required ones otherwise. */
-export function readVehicleHeader(line: string): { header: VehicleHeader } | { missing: string[] } {
-  const cells = (parseCsvLine(line.replace(/^\uFEFF/, '')) ?? []).map((c) =>
-    c.toLowerCase().replace(/[\s-]+/g, '_'),
-  );
+/** Finds the columns in the header's cells; answers the missing required ones otherwise. */
+export function readVehicleHeader(header: string[]): { header: VehicleHeader } | { missing: string[] } {
+  const cells = header.map((c) => c.toLowerCase().replace(/[\s-]+/g, '_'));
   const missing = vehicleImportColumns.filter((c) => !cells.includes(c));
   if (missing.length) return { missing };
   const found = allColumns.filter((c) => cells.includes(c)).map((c) => [c, cells.indexOf(c)]);
@@ -103,16 +101,13 @@ function readTires(get: (c: Column) => string) {
   };
 }
 
-/** Checks one data line; `lastYear` is the newest model year accepted (current + 1). */
+/** Checks one data record; `lastYear` is the newest model year accepted (current + 1). */
 export function readVehicleLine(
   header: VehicleHeader,
-  text: string,
-  line: number,
+  { line, raw, cells }: CsvRecord,
   lastYear: number,
 ): FitmentLine | Bad {
-  const fail = (reason: string) => ({ line, raw: text.slice(0, 500), reason });
-  const cells = parseCsvLine(text);
-  if (!cells) return fail('A quote is not closed');
+  const fail = (reason: string) => ({ line, raw: raw.slice(0, 500), reason });
   const get = (c: Column) => {
     const at = header[c];
     return at === undefined ? '' : (cells[at] ?? '').trim();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller, multipart } from '../../test/admin-client';
 import { createTestApp, signIn, type TestApp, unique } from '../../test/test-app';
-import { importVehicles } from './vehicles.import';
+import { importVehicles } from './vehicles.service';
 
 let t: TestApp;
 let admin: Caller;
@@ -107,6 +107,34 @@ describe('POST /api/v1/vehicle/import', () => {
         ['235/40R18', 2],
       ],
     );
+  });
+
+  it('reads quoted cells with line breaks and commas as one line of the file it starts on', async () => {
+    const make = makeName();
+    const res = await upload(
+      [
+        'year,make,model,option,front,rear,load,speed',
+        `2024,"${make}",Roadster,"Base,`,
+        'Touring",225/45R17,,94,W',
+        `2024,${make},Roadster,Sport,245/40ZR18 97Y,,,`,
+        `1950,${make},Roadster,Base,225/45R17,,94,W`,
+        `2024,${make},"Roadster`,
+      ].join('\r\n'),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ processedRows: 4, goodRows: 2, badRows: 2, fitmentsCreated: 2 });
+    expect(res.json().data.bad).toEqual([
+      expect.objectContaining({ line: 5, reason: expect.stringMatching(/year "1950"/) }),
+      { line: 6, raw: `2024,${make},"Roadster`, reason: 'A quote is not closed' },
+    ]);
+    const options = await buyer(
+      'GET',
+      `/api/v1/sizing/years/2024/makes/${encodeURIComponent(make)}/models/Roadster/options`,
+    );
+    expect(options.json().data.list.map((c: { value: string }) => c.value)).toEqual([
+      'Base, Touring',
+      'Sport',
+    ]);
   });
 
   it('writes nothing when the header is wrong or the file breaks off', async () => {

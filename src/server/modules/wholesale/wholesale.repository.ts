@@ -1,29 +1,27 @@
 import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type * as api from '../../../contract/wholesale';
 import type { DbOrTx } from '../../db/connection';
-import { orderOf, pageWindow, searchWhere } from '../../db/list-page';
+import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { companies, locations, priceGroups, users, wholesaleApplications } from '../../db/schema';
 
 export type ApplicationRow = typeof wholesaleApplications.$inferSelect;
+export type ApplicationQuery = z.output<NonNullable<typeof api.listApplications.query>>;
+export type ResellerAccountQuery = z.output<NonNullable<typeof api.listResellerAccounts.query>>;
+export type ResellerAccountRow = Awaited<ReturnType<typeof listResellerAccounts>>['list'][number];
 
-export async function listApplications(
-  db: DbOrTx,
-  q: { page: number; pageSize: number; sort?: string; q?: string; status?: string },
-) {
+export function listApplications(db: DbOrTx, q: ApplicationQuery) {
   const t = wholesaleApplications;
   const where = and(
     q.status ? eq(t.status, q.status) : undefined,
     searchWhere(q.q, [t.companyName, t.contactName, t.email, t.username]),
   );
-  const list = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(
-      ...orderOf(q.sort, { companyName: t.companyName, createdAt: t.createdAt, status: t.status }, t.id),
-    )
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  return { list, count: await db.$count(t, where) };
+  return listPage(
+    db,
+    q,
+    () => db.select().from(t).where(where).$dynamic(),
+    orderOf(q.sort, { companyName: t.companyName, createdAt: t.createdAt, status: t.status }, t.id),
+  );
 }
 
 export async function findApplication(db: DbOrTx, id: number) {
@@ -87,25 +85,20 @@ export function listResellers(db: DbOrTx) {
     .orderBy(companies.name);
 }
 
-export async function listResellerAccounts(
-  db: DbOrTx,
-  q: { page: number; pageSize: number; sort?: string; q?: string },
-) {
+const resellerAccountColumns = {
+  ...getTableColumns(companies),
+  city: mainLocation('city'),
+  state: mainLocation('state'),
+  zip: mainLocation('zip'),
+  users: sql<number>`(select count(*)::int from ${users} u where u.company_id = ${companies}.id)`,
+};
+
+export function listResellerAccounts(db: DbOrTx, q: ResellerAccountQuery) {
   const where = and(eq(companies.kind, 'reseller'), searchWhere(q.q, [companies.name, companies.email]));
-  const list = await db
-    .select({
-      ...getTableColumns(companies),
-      city: mainLocation('city'),
-      state: mainLocation('state'),
-      zip: mainLocation('zip'),
-      users: sql<number>`(select count(*)::int from ${users} u where u.company_id = ${companies}.id)`,
-    })
-    .from(companies)
-    .where(where)
-    .orderBy(
-      ...orderOf(q.sort, { name: companies.name, createdAt: companies.createdAt }, companies.id, 'name'),
-    )
-    .limit(pageWindow(q).limit)
-    .offset(pageWindow(q).offset);
-  return { list, count: await db.$count(companies, where) };
+  return listPage(
+    db,
+    q,
+    () => db.select(resellerAccountColumns).from(companies).where(where).$dynamic(),
+    orderOf(q.sort, { name: companies.name, createdAt: companies.createdAt }, companies.id, 'name'),
+  );
 }

@@ -2,17 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/wholesale';
 import { route } from '../../http/route';
 import { publicBaseUrl } from '../users/users.service';
-import * as repo from './wholesale.repository';
 import * as service from './wholesale.service';
 
 export function wholesaleRoutes(app: FastifyInstance) {
   for (const e of [api.applyWholesale, api.applyWholesaleV1])
     route(app, e, async ({ db, body }) => ({ data: await service.applyWholesale(db, body) }));
 
-  route(app, api.listApplications, async ({ db, query }) => {
-    const { list, count } = await repo.listApplications(db, query);
-    return { data: { list: list.map(service.toApplication), count, page: query.page } };
-  });
+  route(app, api.listApplications, ({ db, query }) => service.listApplications(db, query));
   route(app, api.getApplication, async ({ db, params }) => ({
     data: await service.getApplication(db, params.id),
   }));
@@ -23,10 +19,6 @@ export function wholesaleRoutes(app: FastifyInstance) {
     data: await service.rejectApplication(db, actor, params.id, body.note),
   }));
 
-  route(app, api.listResellers, async ({ db }) => ({ data: await repo.listResellers(db) }));
-  route(app, api.listResellerAccounts, async ({ db, query }) => {
-    const { list, count } = await repo.listResellerAccounts(db, query);
-    const rows = list.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() }));
-    return { data: { list: rows, count, page: query.page } };
-  });
+  route(app, api.listResellers, async ({ db }) => ({ data: await service.listResellers(db) }));
+  route(app, api.listResellerAccounts, ({ db, query }) => service.listResellerAccounts(db, query));
 }

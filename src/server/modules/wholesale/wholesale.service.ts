@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { WholesaleApplication, WholesaleSignup } from '../../../contract/wholesale';
+import type { ResellerAccount, WholesaleApplication, WholesaleSignup } from '../../../contract/wholesale';
 import { assertWholesaleTransition, type WholesaleStatus } from '../../../domain/wholesale-status';
 import type { Db, DbOrTx } from '../../db/connection';
+import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { hashPassword, newSecret } from '../accounts/accounts.service';
@@ -18,6 +19,10 @@ export function toApplication(row: repo.ApplicationRow): WholesaleApplication {
     reviewedAt: iso(row.reviewedAt),
     createdAt: iso(row.createdAt)!,
   };
+}
+
+export function toResellerAccount(row: repo.ResellerAccountRow): z.infer<typeof ResellerAccount> {
+  return { ...row, createdAt: iso(row.createdAt) };
 }
 
 /** Loads the application and checks the transition; 409 names the current and allowed statuses. */
@@ -128,8 +133,23 @@ export async function rejectApplication(db: Db, actor: Actor, id: number, note: 
   });
 }
 
+/** Staff review the sign-ups, by status. */
+export async function listApplications(db: Db, q: repo.ApplicationQuery) {
+  return pageAnswer(q, await repo.listApplications(db, q), toApplication);
+}
+
 export async function getApplication(db: Db, id: number) {
   const row = await repo.findApplication(db, id);
   if (!row) throw notFound('Application');
   return toApplication(row);
+}
+
+/** Any signed-in user may find an active reseller near them: name and main location only. */
+export function listResellers(db: Db) {
+  return repo.listResellers(db);
+}
+
+/** Sales see every reseller account, active or not, with its contacts and number of users. */
+export async function listResellerAccounts(db: Db, q: repo.ResellerAccountQuery) {
+  return pageAnswer(q, await repo.listResellerAccounts(db, q), toResellerAccount);
 }
