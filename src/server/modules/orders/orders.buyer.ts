@@ -1,34 +1,17 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { BuyerOrderQuery } from '../../../contract/orders';
+import { pageAnswer } from '../../db/list-page';
 import type { Db } from '../../db/connection';
-import { orderItems, orders } from '../../db/schema';
 import type { Actor } from '../../http/actor';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { addToCart } from './orders.cart';
 import * as repo from './orders.repository';
 import { orderDetail, toSummary } from './orders.views';
 import { isPlacedOrder } from '../../../domain/order-status';
 
 /** Order history of the caller's company: only its own orders, newest first. */
-export async function listMyOrders(
-  db: Db,
-  actor: Actor,
-  q: { page: number; pageSize: number; status?: string },
-) {
-  const where = and(
-    eq(orders.companyId, actor.companyId),
-    ne(orders.status, 'cart'),
-    q.status ? eq(orders.status, q.status) : undefined,
-  );
-  const rows = await repo
-    .orderSummaryQuery(db)
-    .where(where)
-    .orderBy(desc(orders.placedAt), desc(orders.id))
-    .limit(q.pageSize)
-    .offset(q.page * q.pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
-  return {
-    data: { list: rows.map(toSummary), count: n, page: q.page },
-  };
+export async function listMyOrders(db: Db, actor: Actor, q: z.output<typeof BuyerOrderQuery>) {
+  return pageAnswer(q, await repo.listCompanyOrders(db, actor.companyId, q), toSummary);
 }
 
 /** One order of the caller's company; another company's order is a 404, never a 403. */
@@ -38,24 +21,28 @@ export async function getMyOrder(db: Db, actor: Actor, orderId: number) {
   return orderDetail(db, orderId, false);
 }
 
-/** Puts a past order's items back in the cart, skipping what is no longer in stock. */
+/**
+ * Puts a past order's items back in the cart. A tire no longer sold, not sold to this price
+ * group or short of stock is skipped and named (its SKU and why); any other failure is raised.
+ */
 export async function reorder(db: Db, actor: Actor, orderId: number) {
   await getMyOrder(db, actor, orderId);
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const lines = await repo.listLines(db, orderId, null);
   let added = 0;
   const skipped: string[] = [];
-  for (const i of items) {
+  for (const { item, skuCode } of lines) {
     try {
       await addToCart(db, actor, {
-        orderItemMakeId: i.makeId,
-        orderItemModelId: i.modelId,
-        orderItemProductId: i.productId,
-        orderItemQuantity: i.quantity,
-        orderItemRoadHazard: i.roadHazard,
+        orderItemMakeId: item.makeId,
+        orderItemModelId: item.modelId,
+        orderItemProductId: item.productId,
+        orderItemQuantity: item.quantity,
+        orderItemRoadHazard: item.roadHazard,
       });
       added += 1;
-    } catch {
-      skipped.push(`item ${i.id}`);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      skipped.push(`${skuCode}: ${error.message}`);
     }
   }
   return { added, skipped };

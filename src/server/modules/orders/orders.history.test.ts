@@ -137,3 +137,47 @@ describe("an order's history", () => {
     expect(own.json()).toMatchObject({ buyerName: shopper.user.name, placedByName: null });
   });
 });
+
+describe('lists across orders', () => {
+  it('lists the items of placed orders of a product in one page, with their routed units', async () => {
+    const { order, items } = await orderWithPlan();
+    const first = order.orderItems[0];
+    const res = await call('GET', `/api/v1/order/item?productId=${first.orderItemProductId}`);
+    expect(res.statusCode).toBe(200);
+    const { list, count } = res.json().data;
+    expect(count).toBe(1);
+    expect(list).toEqual([
+      {
+        ...first,
+        orderId: order.orderId,
+        orderNumber: order.number,
+        status: 'placed',
+        unroutedQuantity: 0,
+      },
+    ]);
+    expect(items).toHaveLength(2);
+  });
+
+  it('reorders what can still be bought and names what it skipped and why', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 3 }]);
+    const q = await stockedProduct(t.db, [{ zip: '78701', quantity: 3 }]);
+    const placed = await call('POST', '/api/v1/order', {
+      companyId: shopper.companyId,
+      locationId: shopper.location.id,
+      items: [cartBody(p, 1), cartBody(q, 3)],
+    });
+    expect(placed.statusCode).toBe(201);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${placed.json().orderId}/reorder`,
+      headers: { cookie: shopper.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    // q's three units are all held by the first order: nothing left to put in the cart.
+    expect(res.json()).toEqual({
+      added: 1,
+      skipped: [expect.stringContaining(`${q.product.skuCode}: Only 0`)],
+    });
+  });
+});

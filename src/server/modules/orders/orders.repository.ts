@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection';
-import { countRows } from '../../db/list-page';
+import { countRows, listPage, orderOf, type Paging, searchWhere } from '../../db/list-page';
 import {
   companies,
   inventory,
@@ -274,3 +274,108 @@ export async function findLocation(db: DbOrTx, locationId: number) {
   const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
   return row ?? null;
 }
+
+// Lists of orders, supplier lines and order items, one page each (db/list-page.ts).
+
+const placed = ne(orders.status, 'cart');
+
+/** The company's own placed orders, newest first. */
+export function listCompanyOrders(db: DbOrTx, companyId: number, q: Paging & { status?: string }) {
+  const where = and(
+    eq(orders.companyId, companyId),
+    placed,
+    q.status ? eq(orders.status, q.status) : undefined,
+  );
+  return listPage(db, q, () => orderSummaryQuery(db).where(where), [desc(orders.placedAt), desc(orders.id)]);
+}
+
+export interface StaffOrderFilter extends Paging {
+  sort?: string;
+  status?: string;
+  companyId?: number;
+  supplierId?: number;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+/** Every placed order, filtered by status, company, supplier, dates and number. */
+export function listAllOrders(db: DbOrTx, q: StaffOrderFilter) {
+  const where = and(
+    placed,
+    q.status ? eq(orders.status, q.status) : undefined,
+    q.companyId ? eq(orders.companyId, q.companyId) : undefined,
+    q.from ? gte(orders.placedAt, new Date(q.from)) : undefined,
+    q.to ? lt(orders.placedAt, new Date(new Date(q.to).getTime() + 86_400_000)) : undefined,
+    searchWhere(q.q, [orders.number]),
+    q.supplierId
+      ? inArray(orders.id, sql`(select order_id from sub_orders where supplier_company_id = ${q.supplierId})`)
+      : undefined,
+  );
+  const sorts = {
+    placedAt: orders.placedAt,
+    total: orders.totalCents,
+    number: orders.number,
+    status: orders.status,
+  };
+  return listPage(
+    db,
+    q,
+    () => orderSummaryQuery(db).where(where),
+    orderOf(q.sort, sorts, orders.id, '-placedAt'),
+  );
+}
+
+/** Orders that have shipped or carry a tracking number, most recently changed first. */
+export function listShippedOrders(db: DbOrTx, q: Paging) {
+  const where = or(
+    isNotNull(orders.trackingNumber),
+    inArray(orders.status, ['partially_shipped', 'shipped', 'delivered']),
+  );
+  return listPage(db, q, () => orderSummaryQuery(db).where(where), [desc(orders.updatedAt), desc(orders.id)]);
+}
+
+/** Supplier lines, newest first; `supplierId` scopes them to one supplier company. */
+export function listSupplierLines(db: DbOrTx, q: Paging & { supplierId?: number; status?: string }) {
+  const where = and(
+    q.supplierId ? eq(subOrders.supplierCompanyId, q.supplierId) : undefined,
+    q.status ? eq(supplierLines.status, q.status) : undefined,
+  );
+  return listPage(db, q, () => supplierLineQuery(db).where(where), [desc(supplierLines.id)]);
+}
+
+/** Items of placed orders (of one product, when given), newest first, with their routed units. */
+export function listOrderItems(db: DbOrTx, q: Paging & { productId?: number }) {
+  const where: SQL | undefined = and(
+    placed,
+    isNull(orderItems.removedAt),
+    q.productId ? eq(orderItems.productId, q.productId) : undefined,
+  );
+  const routed = sql<number>`(select coalesce(sum(sl.quantity), 0)::int from supplier_lines sl
+    where sl.order_item_id = ${orderItems.id} and sl.status <> 'cancelled')`;
+  return listPage(
+    db,
+    q,
+    () =>
+      db
+        .select({
+          item: orderItems,
+          skuCode: products.skuCode,
+          size: products.size,
+          makeName: makes.name,
+          modelName: models.name,
+          orderNumber: orders.number,
+          orderStatus: orders.status,
+          routed,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(products, eq(products.id, orderItems.productId))
+        .innerJoin(makes, eq(makes.id, orderItems.makeId))
+        .innerJoin(models, eq(models.id, orderItems.modelId))
+        .where(where)
+        .$dynamic(),
+    [desc(orderItems.id)],
+  );
+}
+export type OrderItemListRow = Awaited<ReturnType<typeof listOrderItems>>['list'][number];

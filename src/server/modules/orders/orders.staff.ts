@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffOrderQuery } from '../../../contract/orders-staff';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../domain/order-status';
 import { canTransition } from '../../../domain/status-machine';
 import type { Db, Tx } from '../../db/connection';
-import { orderComments, orderItems, orders } from '../../db/schema';
+import { orderComments, orders } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { reverseCompensation } from '../comp/comp.service';
@@ -18,57 +18,17 @@ import { changeLineStatus, changeOrderStatus } from './orders.log';
 import { changePaymentStatus } from './orders.payment-status';
 import * as repo from './orders.repository';
 import { releaseStock } from './orders.stock';
-import { orderDetail, toSummary } from './orders.views';
-
-const sorts = {
-  placedAt: orders.placedAt,
-  total: orders.totalCents,
-  number: orders.number,
-  status: orders.status,
-} as const;
+import { orderDetail, toOrderItemRow, toSummary } from './orders.views';
+import { type Paging, pageAnswer } from '../../db/list-page';
 
 /** Every placed order, filtered by status, company, supplier, dates and number; paged on the server. */
 export async function listOrders(db: Db, q: z.output<typeof StaffOrderQuery>) {
-  const where = and(
-    ne(orders.status, 'cart'),
-    q.status ? eq(orders.status, q.status) : undefined,
-    q.companyId ? eq(orders.companyId, q.companyId) : undefined,
-    q.from ? gte(orders.placedAt, new Date(q.from)) : undefined,
-    q.to ? lt(orders.placedAt, new Date(new Date(q.to).getTime() + 86_400_000)) : undefined,
-    q.q ? sql`${orders.number} ilike ${`%${q.q}%`}` : undefined,
-    q.supplierId
-      ? inArray(orders.id, sql`(select order_id from sub_orders where supplier_company_id = ${q.supplierId})`)
-      : undefined,
-  );
-  const key = q.sort.replace('-', '') as keyof typeof sorts;
-  const order = q.sort.startsWith('-') ? desc(sorts[key]) : asc(sorts[key]);
-  const rows = await repo
-    .orderSummaryQuery(db)
-    .where(where)
-    .orderBy(order, desc(orders.id))
-    .limit(q.pageSize)
-    .offset(q.page * q.pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
-  return {
-    data: { list: rows.map(toSummary), count: n, page: q.page },
-  };
+  return pageAnswer(q, await repo.listAllOrders(db, q), toSummary);
 }
 
-export async function listShipments(db: Db, q: { page: number; pageSize: number }) {
-  const where = or(
-    isNotNull(orders.trackingNumber),
-    inArray(orders.status, ['partially_shipped', 'shipped', 'delivered']),
-  );
-  const rows = await repo
-    .orderSummaryQuery(db)
-    .where(where)
-    .orderBy(desc(orders.updatedAt))
-    .limit(q.pageSize)
-    .offset(q.page * q.pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(orders).where(where);
-  return {
-    data: { list: rows.map(toSummary), count: n, page: q.page },
-  };
+/** Orders that shipped or carry a tracking number. */
+export async function listShipments(db: Db, q: Paging) {
+  return pageAnswer(q, await repo.listShippedOrders(db, q), toSummary);
 }
 
 async function lockedOrder(tx: Tx, orderId: number) {
@@ -175,30 +135,7 @@ export async function setTracking(db: Db, orderId: number, trackingNumber: strin
   return orderDetail(db, orderId, true);
 }
 
-export async function listItems(db: Db, q: { page: number; pageSize: number; productId?: number }) {
-  const where = and(
-    ne(orders.status, 'cart'),
-    q.productId ? eq(orderItems.productId, q.productId) : undefined,
-  );
-  const ids = await db
-    .select({ orderId: orderItems.orderId, id: orderItems.id, number: orders.number, status: orders.status })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(where)
-    .orderBy(desc(orderItems.id))
-    .limit(q.pageSize)
-    .offset(q.page * q.pageSize);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(where);
-  const list = [];
-  for (const row of ids) {
-    const detail = await orderDetail(db, row.orderId, true);
-    const item = detail.orderItems.find((i) => i.orderItemId === row.id);
-    if (item)
-      list.push({ ...item, orderId: row.orderId, orderNumber: row.number ?? '', status: detail.status });
-  }
-  return { data: { list, count: n, page: q.page } };
+/** Items across placed orders, optionally of one product: one statement for the page. */
+export async function listItems(db: Db, q: Paging & { productId?: number }) {
+  return pageAnswer(q, await repo.listOrderItems(db, q), toOrderItemRow);
 }

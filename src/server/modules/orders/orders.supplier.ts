@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { type Paging, pageAnswer } from '../../db/list-page';
 import type { SupplierLineStatus } from '../../../domain/order-status';
 import type { Db, Tx } from '../../db/connection';
 import { subOrders, supplierLines } from '../../db/schema';
@@ -10,26 +11,8 @@ import { rerouteCancelledLine } from './orders.routing';
 import { orderDetail, toSupplierLine } from './orders.views';
 
 /** Supplier lines, paged; `supplierId` scopes them to one supplier company. */
-export async function listLines(
-  db: Db,
-  q: { page: number; pageSize: number; supplierId?: number; status?: string },
-) {
-  const where = and(
-    q.supplierId ? eq(subOrders.supplierCompanyId, q.supplierId) : undefined,
-    q.status ? eq(supplierLines.status, q.status) : undefined,
-  );
-  const rows = await repo
-    .supplierLineQuery(db)
-    .where(where)
-    .orderBy(desc(supplierLines.id))
-    .limit(q.pageSize)
-    .offset(q.page * q.pageSize);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(supplierLines)
-    .innerJoin(subOrders, eq(subOrders.id, supplierLines.subOrderId))
-    .where(where);
-  return { data: { list: rows.map(toSupplierLine), count: n, page: q.page } };
+export async function listLines(db: Db, q: Paging & { supplierId?: number; status?: string }) {
+  return pageAnswer(q, await repo.listSupplierLines(db, q), toSupplierLine);
 }
 
 /** The caller's own lines only: a supplier never sees another supplier's work. */

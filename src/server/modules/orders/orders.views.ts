@@ -30,6 +30,23 @@ export function toSummary(row: repo.SummaryRow): OrderSummary {
   };
 }
 
+/** An item of a placed order as the back office lists them across orders. */
+export function toOrderItemRow(r: repo.OrderItemListRow) {
+  const { available: _available, ...item } = toCartItem({
+    ...r,
+    active: true,
+    priceCents: null,
+    available: 0,
+  });
+  return {
+    ...item,
+    unroutedQuantity: Math.max(0, r.item.quantity - r.routed),
+    orderId: r.item.orderId,
+    orderNumber: r.orderNumber ?? '',
+    status: r.orderStatus as OrderStatus,
+  };
+}
+
 export function toSupplierLine(r: repo.SupplierLineRow): SupplierLine {
   return {
     supplierLineId: r.line.id,
