@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roles } from '../domain/roles';
 import { Email, ListQuery, OptionalBool, OptionalId, Required, patchOf } from './admin-common';
 import { endpoint, Id, Ok, pageOf } from './common';
-import { Password } from './accounts';
+import { Password } from './sessions';
 
 export const AdminUser = z.object({
   userId: z.number().int(),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { actorFromSession, actorFromToken } from '../modules/accounts/accounts.service';
+import { actorFromSession, actorFromToken } from '../modules/sessions/sessions.service';
 import type { Actor } from './actor';
 import { AppError } from './errors';
 

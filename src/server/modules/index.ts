@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountsRoutes } from './accounts/accounts.routes';
+import { sessionsRoutes } from './sessions/sessions.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { catalogRoutes } from './catalog/catalog.routes';
 import { catalogAdminRoutes } from './catalog-admin/catalog-admin.routes';
@@ -26,7 +26,7 @@ import { wholesaleRoutes } from './wholesale/wholesale.routes';
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
   healthRoutes(app);
-  accountsRoutes(app);
+  sessionsRoutes(app);
   // Catalogue and search
   catalogRoutes(app);
   sizingRoutes(app);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '../../domain/roles';
 import type { DbOrTx } from '../db/connection';
 import { companies, locations, priceGroups, userLocations, users } from '../db/schema';
-import { hashPassword } from '../modules/accounts/accounts.service';
+import { hashPassword } from '../modules/sessions/sessions.service';
 import { unique } from './test-app';
 
 let passwordHash: Promise<string> | undefined;

@@ -1,5 +1,5 @@
 import type { Role } from '../../../domain/roles';
-import { hashPassword } from '../../modules/accounts/accounts.service';
+import { hashPassword } from '../../modules/sessions/sessions.service';
 import type { DbOrTx } from '../connection';
 import { companies, locations, priceGroups, userLocations, users } from '../schema';
 

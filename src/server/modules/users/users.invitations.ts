@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/connection';
 import { queueEmail } from '../../integrations/email/outbox';
-import { hashSecret, newSecret } from '../accounts/accounts.service';
+import { hashSecret, newSecret } from '../sessions/sessions.service';
 import { insertPasswordReset } from './users.repository';
 
 /** Invitations last a week: new accounts are often opened days after approval. */

@@ -6,7 +6,7 @@ import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { hashPassword, hashSecret, newSecret } from '../accounts/accounts.service';
+import { hashPassword, hashSecret, newSecret } from '../sessions/sessions.service';
 import * as repo from './users.repository';
 import { inviteUser } from './users.invitations';
 import { iso } from '../../lib/dates';

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/connection';
 import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
-import { hashPassword, newSecret } from '../accounts/accounts.service';
+import { hashPassword, newSecret } from '../sessions/sessions.service';
 import { writeAudit } from '../audit/audit.service';
 import { insertCompany, insertLocation } from '../companies/companies.service';
 import { insertUser, inviteUser, setUserLocations, usernameTaken } from '../users/users.service';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../contract/accounts';
+import type { Session } from '../../../contract/sessions';
 import type { Cart, OrderDetail } from '../../../contract/order-shapes';
 import { UNREACHABLE } from '../../api/client';
 import { fetchSession, login, logout, switchLocation } from '../session/session.slice';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Session } from '../../../contract/accounts';
+import type { Session } from '../../../contract/sessions';
 import type { z } from 'zod';
 import * as cartApi from '../../../contract/cart';
 import type { CheckoutBody } from '../../../contract/cart';

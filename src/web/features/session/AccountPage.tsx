@@ -15,7 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type ReactNode, useEffect, useState } from 'react';
-import * as accounts from '../../../contract/accounts';
+import * as accounts from '../../../contract/sessions';
 import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client';
 import { useAppDispatch, useAppSelector } from '../../app/store';

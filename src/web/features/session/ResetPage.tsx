@@ -13,7 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import * as accounts from '../../../contract/accounts';
+import * as accounts from '../../../contract/sessions';
 import { call, errorMessage } from '../../api/client';
 
 /** /reset: ask for a reset link; /reset?token=…: choose the new password. */

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
-import * as accounts from '../../../contract/accounts';
-import type { Location, Session, SessionUser } from '../../../contract/accounts';
+import * as accounts from '../../../contract/sessions';
+import type { Location, Session, SessionUser } from '../../../contract/sessions';
 import { type ApiProblem, call } from '../../api/client';
 import { apiThunk, problemIn } from '../../api/thunk';
 

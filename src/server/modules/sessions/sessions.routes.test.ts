@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, sessions, users } from '../../db/schema';
-import { hashSecret } from './accounts.tokens';
+import { hashSecret } from './sessions.tokens';
 import { createLocation, createUser, FACTORY_PASSWORD, groupId } from '../../test/factories';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 

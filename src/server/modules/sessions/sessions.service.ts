@@ -1,4 +1,4 @@
-import type { Location, Session } from '../../../contract/accounts';
+import type { Location, Session } from '../../../contract/sessions';
 import { isStaff, type Role } from '../../../domain/roles';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
@@ -6,10 +6,10 @@ import type { Actor } from '../../http/actor';
 import { AppError, forbidden } from '../../http/errors';
 import { queueEmail } from '../../integrations/email/outbox';
 import { cartSummary } from '../orders/orders.service';
-import * as repo from './accounts.repository';
-import { hashPassword, verifyPassword } from './accounts.passwords';
-import { hashSecret, newSecret } from './accounts.tokens';
-import { recentSessions } from './accounts.recent-sessions';
+import * as repo from './sessions.repository';
+import { hashPassword, verifyPassword } from './sessions.passwords';
+import { hashSecret, newSecret } from './sessions.tokens';
+import { recentSessions } from './sessions.recent';
 
 const minutes = (n: number) => n * 60_000;
 type LocationRow = Awaited<ReturnType<typeof repo.listUserLocations>>[number];
@@ -270,5 +270,5 @@ export async function getAccount(db: Db, config: Config, actor: Actor) {
   };
 }
 
-export { hashPassword } from './accounts.passwords';
-export { hashSecret, newSecret } from './accounts.tokens';
+export { hashPassword } from './sessions.passwords';
+export { hashSecret, newSecret } from './sessions.tokens';

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import * as api from '../../../contract/accounts';
+import * as api from '../../../contract/sessions';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/auth';
 import { route } from '../../http/route';
-import * as accounts from './accounts.service';
+import * as accounts from './sessions.service';
 
 const recoverMessage = 'If that account exists, a reset link is on its way to its e-mail address.';
 
-export function accountsRoutes(app: FastifyInstance) {
+export function sessionsRoutes(app: FastifyInstance) {
   route(app, api.login, async ({ db, config, body, req, reply }) => {
     const { sessionId } = await accounts.signIn(db, config, body.username, body.password, req.ip);
     setSessionCookie(req, reply, sessionId, config.SESSION_ABSOLUTE_MINUTES);
