@@ -1,0 +1,148 @@
+// Rows and calls the payment tests share: test cards, a cart or a staff-made order ready to pay,
+// signed provider webhooks, and the money an order holds according to its payment rows.
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { testConfig, webhookSecretOf } from '../config';
+import type { DbOrTx } from '../db/connection';
+import { orders, payments } from '../db/schema';
+import { signPayload } from '../integrations/payments/webhook-signature';
+import { cartBody, createShopper, stockedProduct } from './factories-orders';
+
+/** The sandbox's test card numbers (src/server/integrations/payments/cardpay.ts). */
+export const numbers = {
+  ok: '4242424242424242',
+  ok2: '5555555555554444',
+  decline: '4000000000000002',
+  fail: '4000000000000119',
+  review: '4000000000009235',
+} as const;
+
+export const card = (number: string = numbers.ok) => ({ number, expMonth: 12, expYear: 2040, cvc: '123' });
+
+/** A delivery far from the Austin warehouses: shipping, and so the total, goes up. */
+export const anchorage = {
+  kind: 'address',
+  address: { name: 'Yard', address1: '1 Port Rd', city: 'Anchorage', state: 'AK', zip: '99501' },
+} as const;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One call: the caller's cookie (or none), an optional body and Idempotency-Key. */
+export function caller(app: FastifyInstance) {
+  return (
+    cookie: string | null,
+    method: Method,
+    url: string,
+    payload?: object,
+    key?: string,
+  ): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(cookie && { cookie }), ...(key && { 'idempotency-key': key }) },
+      ...(payload !== undefined && { payload }),
+    });
+}
+
+export type Shopper = Awaited<ReturnType<typeof createShopper>>;
+export type Tire = Awaited<ReturnType<typeof stockedProduct>>;
+
+/** A tire stocked in Austin and Dallas (sold at cost: 100.00 a tire). */
+export const austinTire = (db: DbOrTx, quantity = 20) =>
+  stockedProduct(db, [
+    { zip: '78701', quantity },
+    { zip: '75201', quantity },
+  ]);
+
+/** A new company's buyer with `quantity` tires in the cart; answers the cart as the shop shows it. */
+export async function shopperWithCart(
+  app: FastifyInstance,
+  db: DbOrTx,
+  quantity = 2,
+  company: { creditLimitCents?: number } = {},
+) {
+  const shopper = await createShopper(app, db, company);
+  const tire = await austinTire(db);
+  const cart = await addToCart(app, shopper, tire, quantity);
+  return { ...shopper, tire, cart };
+}
+
+export async function addToCart(
+  app: FastifyInstance,
+  shopper: { cookie: string },
+  tire: Tire,
+  quantity: number,
+) {
+  const res = await caller(app)(shopper.cookie, 'POST', '/api/cart', cartBody(tire, quantity));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { orderId: number; totals: { totalCents: number } };
+}
+
+/** An order sales placed for a new customer: placed, unpaid, its units held. */
+export async function staffOrder(
+  app: FastifyInstance,
+  db: DbOrTx,
+  salesCookie: string,
+  quantity = 2,
+  company: { creditLimitCents?: number } = {},
+) {
+  const shopper = await createShopper(app, db, company);
+  const tire = await austinTire(db);
+  const res = await caller(app)(salesCookie, 'POST', '/api/v1/order', {
+    companyId: shopper.companyId,
+    locationId: shopper.location.id,
+    items: [{ ...cartBody(tire, quantity), orderItemRoadHazard: false }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const order = res.json() as {
+    orderId: number;
+    totals: { totalCents: number };
+    orderItems: { orderItemId: number; orderItemQuantity: number }[];
+  };
+  return { ...shopper, tire, order, orderId: order.orderId };
+}
+
+export async function orderRow(db: DbOrTx, orderId: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+export const paymentRows = (db: DbOrTx, orderId: number) =>
+  db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+
+/** Money the order's payments hold: captured (and since refunded) amounts less what was refunded. */
+export async function moneyOf(db: DbOrTx, orderId: number) {
+  const rows = await paymentRows(db, orderId);
+  const taken = rows.filter((p) => ['captured', 'partially_refunded', 'refunded'].includes(p.status));
+  const capturedCents = taken.reduce((s, p) => s + p.amountCents, 0);
+  const refundedCents = rows.reduce((s, p) => s + p.refundedCents, 0);
+  return { capturedCents, refundedCents, netCents: capturedCents - refundedCents, rows };
+}
+
+const sandboxSecret = webhookSecretOf(testConfig());
+
+/** A coinpay webhook as the provider sends it: the raw body and its signature header. */
+export function coinpayEvent(reference: string, options: { id?: string; at?: number; secret?: string } = {}) {
+  const raw = JSON.stringify({
+    id: options.id ?? `evt_${reference}_${Math.random().toString(36).slice(2)}`,
+    type: 'charge.confirmed',
+    data: { reference },
+  });
+  return {
+    raw,
+    signature: signPayload(options.secret ?? sandboxSecret, raw, options.at),
+  };
+}
+
+export function postWebhook(app: FastifyInstance, event: { raw: string; signature?: string }) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/coinpay',
+    headers: {
+      'content-type': 'application/json',
+      ...(event.signature !== undefined && { 'x-webhook-signature': event.signature }),
+    },
+    payload: event.raw,
+  });
+}
