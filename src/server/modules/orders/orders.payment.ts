@@ -271,6 +271,7 @@ export async function checkoutOnAccount(db: Db, actor: Actor, orderId: number) {
   await db.transaction(async (tx) => {
     const order = await unpaidOrder(tx, actor, orderId);
     assertOrderPaymentTransition(order.paymentStatus as OrderPaymentStatus, 'on_account');
+    await payments.voidOpen(tx, orderId, 'Replaced by a charge on account');
     const taken = await payments.chargeOnAccount(tx, payableOf(order));
     await settle(tx, order, taken, 'account', actor.userId);
   });

@@ -132,10 +132,16 @@ export async function authorize(
   });
 }
 
+/** A card intent no card has authorized yet: it holds no money, so nothing can be captured from it. */
+const unauthorizedIntent = (payment: repo.PaymentRow) =>
+  payment.provider === providers.card && payment.status === 'pending';
+
 /** Captures an authorized intent, only for the order's current total; one in review stays there. */
 export async function capture(tx: DbOrTx, p: Payable, intentId: number): Promise<Taken> {
   const intent = await intentFor(tx, p, intentId);
   if (intent.status === 'review') return { paymentId: intent.id, status: 'review' };
+  if (unauthorizedIntent(intent))
+    throw conflict('Authorize a card on this payment intent first', { reason: 'not_authorized' });
   return move(tx, intent, 'captured', 'capture');
 }
 
@@ -181,7 +187,7 @@ export async function reverseAll(tx: DbOrTx, orderId: number, message: string) {
  */
 export async function recordReceived(tx: DbOrTx, p: Payable, message: string): Promise<Taken> {
   const open = await repo.paymentsOfOrder(tx, p.orderId, [...openPaymentStatuses, 'on_account']);
-  const exact = open.find((payment) => payment.amountCents === p.amountCents);
+  const exact = open.find((payment) => payment.amountCents === p.amountCents && !unauthorizedIntent(payment));
   for (const payment of open)
     if (payment !== exact) await move(tx, payment, 'voided', 'void', payment.amountCents, { message });
   if (exact) return move(tx, exact, 'captured', 'capture', exact.amountCents, { message });
