@@ -153,6 +153,8 @@ export async function updateUser(db: Db, userId: number, values: { name: string;
 
 /** The card provider's form: the card becomes a single-use token of the company. */
 export async function tokenizeCard(db: Db, companyId: number, card: Parameters<typeof cardpay.tokenize>[2]) {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound('Company');
   const row = await cardpay.tokenize(db, companyId, card);
   return {
     token: row.token,
