@@ -26,7 +26,7 @@ export const anchorage = {
   address: { name: 'Yard', address1: '1 Port Rd', city: 'Anchorage', state: 'AK', zip: '99501' },
 } as const;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One call: the caller's cookie (or none), an optional body and Idempotency-Key. */
 export function caller(app: FastifyInstance) {
