@@ -559,3 +559,27 @@ describe('production: no card number reaches the server (L7)', () => {
     expect((await prodCall(cookie, 'POST', '/api/sandbox/coinpay/confirm/cp_x')).statusCode).toBe(404);
   });
 });
+
+describe('payments a checkout leaves behind', () => {
+  it('voids the cart intent a card checkout did not use, so no authorization stays held on the card', async () => {
+    const s = await withCart(1);
+    const intent = await cartIntent(s.cookie);
+    expect((await authorize(s.cookie, intent.intentId)).json().status).toBe('authorized');
+    const placed = await checkout(s.cookie, { paymentMethod: 'card', card: card(numbers.ok2) });
+    expect(placed.json().paymentStatus).toBe('paid');
+    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['voided', 'captured']);
+  });
+
+  it('refuses a crypto charge opened for an older cart total (409 naming both amounts)', async () => {
+    const s = await withCart(1);
+    const charge = (await call(s.cookie, 'POST', '/api/cart/coinpay/checkout', {})).json();
+    const grown = await addToCart(t.app, s, s.tire, 1);
+    const res = await checkout(s.cookie, { paymentMethod: 'coinpay', token: charge.token });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      tokenAmountCents: charge.amountCents,
+      totalCents: grown.totals.totalCents,
+    });
+    expect((await orderRow(t.db, s.cart.orderId)).status).toBe('cart');
+  });
+});

@@ -821,3 +821,31 @@ describe('PUT /api/v1/order/:id/checkout (finance settles on account)', () => {
     ]);
   });
 });
+
+describe('concurrent payments of one order', () => {
+  it('takes the money once when two cards pay at the same moment', async () => {
+    const o = await newOrder();
+    const url = `/api/v1/order/${o.orderId}/cardpay/transaction`;
+    const answers = await Promise.all([
+      call(o.cookie, 'POST', url, { card: card() }),
+      call(o.cookie, 'POST', url, { card: card(numbers.ok2) }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await moneyOf(t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
+    expect((await paymentRows(t.db, o.orderId)).filter((p) => p.status === 'captured')).toHaveLength(1);
+  });
+
+  it('runs a retry with the same Idempotency-Key once, even when both arrive together', async () => {
+    const o = await newOrder();
+    const url = `/api/v1/order/${o.orderId}/cardpay/transaction`;
+    const k = key('together');
+    const answers = await Promise.all([
+      call(o.cookie, 'POST', url, { card: card() }, k),
+      call(o.cookie, 'POST', url, { card: card() }, k),
+    ]);
+    // The second either waits for the first and replays it, or is told the first still runs.
+    expect(answers.map((r) => r.statusCode).sort()).toEqual(expect.arrayContaining([200]));
+    for (const r of answers) expect([200, 409]).toContain(r.statusCode);
+    expect(await paymentRows(t.db, o.orderId)).toHaveLength(1);
+  });
+});
