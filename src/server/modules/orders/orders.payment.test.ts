@@ -226,6 +226,18 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     expect(await soldUnits(t.db, o.tire.product.id)).toBe(2);
   });
 
+  it('voids the card held for review once another intent pays the order', async () => {
+    const o = await newOrder();
+    const held = await openIntent(o.cookie, o.orderId);
+    const url = `/api/v1/order/${o.orderId}/payment/transaction`;
+    await call(o.cookie, 'POST', url, { intentId: held.intentId, card: card(numbers.review) });
+    const next = await openIntent(o.cookie, o.orderId);
+    const res = await call(o.cookie, 'POST', url, { intentId: next.intentId, card: card() });
+    expect(res.json().paymentStatus).toBe('paid');
+    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['voided', 'captured']);
+    expect((await moneyOf(t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
+  });
+
   it('answers 400 for a missing intent or card and an invalid card number; 422 for a declined card', async () => {
     const o = await newOrder();
     const intent = await openIntent(o.cookie, o.orderId);

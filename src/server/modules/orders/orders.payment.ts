@@ -194,6 +194,8 @@ export async function confirmOrderIntent(
     const p = payableOf(order);
     const authorized = await payments.authorize(tx, p, intentId, card);
     const taken = authorized.status === 'authorized' ? await payments.capture(tx, p, intentId) : authorized;
+    if (taken.status === 'captured')
+      await payments.voidOpen(tx, orderId, 'Replaced by another payment', taken.paymentId);
     await settle(tx, order, taken, 'card', actor.userId);
   });
   return detailFor(db, actor, orderId);

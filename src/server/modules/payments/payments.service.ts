@@ -77,9 +77,15 @@ async function move(
 
 /** Takes the payment of an order the way the buyer chose; a refusal throws and undoes the caller's work. */
 export async function take(tx: DbOrTx, p: Payable, method: Method): Promise<Taken> {
+  // The payment taken replaces every other open one: no authorization stays held on a card.
+  if (method.paymentMethod === 'card' && method.intentId) {
+    const taken = await capture(tx, p, method.intentId);
+    await voidOpen(tx, p.orderId, 'Replaced by another payment', taken.paymentId);
+    return taken;
+  }
+  await voidOpen(tx, p.orderId, 'Replaced by another payment');
   if (method.paymentMethod === 'account') return chargeOnAccount(tx, p);
   if (method.paymentMethod === 'card') {
-    if (method.intentId) return capture(tx, p, method.intentId);
     const { outcome, sourceId } = await cardpay.decide(tx, { ...method, companyId: p.companyId });
     const status = outcome === 'review' ? 'review' : 'captured';
     return create(
@@ -146,8 +152,8 @@ export async function capture(tx: DbOrTx, p: Payable, intentId: number): Promise
 }
 
 /** Voids the payments that hold no money yet (the total changed, another payment replaces them). */
-export async function voidOpen(tx: DbOrTx, orderId: number, message: string) {
-  const open = await repo.paymentsOfOrder(tx, orderId, openPaymentStatuses);
+export async function voidOpen(tx: DbOrTx, orderId: number, message: string, keepId?: number) {
+  const open = (await repo.paymentsOfOrder(tx, orderId, openPaymentStatuses)).filter((p) => p.id !== keepId);
   for (const payment of open) await move(tx, payment, 'voided', 'void', payment.amountCents, { message });
   return open.length;
 }
