@@ -344,6 +344,18 @@ describe('POST /api/v1/order/:id/payment/shipping', () => {
     expect((await call(o.cookie, 'POST', url, anchorage)).statusCode).toBe(409);
   });
 
+  // Server bug (orders.cart.ts setOrderShipping): only the payment status is checked, so the
+  // delivery (and shipping price) of an unpaid order already sent to suppliers or shipped changes.
+  it.fails('keeps the delivery of an order that has shipped', async () => {
+    const o = await newOrder();
+    expect((await call(staff.sales, 'POST', `/api/v1/order/${o.orderId}/submit`)).statusCode).toBe(200);
+    expect(
+      (await call(staff.sales, 'PUT', `/api/v1/order/${o.orderId}/status`, { status: 'shipped' })).statusCode,
+    ).toBe(200);
+    const res = await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/payment/shipping`, anchorage);
+    expect(res.statusCode).toBe(409);
+  });
+
   // Server bug (orders.cart.ts deliveryOf): kind 'location' means the caller's current location,
   // so staff moving a customer's order "to its location" send it to the staff member's office.
   it.fails("sends a staff member's 'location' choice to the order's own location", async () => {
