@@ -320,6 +320,29 @@ describe('hosted checkout of the cart: POST /api/cart/hostedpay/token and /trans
     expect(again.json().reason).toBe('token_used');
   });
 
+  it('leaves the order awaiting review when the card on the page is held for review', async () => {
+    const s = await withCart(1);
+    const page = await hostedPage(s.cookie);
+    const entered = await call(s.cookie, 'POST', '/api/cart/hostedpay/transaction', {
+      token: page.token,
+      card: card(numbers.review),
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(entered.json().status).toBe('review');
+    const placed = await checkout(s.cookie, { paymentMethod: 'hostedpay', token: page.token });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().paymentStatus).toBe('pending');
+    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => [p.provider, p.status])).toEqual([
+      ['hostedpay', 'review'],
+    ]);
+    expect(await soldUnits(t.db, s.tire.product.id)).toBe(0);
+    const cleared = await call(finance, 'PUT', `/api/v1/order/${s.cart.orderId}/payment`, {
+      paymentStatus: 'paid',
+    });
+    expect(cleared.json().paymentStatus).toBe('paid');
+    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['captured']);
+  });
+
   it('answers 409 for a page already paid, 422 for a declined card, 400 without a token', async () => {
     const s = await withCart(1);
     const page = await hostedPage(s.cookie);
