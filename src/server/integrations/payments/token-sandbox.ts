@@ -96,20 +96,27 @@ export const finpay = {
 export const hostedpay = {
   name: providers.hosted,
   open: (tx: DbOrTx, use: TokenUse) => openFresh(tx, providers.hosted, 'hp', use),
-  /** The card the buyer entered on the provider's page was approved: the session may pay. */
-  async approve(tx: DbOrTx, companyId: number, token: string): Promise<'approved'> {
+  /** The card the buyer entered on the provider's page: approved, or held for the provider's review. */
+  async approve(
+    tx: DbOrTx,
+    companyId: number,
+    token: string,
+    outcome: 'approve' | 'review' = 'approve',
+  ): Promise<'approved' | 'review'> {
     const row = await findToken(tx, providers.hosted, companyId, token);
     if (row.status !== 'open') throw conflict(`This hosted payment is already ${row.status}`);
-    await tx.update(paymentTokens).set({ status: 'approved' }).where(eq(paymentTokens.token, token));
-    return 'approved';
+    const status = outcome === 'review' ? 'review' : 'approved';
+    await tx.update(paymentTokens).set({ status }).where(eq(paymentTokens.token, token));
+    return status;
   },
-  async redeem(tx: DbOrTx, use: TokenUse, token: string): Promise<'approved'> {
+  /** Spends a completed session: the money is taken, or waits for the provider's review. */
+  async redeem(tx: DbOrTx, use: TokenUse, token: string): Promise<'approved' | 'review'> {
     const row = await findToken(tx, providers.hosted, use.companyId, token);
     assertFor(row, use);
-    if (row.status !== 'approved')
+    if (row.status !== 'approved' && row.status !== 'review')
       throw paymentRefused('token_invalid', 'The hosted payment is not complete yet');
     await markUsed(tx, row, use.orderId);
-    return 'approved';
+    return row.status;
   },
 };
 

@@ -640,6 +640,18 @@ describe('hosted checkout of an order (POST /api/v1/order/:id/hostedpay/token an
     expect((await moneyOf(t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
   });
 
+  it('leaves the order pending when the card on the page is held for review', async () => {
+    const o = await newOrder();
+    const page = await hostedToken(o);
+    const res = await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/hostedpay/transaction`, {
+      token: page.token,
+      card: card(numbers.review),
+    });
+    expect(res.json().paymentStatus).toBe('pending');
+    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['review']);
+    expect(await soldUnits(t.db, o.tire.product.id)).toBe(0);
+  });
+
   it('refuses a page already paid (409), a page of another order (409) and a declined card (422)', async () => {
     const o = await newOrder();
     const page = await hostedToken(o);

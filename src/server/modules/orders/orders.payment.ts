@@ -139,11 +139,11 @@ export const openCartSession = (
 export const payCartHosted = (db: Db, actor: Actor, token: string, card: Card) =>
   db.transaction(async (tx) => {
     const p = await cartPayable(tx, actor);
-    await payments.payHostedPage(tx, { ...card, companyId: p.companyId }, token);
+    const status = await payments.payHostedPage(tx, { ...card, companyId: p.companyId }, token);
     return {
       provider: 'hostedpay',
       token,
-      status: 'approved',
+      status,
       amountCents: p.amountCents,
       redirectUrl: null,
     };

@@ -97,7 +97,7 @@ export async function take(tx: DbOrTx, p: Payable, method: Method): Promise<Take
   }
   if (!method.token) throw paymentRefused('token_invalid', 'Start the payment first');
   const answer = await tokenProviders[method.paymentMethod].redeem(tx, p, method.token);
-  const status = answer === 'approved' ? 'captured' : 'pending';
+  const status = answer === 'approved' ? 'captured' : answer === 'review' ? 'review' : 'pending';
   return create(tx, p, { provider: method.paymentMethod, status, reference: method.token }, 'capture');
 }
 
@@ -241,10 +241,10 @@ export async function openSession(tx: DbOrTx, p: Payable, provider: TokenProvide
   return { token: await tokenProviders[provider].open(tx, p), status: 'open' };
 }
 
-/** The card entered on the hosted checkout page: the provider decides, and approves the session. */
+/** The card entered on the hosted checkout page: the provider approves the session, or holds it for review. */
 export async function payHostedPage(tx: DbOrTx, card: CardChoice, token: string) {
-  await cardpay.decide(tx, card);
-  return hostedpay.approve(tx, card.companyId, token);
+  const { outcome } = await cardpay.decide(tx, card);
+  return hostedpay.approve(tx, card.companyId, token, outcome);
 }
 
 /** Sandbox stand-in for the financing provider's application page. */
