@@ -123,12 +123,17 @@ export async function moneyOf(db: DbOrTx, orderId: number) {
 const sandboxSecret = webhookSecretOf(testConfig());
 
 /** A coinpay webhook as the provider sends it: the raw body and its signature header. */
-export function coinpayEvent(reference: string, options: { id?: string; at?: number; secret?: string } = {}) {
-  const raw = JSON.stringify({
-    id: options.id ?? `evt_${reference}_${Math.random().toString(36).slice(2)}`,
-    type: 'charge.confirmed',
-    data: { reference },
-  });
+export function coinpayEvent(
+  reference: string,
+  options: { id?: string; at?: number; secret?: string; raw?: string } = {},
+) {
+  const raw =
+    options.raw ??
+    JSON.stringify({
+      id: options.id ?? `evt_${reference}_${Math.random().toString(36).slice(2)}`,
+      type: 'charge.confirmed',
+      data: { reference },
+    });
   return {
     raw,
     signature: signPayload(options.secret ?? sandboxSecret, raw, options.at),

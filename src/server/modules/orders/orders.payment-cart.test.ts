@@ -396,9 +396,17 @@ describe('crypto: POST /api/cart/coinpay/checkout and POST /api/v1/order/:id/coi
     expect(placed.json().paymentStatus).toBe('pending');
     const orderId = placed.json().orderId;
 
-    for (const k of [undefined, key('check')]) {
-      const checked = await call(cookie, 'POST', `/api/v1/order/${orderId}/coinpay/checkout`, undefined, k);
+    const k = key('check');
+    for (const [i, used] of [undefined, k, k].entries()) {
+      const checked = await call(
+        cookie,
+        'POST',
+        `/api/v1/order/${orderId}/coinpay/checkout`,
+        undefined,
+        used,
+      );
       expect(checked.statusCode).toBe(200);
+      expect(checked.headers['idempotent-replayed']).toBe(i === 2 ? 'true' : undefined);
       expect(checked.json().paymentStatus).toBe('pending');
       expect(checked.json().payments.map((p: { status: string }) => p.status)).toEqual(['pending']);
     }

@@ -58,6 +58,22 @@ describe('POST /api/webhooks/coinpay', () => {
     expect((await stockOf(t.db, o.tire.product.id))[0]).toMatchObject({ quantity: 17, reserved: 0 });
   });
 
+  it('verifies the exact bytes sent, whatever their spacing and charset', async () => {
+    const o = await pendingCryptoOrder(1);
+    const raw = `{ "id": "evt_spaced_${o.orderId}",\n  "type": "charge.confirmed", "data": { "reference": "${o.reference}" } }`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/coinpay',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'x-webhook-signature': coinpayEvent('x', { raw }).signature,
+      },
+      payload: raw,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().applied).toBe(true);
+  });
+
   it('refuses a replayed event id with 409 and changes nothing', async () => {
     const o = await pendingCryptoOrder();
     const event = coinpayEvent(o.reference, { id: `evt_replay_${o.orderId}` });
