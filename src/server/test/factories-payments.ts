@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/connection';
 import { orders, payments } from '../db/schema';
 import { signPayload } from '../integrations/payments/webhook-signature';
 import { cartBody, createShopper, stockedProduct } from './factories-orders';
+import { signIn, type TestApp } from './test-app';
 
 /** The sandbox's test card numbers (src/server/integrations/payments/cardpay.ts). */
 export const numbers = {
@@ -150,4 +151,89 @@ export function postWebhook(app: FastifyInstance, event: { raw: string; signatur
     },
     payload: event.raw,
   });
+}
+
+/** An Idempotency-Key no other test uses. */
+export const key = (name: string) => `${name}-${Math.random().toString(36).slice(2)}`;
+export const unknownId = 999_999_999;
+
+type StaffRole = 'sales' | 'support' | 'finance' | 'admin';
+
+/**
+ * The calls the payment test files share, bound to the file's app (read when called, so a file
+ * can build the kit before its beforeAll creates the app). signInStaff() fills `staff`.
+ */
+export function paymentKit(testApp: () => TestApp) {
+  const staff = {} as Record<StaffRole, string>;
+  const call: ReturnType<typeof caller> = (...args) => caller(testApp().app)(...args);
+
+  const newOrder = (quantity = 2, company: { creditLimitCents?: number } = {}) =>
+    staffOrder(testApp().app, testApp().db, staff.sales, quantity, company);
+
+  async function paidOrder() {
+    const o = await newOrder();
+    const res = await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/cardpay/transaction`, {
+      card: card(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return o;
+  }
+
+  async function savedCard(cookie: string, companyId: number, number: string = numbers.ok) {
+    const res = await call(cookie, 'POST', `/api/customer/${companyId}`, { card: card(number) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().sources.at(-1).sourceId as number;
+  }
+
+  async function openIntent(cookie: string, orderId: number) {
+    const res = await call(cookie, 'POST', `/api/v1/order/${orderId}/payment/intent`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { intentId: number; amountCents: number; status: string; clientSecret: string };
+  }
+
+  /** Another order sales places for the same customer. */
+  async function staffOrderFor(o: { companyId: number; location: { id: number }; tire: Tire }) {
+    const res = await call(staff.sales, 'POST', '/api/v1/order', {
+      companyId: o.companyId,
+      locationId: o.location.id,
+      items: [{ ...cartBody(o.tire, 1), orderItemRoadHazard: false }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().orderId as number;
+  }
+
+  /** A financing approval for `quantity` tires: the buyer applies with them in the cart (the sandbox prices the cart). */
+  async function financingFor(o: Awaited<ReturnType<typeof newOrder>>, quantity: number, decline = false) {
+    const cart = await addToCart(testApp().app, o, o.tire, quantity);
+    const orderTotal = (await orderRow(testApp().db, o.orderId)).totalCents;
+    if (quantity === o.order.orderItems[0].orderItemQuantity) expect(cart.totals.totalCents).toBe(orderTotal);
+    const res = await call(o.cookie, 'POST', '/api/sandbox/finpay/apply', { decline });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { token: string; amountCents: number; status: string };
+  }
+
+  const withCart = (quantity = 2, company: { creditLimitCents?: number } = {}) =>
+    shopperWithCart(testApp().app, testApp().db, quantity, company);
+
+  const checkout = (cookie: string | null, body: object, k?: string) =>
+    call(cookie, 'POST', '/api/cart/checkout', body, k);
+
+  async function signInStaff() {
+    for (const role of ['sales', 'support', 'finance', 'admin'] as const)
+      staff[role] = await signIn(testApp().app, role);
+  }
+
+  return {
+    staff,
+    call,
+    newOrder,
+    paidOrder,
+    savedCard,
+    openIntent,
+    staffOrderFor,
+    financingFor,
+    withCart,
+    checkout,
+    signInStaff,
+  };
 }
