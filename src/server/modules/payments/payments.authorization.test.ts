@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cart from '../../../contract/cart';
 import type { Endpoint } from '../../../contract/common';
-import * as orders from '../../../contract/orders';
+import * as orders from '../../../contract/orders-staff';
 import * as payments from '../../../contract/payments';
 import { can, type Role, roles } from '../../../domain/roles';
 import { createUser, FACTORY_PASSWORD } from '../../test/factories';
