@@ -244,6 +244,7 @@ export const addCustomerSource = endpoint({
   method: 'POST',
   path: '/api/customer/:id',
   access: 'companyAdmin',
+  idempotent: true,
   summary: 'Save a card for the company',
   params: CompanyParams,
   body: AddSource,
@@ -272,6 +273,7 @@ export const staffAddSource = endpoint({
   method: 'POST',
   path: '/api/v1/payment/:customer',
   access: 'finance',
+  idempotent: true,
   summary: 'Save a card for a company',
   params: z.object({ customer: Id }),
   body: AddSource,
@@ -377,6 +379,7 @@ export const tokenizeCard = endpoint({
   method: 'POST',
   path: '/api/v1/vendor/cardpay/token',
   access: 'shop',
+  idempotent: true,
   summary:
     "Exchange a card for a single-use token, as the card provider's hosted field does (finance may name the customer's company)",
   body: z.object({ card: CardInput, companyId: Id.optional() }),
@@ -404,8 +407,8 @@ export const sandboxFinancingApply = endpoint({
   path: '/api/sandbox/finpay/apply',
   access: 'shop',
   summary:
-    "Sandbox only: the financing provider's application page; answers an approved (or declined) token for the cart's total",
-  body: z.object({ decline: z.boolean().default(false) }),
+    "Sandbox only: the financing provider's application page; answers an approved (or declined) token for the cart's total, or for an unpaid order's (orderId)",
+  body: z.object({ decline: z.boolean().default(false), orderId: Id.optional() }),
   response: z.object({ token: z.string(), status: z.enum(['approved', 'declined']), amountCents: Cents }),
 });
 

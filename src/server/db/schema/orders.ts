@@ -306,7 +306,7 @@ export const paymentTokens = pgTable('payment_tokens', {
     .references(() => companies.id),
   orderId: ref('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   amountCents: cents('amount_cents').notNull(),
-  /** open | approved | declined | used */
+  /** open | approved | review | declined | used */
   status: text('status').notNull().default('open'),
   createdAt: createdAt(),
 });

@@ -3,11 +3,11 @@ import type { CartItemUpdate, ShippingChoice } from '../../../contract/cart';
 import type { Cart, CartCreate } from '../../../contract/order-shapes';
 import { isEditableOrder, isPlacedOrder, type OrderStatus } from '../../../domain/order-status';
 import type { OrderPaymentStatus } from '../../../domain/payment-status';
-import { isStaff } from '../../../domain/roles';
+import { can, isStaff } from '../../../domain/roles';
 import type { Db, DbOrTx } from '../../db/connection';
 import { orderDetail } from './orders.views';
 import type { Actor } from '../../http/actor';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { lookupZip } from '../../integrations/geo/zip-geo';
 import * as pricing from './orders.pricing';
 import * as repo from './orders.repository';
@@ -166,13 +166,14 @@ function checkStock(lines: repo.Line[], quantities: Map<number, number>) {
 export async function setShipping(db: Db, actor: Actor, choice: z.output<typeof ShippingChoice>) {
   return db.transaction(async (tx) => {
     const cart = await openCart(tx, actor);
-    const values = await deliveryOf(tx, actor, choice);
+    const values = await deliveryOf(tx, actor.locationId, choice);
     await repo.updateOrder(tx, cart.id, values);
     return view(tx, actor, { ...cart, ...values });
   });
 }
 
-async function deliveryOf(tx: DbOrTx, actor: Actor, choice: z.output<typeof ShippingChoice>) {
+/** `locationId`: the location 'location' means (the cart's current one, or the order's own). */
+async function deliveryOf(tx: DbOrTx, locationId: number | null, choice: z.output<typeof ShippingChoice>) {
   if (choice.kind === 'address') {
     const address = choice.address;
     if (!address)
@@ -202,7 +203,7 @@ async function deliveryOf(tx: DbOrTx, actor: Actor, choice: z.output<typeof Ship
       installerLocationId: installer.id,
     };
   }
-  const location = actor.locationId ? await repo.findLocation(tx, actor.locationId) : null;
+  const location = locationId ? await repo.findLocation(tx, locationId) : null;
   if (!location) throw new AppError('conflict', 'Choose a location first');
   return {
     deliveryKind: 'location',
@@ -245,17 +246,18 @@ export async function setOrderShipping(
 ) {
   await db.transaction(async (tx) => {
     const order = await repo.findOrder(tx, orderId, true);
-    if (
-      !order ||
-      !isPlacedOrder(order.status) ||
-      (order.companyId !== actor.companyId && !isStaff(actor.role))
-    )
-      throw notFound('Order');
+    if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
+    // Of the staff, those who edit orders (sales) or take their money (finance) may change it.
+    if (order.companyId !== actor.companyId) {
+      if (!isStaff(actor.role)) throw notFound('Order');
+      if (!can(actor.role, 'sales') && !can(actor.role, 'finance'))
+        throw forbidden("Only sales and finance change a customer's order");
+    }
     if (!isEditableOrder(order.status as OrderStatus, order.paymentStatus as OrderPaymentStatus))
       throw conflict(
         `The delivery of an order that is ${order.status} with payment ${order.paymentStatus} cannot change here`,
       );
-    const values = await deliveryOf(tx, actor, choice);
+    const values = await deliveryOf(tx, order.locationId, choice);
     await pricing.storeTotals(tx, order, await repo.listLines(tx, orderId, null), values);
   });
   return orderDetail(db, orderId, isStaff(actor.role));

@@ -323,9 +323,7 @@ describe('POST /api/v1/order/:id/payment/shipping', () => {
     expect(res.statusCode).toBe(409);
   });
 
-  // Server bug (orders.cart.ts deliveryOf): kind 'location' means the caller's current location,
-  // so staff moving a customer's order "to its location" send it to the staff member's office.
-  it.fails("sends a staff member's 'location' choice to the order's own location", async () => {
+  it("sends a staff member's 'location' choice to the order's own location", async () => {
     const o = await newOrder();
     await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/payment/shipping`, anchorage);
     const res = await call(staff.finance, 'POST', `/api/v1/order/${o.orderId}/payment/shipping`, {

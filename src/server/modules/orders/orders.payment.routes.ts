@@ -52,7 +52,7 @@ export function orderPaymentRoutes(app: FastifyInstance) {
 
   route(app, api.sandboxFinancingApply, ({ db, actor, config, body }) => {
     if (!sandboxControls(config)) throw notFound('Route');
-    return pay.applyForCartFinancing(db, actor, body.decline);
+    return pay.applyForFinancing(db, actor, body.decline, body.orderId);
   });
   // The chain confirms a charge: the sandbox provider signs and sends its webhook, as the real
   // one would, through the same route.

@@ -18,6 +18,7 @@ import type { Actor } from '../../http/actor';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import * as payments from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
+import { logOrderChange } from './orders.log';
 import { changePaymentStatus } from './orders.payment-status';
 import { repriceOrder } from './orders.pricing';
 import * as repo from './orders.repository';
@@ -150,9 +151,9 @@ export const payCartHosted = (db: Db, actor: Actor, token: string, card: Card) =
   });
 
 /** Sandbox: the financing provider approves (or declines) an application for the cart's total. */
-export const applyForCartFinancing = (db: Db, actor: Actor, decline: boolean) =>
+export const applyForFinancing = (db: Db, actor: Actor, decline: boolean, orderId?: number) =>
   db.transaction(async (tx) => {
-    const p = await cartPayable(tx, actor);
+    const p = orderId ? payableOf(await unpaidOrder(tx, actor, orderId)) : await cartPayable(tx, actor);
     const token = await payments.applyForFinancing(tx, {
       companyId: p.companyId,
       amountCents: p.amountCents,
@@ -241,10 +242,22 @@ export async function checkOrderCrypto(db: Db, actor: Actor, orderId: number) {
 export async function chargeConfirmed(db: Db, provider: string, eventId: string, reference: string) {
   return db.transaction(async (tx) => {
     await payments.acceptEvent(tx, provider, eventId);
-    const orderId = await payments.confirmCharge(tx, provider, reference, 'confirmed by the provider');
-    if (orderId === null) return false;
-    const order = await repo.findOrder(tx, orderId, true);
+    // The order first, then its payment: the order's other writers (expiry, cancel, payments)
+    // lock in that order too, so the two never wait on each other in a cycle.
+    const orderId = await payments.orderOfCharge(tx, provider, reference);
+    const order = orderId === null ? null : await repo.findOrder(tx, orderId, true);
+    const confirmed = await payments.confirmCharge(tx, provider, reference, 'confirmed by the provider');
     if (!order) return false;
+    if (!confirmed.applied) {
+      if (confirmed.lateFor)
+        await logOrderChange(
+          tx,
+          order,
+          null,
+          `${provider} confirmed ${confirmed.lateFor.amountCents} cents after the charge was ${confirmed.lateFor.status}: refund due`,
+        );
+      return false;
+    }
     await settle(tx, order, { paymentId: 0, status: 'captured' }, provider, null);
     return true;
   });

@@ -43,9 +43,6 @@ const exempt: Record<string, string> = {
   'POST /api/v1/order/:id/payment/shipping': "sets an unpaid order's delivery; a retry sets the same one",
   'PUT /api/v1/vendor/cardpay/customer': "sets the provider customer's billing name and e-mail",
   'POST /api/v1/user/:id/token': 'issues an API token for a user (accounts); takes no money',
-  'POST /api/v1/vendor/cardpay/token':
-    'follow-up: a retry makes a second single-use card token; no money moves until one is spent',
-  'POST /api/v1/payment/:customer': 'follow-up: a retry saves the same card twice; takes no money',
 };
 
 describe('money endpoints and Idempotency-Key', () => {
@@ -81,10 +78,10 @@ describe('money endpoints and Idempotency-Key', () => {
       'POST /api/v1/order/:id/payment/intent → idempotent (true)',
       'POST /api/v1/order/:id/payment/shipping → NOT idempotent',
       'POST /api/v1/order/:id/payment/transaction → idempotent (true)',
-      'POST /api/v1/payment/:customer → NOT idempotent',
+      'POST /api/v1/payment/:customer → idempotent (true)',
       'POST /api/v1/user/:id/token → NOT idempotent',
       'PUT /api/v1/vendor/cardpay/customer → NOT idempotent',
-      'POST /api/v1/vendor/cardpay/token → NOT idempotent',
+      'POST /api/v1/vendor/cardpay/token → idempotent (true)',
     ]);
   });
 

@@ -25,12 +25,13 @@ export async function findPayment(db: DbOrTx, where: { id: number; orderId: numb
   return row ?? null;
 }
 
-export async function findByReference(db: DbOrTx, provider: string, reference: string) {
-  const [row] = await db
+/** A payment by its provider reference; `lock` takes its row for a change. */
+export async function findByReference(db: DbOrTx, provider: string, reference: string, lock = true) {
+  const q = db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.reference, reference)))
-    .for('update');
+    .where(and(eq(payments.provider, provider), eq(payments.reference, reference)));
+  const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
 

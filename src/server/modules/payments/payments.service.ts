@@ -268,9 +268,26 @@ export {
  */
 export async function confirmCharge(tx: DbOrTx, provider: string, ref: string, message: string) {
   const payment = await repo.findByReference(tx, provider, ref);
-  if (payment?.status !== 'pending') return null;
-  await move(tx, payment, 'captured', 'capture', payment.amountCents, { message });
-  return payment.orderId;
+  if (!payment) return { applied: false as const, lateFor: null };
+  if (payment.status === 'pending') {
+    await move(tx, payment, 'captured', 'capture', payment.amountCents, { message });
+    return { applied: true as const, orderId: payment.orderId };
+  }
+  // The money arrived for a charge that no longer waits (voided: the order expired, was
+  // cancelled or was paid another way): recorded, so finance sees it and gives it back.
+  await repo.insertTransaction(tx, {
+    paymentId: payment.id,
+    kind: 'capture',
+    status: 'late',
+    amountCents: payment.amountCents,
+    message: `Funds confirmed after the charge was ${payment.status}: refund due`,
+  });
+  return { applied: false as const, lateFor: payment };
+}
+
+/** The order a provider's charge belongs to, read without a lock (to lock the order first). */
+export async function orderOfCharge(tx: DbOrTx, provider: string, ref: string) {
+  return (await repo.findByReference(tx, provider, ref, false))?.orderId ?? null;
 }
 
 /** The state of an order's crypto charge, read only. */
