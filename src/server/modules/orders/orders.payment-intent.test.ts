@@ -323,6 +323,13 @@ describe('POST /api/v1/order/:id/payment/shipping', () => {
     expect(res.statusCode).toBe(409);
   });
 
+  it("lets sales and finance change a customer's unpaid order's delivery, never support (403)", async () => {
+    const o = await newOrder();
+    const url = `/api/v1/order/${o.orderId}/payment/shipping`;
+    expect((await call(staff.support, 'POST', url, anchorage)).statusCode).toBe(403);
+    expect((await call(staff.sales, 'POST', url, anchorage)).statusCode).toBe(200);
+  });
+
   it("sends a staff member's 'location' choice to the order's own location", async () => {
     const o = await newOrder();
     await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/payment/shipping`, anchorage);

@@ -38,6 +38,21 @@ describe('POST /api/v1/order/:id/finpay/token', () => {
     expect(await soldUnits(t.db, o.tire.product.id)).toBe(2);
   });
 
+  it("pays with an approval the sandbox issued for the order's own total (orderId)", async () => {
+    const o = await newOrder(1);
+    const apply = await call(o.cookie, 'POST', '/api/sandbox/finpay/apply', { orderId: o.orderId });
+    expect(apply.statusCode, apply.body).toBe(200);
+    expect(apply.json()).toMatchObject({ status: 'approved', amountCents: o.order.totals.totalCents });
+    const res = await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/finpay/token`, {
+      token: apply.json().token,
+    });
+    expect(res.json()).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'finpay' });
+    const stranger = await createShopper(t.app, t.db);
+    expect(
+      (await call(stranger.cookie, 'POST', '/api/sandbox/finpay/apply', { orderId: o.orderId })).statusCode,
+    ).toBe(404);
+  });
+
   it('M6: a spent approval cannot pay another order (409 token_used)', async () => {
     const o = await newOrder(1);
     const approval = await financingFor(o, 1);

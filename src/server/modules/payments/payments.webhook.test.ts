@@ -143,6 +143,11 @@ describe('POST /api/webhooks/coinpay', () => {
     expect(await orderRow(t.db, o.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'voided' });
     expect((await moneyOf(t.db, o.orderId)).capturedCents).toBe(0);
     expect(await soldUnits(t.db, o.tire.product.id)).toBe(0);
+    // ...but the money that arrived is on record, for finance to give back.
+    const detail = (await call(admin, 'GET', `/api/v1/order/${o.orderId}`)).json();
+    expect(detail.log.at(-1).note).toMatch(
+      /coinpay confirmed \d+ cents after the charge was voided: refund due/,
+    );
   });
 
   it('answers 400 to a body that is not JSON or not an event, and to an unknown provider', async () => {
