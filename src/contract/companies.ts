@@ -156,3 +156,22 @@ export const assignLocationUser = endpoint({
   params: AssignParams,
   response: Ok,
 });
+
+/** The caller's own company (a company admin), not the back office's company update. */
+export const updateOwnCompany = endpoint({
+  method: 'PUT',
+  path: '/api/company',
+  access: 'companyAdmin',
+  summary: "Update the company's name and contact details",
+  body: z.object({
+    name: z.string().trim().min(1).max(120),
+    email: z.string().email().max(200).nullable().optional(),
+    phone: z.string().trim().max(40).nullable().optional(),
+  }),
+  response: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+});

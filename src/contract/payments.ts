@@ -338,33 +338,6 @@ export const setCompanyPayment = endpoint({
   response: CompanyPayment,
 });
 
-export const updateCompany = endpoint({
-  method: 'PUT',
-  path: '/api/company',
-  access: 'companyAdmin',
-  summary: "Update the company's name and contact details",
-  body: z.object({
-    name: z.string().trim().min(1).max(120),
-    email: z.string().email().max(200).nullable().optional(),
-    phone: z.string().trim().max(40).nullable().optional(),
-  }),
-  response: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-  }),
-});
-
-export const updateUser = endpoint({
-  method: 'PUT',
-  path: '/api/user',
-  access: 'user',
-  summary: "Update the signed-in user's name and e-mail",
-  body: z.object({ name: z.string().trim().min(1).max(120), email: z.string().email().max(200) }),
-  response: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
-});
-
 // The card provider's form, provider webhooks and the sandboxes' control calls.
 
 export const CardTokenAnswer = z.object({

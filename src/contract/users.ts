@@ -120,3 +120,13 @@ export const revokeUserToken = endpoint({
   params: z.object({ id: Id, tokenId: Id }),
   response: Ok,
 });
+
+/** The signed-in user's own name and e-mail, not the back office's user update. */
+export const updateOwnUser = endpoint({
+  method: 'PUT',
+  path: '/api/user',
+  access: 'user',
+  summary: "Update the signed-in user's name and e-mail",
+  body: z.object({ name: z.string().trim().min(1).max(120), email: z.string().email().max(200) }),
+  response: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
+});

@@ -31,4 +31,5 @@ export function companiesRoutes(app: FastifyInstance) {
     await service.assignLocationUser(db, actor, params.id, params.userId);
     return ok;
   });
+  route(app, api.updateOwnCompany, ({ db, actor, body }) => service.updateOwnCompany(db, actor, body));
 }

@@ -156,6 +156,16 @@ export async function assignLocationUser(db: Db, actor: Actor, locationId: numbe
   });
 }
 
+/** A company admin edits the company's own name and contact details (nothing of its terms). */
+export async function updateOwnCompany(
+  db: Db,
+  actor: Actor,
+  values: { name: string; email?: string | null; phone?: string | null },
+) {
+  const row = await repo.updateCompany(db, actor.companyId, values);
+  return { id: row.id, name: row.name, email: row.email, phone: row.phone };
+}
+
 // What other modules may write of companies directly (inside their own transaction and audit).
 export {
   companiesExist,

@@ -36,6 +36,4 @@ export function paymentsRoutes(app: FastifyInstance) {
   route(app, api.setCompanyPayment, ({ db, actor, params }) =>
     sources.setDefaultSource(db, actor.companyId, params.id),
   );
-  route(app, api.updateCompany, ({ db, actor, body }) => sources.updateCompany(db, actor.companyId, body));
-  route(app, api.updateUser, ({ db, actor, body }) => sources.updateUser(db, actor.userId, body));
 }

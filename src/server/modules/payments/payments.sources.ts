@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection';
-import { companies, paymentCustomers, paymentSources, users } from '../../db/schema';
+import { companies, paymentCustomers, paymentSources } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { type CardChoice, cardpay } from '../../integrations/payments/cardpay';
@@ -135,20 +135,6 @@ export async function setDefaultSource(db: Db, companyId: number, sourceId: numb
     await tx.update(paymentSources).set({ isDefault: true }).where(eq(paymentSources.id, sourceId));
   });
   return companyPayment(db, companyId);
-}
-
-export async function updateCompany(
-  db: Db,
-  companyId: number,
-  values: { name: string; email?: string | null; phone?: string | null },
-) {
-  const [row] = await db.update(companies).set(values).where(eq(companies.id, companyId)).returning();
-  return { id: row.id, name: row.name, email: row.email, phone: row.phone };
-}
-
-export async function updateUser(db: Db, userId: number, values: { name: string; email: string }) {
-  const [row] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
-  return { userId: row.id, name: row.name, email: row.email };
 }
 
 /** The card provider's form: the card becomes a single-use token of the company. */

@@ -25,4 +25,5 @@ export function usersRoutes(app: FastifyInstance) {
     await service.revokeToken(db, actor, params.id, params.tokenId);
     return { ok: true as const };
   });
+  route(app, api.updateOwnUser, ({ db, actor, body }) => service.updateOwnUser(db, actor, body));
 }

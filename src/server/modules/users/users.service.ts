@@ -141,5 +141,11 @@ export async function revokeToken(db: Db, actor: Actor, userId: number, tokenId:
   });
 }
 
+/** The signed-in user edits their own name and e-mail (nothing of their role or locations). */
+export async function updateOwnUser(db: Db, actor: Actor, values: { name: string; email: string }) {
+  await repo.updateUser(db, actor.userId, values);
+  return { userId: actor.userId, ...values };
+}
+
 export { inviteUser, publicBaseUrl } from './users.invitations';
 export { insertUser, setUserLocations, usernameTaken } from './users.repository';
