@@ -1,4 +1,5 @@
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
+import type { z } from 'zod';
 import type { Endpoint } from '../../contract/common';
 import { type ApiProblem, type CallInput, call, problemOf } from './client';
 
@@ -9,6 +10,11 @@ export interface ApiArgs extends CallInput {
 /** The error of every RTK Query call: the same typed problem the slice thunks reject with. */
 export type ApiFailure = ApiProblem;
 
+/** What a contract endpoint answers, and what its query string and body take. */
+export type Out<E extends Endpoint> = z.output<E['response']>;
+export type QueryOf<E extends Endpoint> = z.input<NonNullable<E['query']>>;
+export type BodyOf<E extends Endpoint> = z.input<NonNullable<E['body']>>;
+
 const baseQuery: BaseQueryFn<ApiArgs, unknown, ApiFailure> = async ({ endpoint, ...input }) => {
   try {
     return { data: await call(endpoint, input) };
@@ -17,10 +23,43 @@ const baseQuery: BaseQueryFn<ApiArgs, unknown, ApiFailure> = async ({ endpoint, 
   }
 };
 
+/**
+ * Cache tags, one per kind of record: `{ type, id }` for one record and `{ type, id: 'LIST' }`
+ * for every list (and total) it shows in.
+ */
+const tagTypes = [
+  'Order',
+  'Payment',
+  'Audit',
+  'Outbox',
+  'Company',
+  'Location',
+  'User',
+  'UserToken',
+  'Group',
+  'PriceGroup',
+  'Markup',
+  'Pricing',
+  'Discount',
+  'CompPlan',
+  'CompRecord',
+  'WholesaleApplication',
+  'Supplier',
+  'Warehouse',
+  'FeedRun',
+  'FeedFailure',
+  'Inventory',
+  'Make',
+  'Category',
+  'Model',
+  'Product',
+] as const;
+export type ApiTag = (typeof tagTypes)[number];
+
 /** The one API of the web app: each feature injects its endpoints (features/<area>/<area>.api.ts). */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Order', 'Admin', 'Payment'],
+  tagTypes,
   endpoints: () => ({}),
 });

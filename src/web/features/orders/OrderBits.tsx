@@ -1,6 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { OrderDetail } from '../../../contract/order-shapes';
-import { formatCents } from '../../../domain/money';
+import { money } from '../../lib/format';
 
 const colors: Record<string, string> = {
   placed: 'blue',
@@ -68,25 +68,51 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
                 </Text>
               </Table.Td>
               <Table.Td>{i.orderItemQuantity}</Table.Td>
-              <Table.Td>{formatCents(i.unitPriceCents - i.unitDiscountCents)}</Table.Td>
-              <Table.Td>{i.orderItemRoadHazard ? formatCents(i.roadHazardUnitCents) : '—'}</Table.Td>
-              <Table.Td ta="right">{formatCents(i.lineTotalCents)}</Table.Td>
+              <Table.Td>{money(i.unitPriceCents - i.unitDiscountCents)}</Table.Td>
+              <Table.Td>{i.orderItemRoadHazard ? money(i.roadHazardUnitCents) : '—'}</Table.Td>
+              <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
             </Table.Tr>
           ))}
           <Table.Tr>
             <Table.Td colSpan={4}>Shipping</Table.Td>
-            <Table.Td ta="right">{formatCents(t.shippingCents)}</Table.Td>
+            <Table.Td ta="right">{money(t.shippingCents)}</Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Td colSpan={4} fw={700}>
               Total
             </Table.Td>
             <Table.Td ta="right" fw={700}>
-              {formatCents(t.totalCents)}
+              {money(t.totalCents)}
             </Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
+}
+
+/** Every status move of the order and its lines, oldest first. */
+export function OrderLog({ order }: { order: OrderDetail }) {
+  return order.log.map((e) => (
+    <Text key={`${e.at}-${e.to}-${e.supplierLineId ?? 0}`} size="sm">
+      {formatDate(e.at)} {e.userName ?? 'system'}: {e.supplierLineId ? `line ${e.supplierLineId} ` : ''}
+      {e.from ?? '—'} → {e.to}
+      {e.note ? ` (${e.note})` : ''}
+    </Text>
+  ));
+}
+
+/** The payments taken on the order so far. */
+export function OrderPayments({ order }: { order: OrderDetail }) {
+  if (order.payments.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No payment yet.
+      </Text>
+    );
+  return order.payments.map((p) => (
+    <Text key={p.paymentId} size="sm">
+      {p.provider} {p.status} {money(p.amountCents)} · {p.reference}
+    </Text>
+  ));
 }

@@ -16,8 +16,13 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
 import { Link, matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { can, isStaff } from '../../../../domain/roles';
+import { RecordHistory } from '../../../components/CrudPage';
+import { AuditTrail } from '../../../features/audit/AuditTrail';
 import { useAppSelector } from '../../store';
 import { type Area, sections } from './console-areas';
+
+/** Under each record of the console: its changes from the audit log. */
+const auditTrail = (entity: string, id: string | number) => <AuditTrail entity={entity} entityId={id} />;
 
 const hrefOf = (area: Area) => `/admin/${area.path}`;
 /** An area stays highlighted on its sub-pages (an order under Orders). */
@@ -92,37 +97,39 @@ export function AdminConsole() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9.5 }}>
         <Suspense fallback={<Loader aria-label="Loading page" />}>
-          <Routes>
-            {areas.map((a) => (
-              <Route key={a.path} path={a.path}>
-                <Route index element={a.element} />
-                {a.children?.map((c) => (
-                  <Route key={c.path} path={c.path} element={c.element} />
-                ))}
-              </Route>
-            ))}
-            <Route
-              index
-              element={
-                areas[0] ? (
-                  <Navigate to={areas[0].path} replace />
-                ) : (
-                  <Text>Nothing to show for your role.</Text>
-                )
-              }
-            />
-            <Route
-              path="*"
-              element={
-                <Text>
-                  No such area.{' '}
-                  <Anchor component={Link} to="/admin">
-                    Back to the console
-                  </Anchor>
-                </Text>
-              }
-            />
-          </Routes>
+          <RecordHistory value={auditTrail}>
+            <Routes>
+              {areas.map((a) => (
+                <Route key={a.path} path={a.path}>
+                  <Route index element={a.element} />
+                  {a.children?.map((c) => (
+                    <Route key={c.path} path={c.path} element={c.element} />
+                  ))}
+                </Route>
+              ))}
+              <Route
+                index
+                element={
+                  areas[0] ? (
+                    <Navigate to={areas[0].path} replace />
+                  ) : (
+                    <Text>Nothing to show for your role.</Text>
+                  )
+                }
+              />
+              <Route
+                path="*"
+                element={
+                  <Text>
+                    No such area.{' '}
+                    <Anchor component={Link} to="/admin">
+                      Back to the console
+                    </Anchor>
+                  </Text>
+                }
+              />
+            </Routes>
+          </RecordHistory>
         </Suspense>
       </Grid.Col>
     </Grid>

@@ -1,24 +1,64 @@
 import { lazy, type ReactNode } from 'react';
 import type { Permission } from '../../../../domain/roles';
-import { CompaniesPage, GroupsPage, LocationsPage, UsersPage } from './AccountsAreas';
-import { AuditLogPage, CompPlansPage, CompRecordsPage, OutboxPage, WholesalePage } from './BusinessAreas';
-import { CategoriesPage, MakesPage, ModelsPage, ProductsPage } from './CatalogueAreas';
-import { CataloguePage } from './CataloguePage';
-import { DiscountsPage, MarkupsPage, PriceGroupsPage, PricesPage } from './PricingAreas';
-import { FailedFeedRowsPage, InventoryPage, SuppliersPage, WarehousesPage } from './SupplyAreas';
-import { VehicleImportPage } from './VehicleImportPage';
+import { AuditLogPage } from '../../../features/audit/AuditLogPage';
+import { OutboxPage } from '../../../features/audit/OutboxPage';
+import {
+  categoryPicker,
+  makePicker,
+  modelPicker,
+  productPicker,
+} from '../../../features/catalog-admin/catalog-admin.api';
+import { CategoriesPage } from '../../../features/catalog-admin/CategoriesPage';
+import { MakesPage } from '../../../features/catalog-admin/MakesPage';
+import { ModelImagesPage } from '../../../features/catalog-admin/ModelImagesPage';
+import { ModelsPage } from '../../../features/catalog-admin/ModelsPage';
+import { ProductsPage } from '../../../features/catalog-admin/ProductsPage';
+import { CompaniesPage } from '../../../features/companies/CompaniesPage';
+import { companyPicker, supplierCompanyPicker } from '../../../features/companies/companies.api';
+import { LocationsPage } from '../../../features/companies/LocationsPage';
+import { CompPlansPage } from '../../../features/comp/CompPlansPage';
+import { CompRecordsPage } from '../../../features/comp/CompRecordsPage';
+import { DiscountsPage } from '../../../features/discounts/DiscountsPage';
+import { GroupsPage } from '../../../features/groups/GroupsPage';
+import { FailedFeedRowsPage } from '../../../features/inventory/FailedFeedRowsPage';
+import { InventoryPage } from '../../../features/inventory/InventoryPage';
+import { WarehousesPage } from '../../../features/inventory/WarehousesPage';
+import { MarkupsPage } from '../../../features/pricing/MarkupsPage';
+import { PriceGroupsPage } from '../../../features/pricing/PriceGroupsPage';
+import { PricesPage } from '../../../features/pricing/PricesPage';
+import { priceGroupPicker } from '../../../features/pricing/pricing.api';
+import { SuppliersPage } from '../../../features/suppliers/SuppliersPage';
+import { UsersPage } from '../../../features/users/UsersPage';
+import { userPicker } from '../../../features/users/users.api';
+import { VehicleImportPage } from '../../../features/vehicles/VehicleImportPage';
+import { WholesalePage } from '../../../features/wholesale/WholesalePage';
 
 // The order pages are chunks of their own (the analytics charts are heavy): the console loads
 // them when an orders page is first opened.
-const AdminOrdersPage = lazy(async () => ({
-  default: (await import('../admin-orders/AdminOrdersPage')).AdminOrdersPage,
+const StaffOrdersPage = lazy(async () => ({
+  default: (await import('../../../features/orders/StaffOrdersPage')).StaffOrdersPage,
 }));
-const AdminOrdersAnalyticsPage = lazy(async () => ({
-  default: (await import('../admin-orders/AdminOrdersAnalyticsPage')).AdminOrdersAnalyticsPage,
+const OrderAnalyticsPage = lazy(async () => ({
+  default: (await import('../../../features/orders/OrderAnalyticsPage')).OrderAnalyticsPage,
 }));
 const AdminOrderPage = lazy(async () => ({
-  default: (await import('../admin-orders/AdminOrderPage')).AdminOrderPage,
+  default: (await import('./AdminOrderPage')).AdminOrderPage,
 }));
+
+/**
+ * The records one area's forms pick from another's (a discount's make, a plan's earner): each
+ * feature offers pickers of its own records, and the console hands them to the areas that need them.
+ */
+const pickers = {
+  company: companyPicker,
+  supplierCompany: supplierCompanyPicker,
+  user: userPicker,
+  priceGroup: priceGroupPicker,
+  make: makePicker,
+  category: categoryPicker,
+  model: modelPicker,
+  product: productPicker,
+};
 
 /** The staff console by area: each area is a page under /admin/<path>, read by a permission. */
 export interface Area {
@@ -36,17 +76,37 @@ export const sections: { title: string; areas: Area[] }[] = [
     title: 'Customers',
     areas: [
       { path: 'companies', label: 'Companies', permission: 'staff', element: <CompaniesPage /> },
-      { path: 'locations', label: 'Locations', permission: 'staff', element: <LocationsPage /> },
-      { path: 'users', label: 'Users & roles', permission: 'admin', element: <UsersPage /> },
-      { path: 'groups', label: 'Customer groups', permission: 'staff', element: <GroupsPage /> },
-      { path: 'wholesale', label: 'Wholesale applications', permission: 'sales', element: <WholesalePage /> },
+      {
+        path: 'locations',
+        label: 'Locations',
+        permission: 'staff',
+        element: <LocationsPage pickers={pickers} />,
+      },
+      {
+        path: 'users',
+        label: 'Users & roles',
+        permission: 'admin',
+        element: <UsersPage pickers={pickers} />,
+      },
+      {
+        path: 'groups',
+        label: 'Customer groups',
+        permission: 'staff',
+        element: <GroupsPage pickers={pickers} />,
+      },
+      {
+        path: 'wholesale',
+        label: 'Wholesale applications',
+        permission: 'sales',
+        element: <WholesalePage pickers={pickers} />,
+      },
       {
         path: 'orders',
         label: 'Orders',
         permission: 'staff',
-        element: <AdminOrdersPage />,
+        element: <StaffOrdersPage />,
         children: [
-          { path: 'analytics', element: <AdminOrdersAnalyticsPage /> },
+          { path: 'analytics', element: <OrderAnalyticsPage /> },
           { path: ':id', element: <AdminOrderPage /> },
         ],
       },
@@ -55,16 +115,31 @@ export const sections: { title: string; areas: Area[] }[] = [
   {
     title: 'Pricing',
     areas: [
-      { path: 'markups', label: 'Pricing & markups', permission: 'staff', element: <MarkupsPage /> },
+      {
+        path: 'markups',
+        label: 'Pricing & markups',
+        permission: 'staff',
+        element: <MarkupsPage pickers={pickers} />,
+      },
       { path: 'price-groups', label: 'Price groups', permission: 'staff', element: <PriceGroupsPage /> },
       { path: 'prices', label: 'Sell prices', permission: 'staff', element: <PricesPage /> },
-      { path: 'discounts', label: 'Discounts', permission: 'staff', element: <DiscountsPage /> },
+      {
+        path: 'discounts',
+        label: 'Discounts',
+        permission: 'staff',
+        element: <DiscountsPage pickers={pickers} />,
+      },
     ],
   },
   {
     title: 'Money',
     areas: [
-      { path: 'comp', label: 'Compensation plans', permission: 'finance', element: <CompPlansPage /> },
+      {
+        path: 'comp',
+        label: 'Compensation plans',
+        permission: 'finance',
+        element: <CompPlansPage pickers={pickers} />,
+      },
       {
         path: 'comp-records',
         label: 'Compensation records',
@@ -77,8 +152,18 @@ export const sections: { title: string; areas: Area[] }[] = [
     title: 'Supply',
     areas: [
       { path: 'suppliers', label: 'Suppliers', permission: 'admin', element: <SuppliersPage /> },
-      { path: 'warehouses', label: 'Warehouses & feeds', permission: 'admin', element: <WarehousesPage /> },
-      { path: 'inventory', label: 'Inventory', permission: 'admin', element: <InventoryPage /> },
+      {
+        path: 'warehouses',
+        label: 'Warehouses & feeds',
+        permission: 'admin',
+        element: <WarehousesPage pickers={pickers} />,
+      },
+      {
+        path: 'inventory',
+        label: 'Inventory',
+        permission: 'admin',
+        element: <InventoryPage pickers={pickers} />,
+      },
       {
         path: 'failed-rows',
         label: 'Failed feed rows',
@@ -94,7 +179,7 @@ export const sections: { title: string; areas: Area[] }[] = [
       { path: 'tire-lines', label: 'Tire lines', permission: 'admin', element: <ModelsPage /> },
       { path: 'skus', label: 'SKUs', permission: 'admin', element: <ProductsPage /> },
       { path: 'categories', label: 'Categories', permission: 'admin', element: <CategoriesPage /> },
-      { path: 'catalogue', label: 'Tire line images', permission: 'admin', element: <CataloguePage /> },
+      { path: 'catalogue', label: 'Tire line images', permission: 'admin', element: <ModelImagesPage /> },
       {
         path: 'vehicle-import',
         label: 'Vehicle fitments',

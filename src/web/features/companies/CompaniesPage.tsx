@@ -1,0 +1,56 @@
+import * as companies from '../../../contract/companies';
+import { ActiveBadge } from '../../components/ActiveBadge';
+import { CrudPage } from '../../components/CrudPage';
+import { money } from '../../lib/format';
+import { companiesApi } from './companies.api';
+
+const kindOptions = companies.companyKinds.map((k) => ({ value: k, label: k }));
+
+const { listCompanies, createCompany, updateCompany } = companiesApi.endpoints;
+
+/** /admin/companies: the customers, suppliers, installers and resellers Tread deals with. */
+export function CompaniesPage() {
+  return (
+    <CrudPage
+      config={{
+        title: 'Companies',
+        noun: 'Company',
+        entity: 'company',
+        list: listCompanies,
+        create: createCompany,
+        update: updateCompany,
+        idOf: (r) => r.id,
+        filters: [{ name: 'kind', label: 'Kind', options: kindOptions }],
+        columns: [
+          { id: 'id', header: 'Id', cell: (r) => r.id },
+          { id: 'name', header: 'Name', cell: (r) => r.name, sortKey: 'name' },
+          { id: 'kind', header: 'Kind', cell: (r) => r.kind, sortKey: 'kind' },
+          { id: 'email', header: 'E-mail', cell: (r) => r.email ?? '' },
+          {
+            id: 'credit',
+            header: 'Credit limit',
+            cell: (r) => money(r.creditLimitCents),
+            csv: (r) => r.creditLimitCents,
+          },
+          {
+            id: 'active',
+            header: 'Status',
+            cell: (r) => <ActiveBadge active={r.active} />,
+            csv: (r) => r.active,
+          },
+        ],
+        fields: [
+          { name: 'name', label: 'Name', kind: 'text' },
+          { name: 'kind', label: 'Kind', kind: 'select', options: kindOptions },
+          { name: 'email', label: 'E-mail', kind: 'text' },
+          { name: 'phone', label: 'Phone', kind: 'text' },
+          { name: 'creditLimitCents', label: 'Credit limit', kind: 'money' },
+          { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'number' },
+          { name: 'active', label: 'Active', kind: 'switch' },
+        ],
+        createSchema: companies.CompanyInput,
+        updateSchema: companies.updateCompany.body,
+      }}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import * as discounts from '../../../contract/discounts';
+import { CrudPage } from '../../components/CrudPage';
+import type { Picker } from '../../components/EntityPicker';
+import { dateTime, money, percent } from '../../lib/format';
+import { discountsApi } from './discounts.api';
+
+const { listDiscounts, createDiscount, updateDiscount, deleteDiscount } = discountsApi.endpoints;
+
+/** What a discount may be narrowed to: the catalogue's records and the customers. */
+interface DiscountPickers {
+  make: Picker;
+  model: Picker;
+  product: Picker;
+  company: Picker;
+}
+
+/** /admin/discounts: money off a make, line, SKU or company's purchases for a time. */
+export function DiscountsPage({ pickers }: { pickers: DiscountPickers }) {
+  return (
+    <CrudPage
+      config={{
+        title: 'Discounts',
+        noun: 'Discount',
+        entity: 'discount',
+        list: listDiscounts,
+        create: createDiscount,
+        update: updateDiscount,
+        remove: deleteDiscount,
+        idOf: (r) => r.id,
+        filters: [
+          { name: 'current', label: 'In force', options: [{ value: 'true', label: 'In force now' }] },
+        ],
+        columns: [
+          { id: 'id', header: 'Id', cell: (r) => r.id },
+          { id: 'name', header: 'Name', cell: (r) => r.name, sortKey: 'name' },
+          {
+            id: 'off',
+            header: 'Off',
+            cell: (r) => (r.basisPoints ? percent(r.basisPoints) : money(r.amountCents)),
+          },
+          {
+            id: 'target',
+            header: 'Applies to',
+            cell: (r) =>
+              [
+                r.makeId && `make ${r.makeId}`,
+                r.modelId && `model ${r.modelId}`,
+                r.productId && `product ${r.productId}`,
+                r.companyId && `company ${r.companyId}`,
+              ]
+                .filter(Boolean)
+                .join(', ') || 'everything',
+          },
+          { id: 'starts', header: 'Starts', cell: (r) => dateTime(r.startsAt), sortKey: 'startsAt' },
+          { id: 'ends', header: 'Ends', cell: (r) => dateTime(r.endsAt), sortKey: 'endsAt' },
+          { id: 'active', header: 'Status', cell: (r) => (r.active ? 'active' : 'off') },
+        ],
+        fields: [
+          { name: 'name', label: 'Name', kind: 'text' },
+          { name: 'startsAt', label: 'Starts', kind: 'datetime' },
+          { name: 'endsAt', label: 'Ends', kind: 'datetime', nullable: true },
+          {
+            name: 'basisPoints',
+            label: 'Percent off',
+            kind: 'percent',
+            description: 'Either a percent or an amount',
+          },
+          { name: 'amountCents', label: 'Amount off per tire', kind: 'money' },
+          { name: 'makeId', label: 'Make', kind: 'picker', source: pickers.make, nullable: true },
+          { name: 'modelId', label: 'Tire line', kind: 'picker', source: pickers.model, nullable: true },
+          { name: 'productId', label: 'SKU', kind: 'picker', source: pickers.product, nullable: true },
+          { name: 'companyId', label: 'Company', kind: 'picker', source: pickers.company, nullable: true },
+          { name: 'active', label: 'Active', kind: 'switch' },
+        ],
+        createSchema: discounts.DiscountInput,
+        updateSchema: discounts.updateDiscount.body,
+      }}
+    />
+  );
+}

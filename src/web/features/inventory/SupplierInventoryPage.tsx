@@ -1,0 +1,52 @@
+import { Alert, Card, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { PageTitle } from '../../components/PageTitle';
+import { FailedRows } from './FailedRows';
+import { FeedUpload } from './FeedUpload';
+import { useListWarehousesQuery } from './inventory.api';
+
+/** /supplier/inventory: a supplier keeps its stock current by uploading feeds per warehouse. */
+export function SupplierInventoryPage() {
+  // A supplier's list holds its own warehouses only.
+  const warehouses = useListWarehousesQuery({ pageSize: 100 });
+  const { isLoading, error } = warehouses;
+  const data = warehouses.data?.data.list;
+  const [chosen, setChosen] = useState<string | null>(null);
+  const warehouseId = Number(chosen ?? data?.[0]?.id ?? 0) || undefined;
+  return (
+    <Stack>
+      <PageTitle title="Inventory feeds" />
+      {isLoading && <Loader aria-label="Loading warehouses" />}
+      {error && <Alert color="red">Your warehouses could not be loaded.</Alert>}
+      {data && data.length === 0 && (
+        <Text c="dimmed">Your company has no warehouse yet. Ask Tread to add one.</Text>
+      )}
+      {data && data.length > 0 && (
+        <>
+          <Card withBorder>
+            <Stack>
+              <Select
+                label="Warehouse"
+                w={320}
+                allowDeselect={false}
+                value={String(warehouseId)}
+                onChange={setChosen}
+                data={data.map((w) => ({
+                  value: String(w.id),
+                  label: `${w.code} · ${w.name} (${w.units} units)`,
+                }))}
+              />
+              {warehouseId && <FeedUpload warehouseId={warehouseId} />}
+            </Stack>
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h4" mb="sm">
+              Failed rows
+            </Title>
+            <FailedRows warehouseId={warehouseId} />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { OrderDetail } from '../../../contract/order-shapes';
+import { paymentText, StatusBadge } from './OrderBits';
+import { useChangeStatusMutation, useOrderCommandMutation, useSetTrackingMutation } from './orders.api';
+import { noticeFailure as failed } from './orders.feedback';
+
+/** The order's status and what it may move to, the commands, tracking and the invoice. */
+export function StatusPanel({ order }: { order: OrderDetail }) {
+  const [change, { isLoading }] = useChangeStatusMutation();
+  const [command, { isLoading: busy }] = useOrderCommandMutation();
+  const [tracking, { isLoading: saving }] = useSetTrackingMutation();
+  const [next, setNext] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [track, setTrack] = useState(order.trackingNumber ?? '');
+  const run = async (c: 'submit' | 'cancel') =>
+    failed(await command({ id: order.orderId, command: c, note: note || undefined }));
+  return (
+    <Stack gap="xs">
+      <Group>
+        <StatusBadge status={order.status} />
+        <Text size="sm">
+          For {order.buyerName} · placed by {order.placedByName ?? `${order.buyerName} (checkout)`}
+        </Text>
+        <Text size="sm">Payment: {paymentText(order.paymentMethod, order.paymentStatus)}</Text>
+      </Group>
+      <Select label="Change status to" data={order.nextStatuses} value={next} onChange={setNext} maw={480} />
+      <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} maw={480} />
+      <Group gap="xs">
+        <Button
+          size="xs"
+          disabled={!next}
+          loading={isLoading}
+          onClick={async () =>
+            next &&
+            failed(
+              await change({
+                id: order.orderId,
+                status: next as OrderDetail['status'],
+                note: note || undefined,
+              }),
+            )
+          }
+        >
+          Apply
+        </Button>
+        <Button size="xs" variant="light" loading={busy} onClick={() => run('submit')}>
+          Send to suppliers
+        </Button>
+        {order.nextStatuses.includes('cancelled') && (
+          <Button size="xs" variant="light" color="red" loading={busy} onClick={() => run('cancel')}>
+            Cancel order
+          </Button>
+        )}
+      </Group>
+      <Group align="end">
+        <TextInput label="Tracking number" value={track} onChange={(e) => setTrack(e.currentTarget.value)} />
+        <Button
+          size="xs"
+          variant="default"
+          loading={saving}
+          onClick={async () => failed(await tracking({ id: order.orderId, trackingNumber: track }))}
+        >
+          Save
+        </Button>
+      </Group>
+      <Anchor href={`/api/v1/order/${order.orderId}/invoice`} target="_blank">
+        Invoice (PDF)
+      </Anchor>
+    </Stack>
+  );
+}
