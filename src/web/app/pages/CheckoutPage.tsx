@@ -6,9 +6,9 @@ import { CartLines, CartTotals } from '../../features/cart/CartLines';
 import { DeliveryChoice } from '../../features/cart/DeliveryChoice';
 import { PaymentForm } from '../../features/cart/PaymentForm';
 import { getCart } from '../../features/cart/cart.slice';
-import { formatCents } from '../../../domain/money';
 import { paths } from '../paths';
 import { useAppDispatch, useAppSelector } from '../store';
+import { money } from '../../lib/format';
 
 /** /checkout: the cart, delivery, totals and payment; reached from the basket icon. */
 export function CheckoutPage() {
@@ -23,7 +23,7 @@ export function CheckoutPage() {
       <>
         <PageTitle title="Order placed" />
         <Alert color="green" title={`Thank you: order ${lastPlaced.number}`} role="status">
-          Total {formatCents(lastPlaced.totalCents)}, payment {lastPlaced.paymentStatus.replace('_', ' ')}.{' '}
+          Total {money(lastPlaced.totalCents)}, payment {lastPlaced.paymentStatus.replace('_', ' ')}.{' '}
           <Anchor component={Link} to={paths.orders}>
             See your orders
           </Anchor>
@@ -31,7 +31,7 @@ export function CheckoutPage() {
         {lastPlaced.paymentStatus === 'pending' && lastPayTo && (
           <Alert color="yellow" mt="md" title="Waiting for your payment">
             <Text size="sm">
-              Send {formatCents(lastPlaced.totalCents)} to the payment address below. The order ships once the
+              Send {money(lastPlaced.totalCents)} to the payment address below. The order ships once the
               network confirms it.
             </Text>
             <Code block mt="xs" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Loader, Pagination, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCents } from '../../../domain/money';
 import { PageTitle } from '../../components/PageTitle';
 import { useMyOrdersQuery } from '../../features/orders/orders.api';
 import { formatDate, paymentText, StatusBadge } from '../../features/orders/OrderBits';
 import { paths } from '../paths';
+import { money } from '../../lib/format';
 
 const PAGE_SIZE = 15;
 
@@ -49,7 +49,7 @@ export function OrdersPage() {
                     <Table.Td>{paymentText(o.paymentMethod, o.paymentStatus)}</Table.Td>
                     <Table.Td>{o.itemCount}</Table.Td>
                     <Table.Td>{o.trackingNumber ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{formatCents(o.totalCents)}</Table.Td>
+                    <Table.Td ta="right">{money(o.totalCents)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

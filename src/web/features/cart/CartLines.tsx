@@ -1,9 +1,9 @@
 import { ActionIcon, NumberInput, Switch, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { Cart } from '../../../contract/order-shapes';
-import { formatCents } from '../../../domain/money';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { putCart } from './cart.slice';
+import { money } from '../../lib/format';
 
 /** The cart's lines with quantity edits, road hazard toggles and removal; every change re-prices on the server. */
 export function CartLines({ cart }: { cart: Cart }) {
@@ -39,10 +39,10 @@ export function CartLines({ cart }: { cart: Cart }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                {formatCents(i.unitPriceCents)}
+                {money(i.unitPriceCents)}
                 {i.unitDiscountCents > 0 && (
                   <Text size="xs" c="green">
-                    −{formatCents(i.unitDiscountCents)} discount
+                    −{money(i.unitDiscountCents)} discount
                   </Text>
                 )}
               </Table.Td>
@@ -67,11 +67,11 @@ export function CartLines({ cart }: { cart: Cart }) {
                   aria-label={`Road hazard for ${i.skuCode}`}
                   checked={i.orderItemRoadHazard}
                   disabled={busy}
-                  label={`${formatCents(i.roadHazardUnitCents)} / tire`}
+                  label={`${money(i.roadHazardUnitCents)} / tire`}
                   onChange={(e) => update(i.orderItemId, { orderItemRoadHazard: e.currentTarget.checked })}
                 />
               </Table.Td>
-              <Table.Td ta="right">{formatCents(i.lineTotalCents)}</Table.Td>
+              <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
               <Table.Td>
                 <ActionIcon
                   variant="subtle"
@@ -106,13 +106,13 @@ export function CartTotals({ cart }: { cart: Cart }) {
         {rows.map(([label, cents]) => (
           <Table.Tr key={label}>
             <Table.Td>{label}</Table.Td>
-            <Table.Td ta="right">{formatCents(cents)}</Table.Td>
+            <Table.Td ta="right">{money(cents)}</Table.Td>
           </Table.Tr>
         ))}
         <Table.Tr>
           <Table.Td fw={700}>Total</Table.Td>
           <Table.Td ta="right" fw={700} data-testid="cart-total">
-            {formatCents(t.totalCents)}
+            {money(t.totalCents)}
           </Table.Td>
         </Table.Tr>
       </Table.Tbody>

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { ProviderTitle } from './ProviderTitle';
-import { formatCents } from '../../../domain/money';
 import type { ProviderSession } from './cart.api';
+import { money } from '../../lib/format';
 
 interface Props {
   /** The crypto charge opened for the cart; null keeps the sheet closed. */
@@ -29,7 +29,7 @@ export function CryptoPaymentModal({ charge, currency, placing, error, onCancel,
       {charge && (
         <Stack aria-label="Crypto payment">
           <Text>
-            Pay <b>{formatCents(charge.amountCents)}</b> in <b>{currency}</b>.
+            Pay <b>{money(charge.amountCents)}</b> in <b>{currency}</b>.
           </Text>
           {charge.redirectUrl && (
             <Stack gap={4}>

@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatCents } from '../../../domain/money';
 import type { ApiFailure } from '../../api/api';
 import { useApplyForFinancingMutation, useBindFinancingMutation } from './cart.api';
 import { ProviderTitle } from './ProviderTitle';
+import { money } from '../../lib/format';
 
 interface Props {
   opened: boolean;
@@ -62,8 +62,8 @@ export function FinancingModal({ opened, totalCents, placing, error, onCancel, o
     >
       <Stack aria-label="Financing application">
         <Text>
-          Apply to finance <b>{formatCents(totalCents)}</b> with finpay. finpay decides at once; once it
-          approves, your order is placed and finpay pays Tread.
+          Apply to finance <b>{money(totalCents)}</b> with finpay. finpay decides at once; once it approves,
+          your order is placed and finpay pays Tread.
         </Text>
         <Checkbox
           label="Sandbox: have finpay decline this application"

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { formatCents } from '../../../domain/money';
 import type { ApiFailure } from '../../api/api';
 import { problemOf } from '../../api/client';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../components/CardFields';
 import { type ProviderSession, usePayHostedPaymentMutation } from './cart.api';
 import { ProviderTitle } from './ProviderTitle';
+import { money } from '../../lib/format';
 
 interface Props {
   /** The hosted session opened for the cart; null keeps the page closed. */
@@ -67,7 +67,7 @@ export function HostedPaymentModal({ session, onCancel, onApproved }: Props) {
         <form onSubmit={form.onSubmit(submit)} aria-label="Hosted payment page">
           <Stack>
             <Text>
-              Pay <b>{formatCents(session.amountCents)}</b> to Tread. Your card is handled by hostedpay.
+              Pay <b>{money(session.amountCents)}</b> to Tread. Your card is handled by hostedpay.
             </Text>
             <CardFields inputProps={(field) => form.getInputProps(field)} />
             {refusal && (
@@ -80,7 +80,7 @@ export function HostedPaymentModal({ session, onCancel, onApproved }: Props) {
                 Back to the shop
               </Button>
               <Button type="submit" loading={isLoading || tokenizing}>
-                Pay {formatCents(session.amountCents)}
+                Pay {money(session.amountCents)}
               </Button>
             </Group>
           </Stack>

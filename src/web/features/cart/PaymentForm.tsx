@@ -2,7 +2,6 @@ import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@ma
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { CheckoutBody } from '../../../contract/cart';
-import { formatCents } from '../../../domain/money';
 import type { ApiFailure } from '../../api/api';
 import { problemOf } from '../../api/client';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -24,6 +23,7 @@ import { cartErrorCleared, checkout } from './cart.slice';
 import { CryptoPaymentModal } from './CryptoPaymentModal';
 import { FinancingModal } from './FinancingModal';
 import { HostedPaymentModal } from './HostedPaymentModal';
+import { money } from '../../lib/format';
 
 type Method = 'card' | 'saved' | 'account' | 'finpay' | 'hostedpay' | 'coinpay';
 const currencies = ['USDC', 'BTC', 'ETH'] as const;
@@ -155,8 +155,8 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
           )}
           {method === 'account' && p && (
             <Text size="sm">
-              Net {p.paymentTermsDays} terms · available credit {formatCents(p.availableCreditCents)} of{' '}
-              {formatCents(p.creditLimitCents)}
+              Net {p.paymentTermsDays} terms · available credit {money(p.availableCreditCents)} of{' '}
+              {money(p.creditLimitCents)}
             </Text>
           )}
           {method === 'finpay' && (

@@ -2,7 +2,6 @@ import { Alert, Button, Modal, Radio, Select, Stack, Text } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';
-import { formatCents } from '../../../domain/money';
 import type { ApiFailure } from '../../api/api';
 import { problemOf } from '../../api/client';
 import {
@@ -14,6 +13,7 @@ import {
   usePaymentAttempt,
 } from '../../components/CardFields';
 import { usePayOrderByCardMutation } from './orders.api';
+import { money } from '../../lib/format';
 
 export interface SavedCard {
   sourceId: number;
@@ -75,7 +75,7 @@ export function PayOrder({ order, savedCards }: { order: OrderDetail; savedCards
     <>
       <Alert color="blue" mt="md" title="This order waits for payment">
         <Text size="sm" mb="xs">
-          {formatCents(order.totalCents)} is due. Pay it by card, or ask us to put it on your account.
+          {money(order.totalCents)} is due. Pay it by card, or ask us to put it on your account.
         </Text>
         <Button size="xs" onClick={() => setOpened(true)}>
           Pay this order
@@ -85,7 +85,7 @@ export function PayOrder({ order, savedCards }: { order: OrderDetail; savedCards
         <form onSubmit={form.onSubmit(submit)} aria-label="Pay the order">
           <Stack>
             <Text>
-              Pay <b>{formatCents(order.totalCents)}</b>.
+              Pay <b>{money(order.totalCents)}</b>.
             </Text>
             {savedCards.length > 0 && (
               <Radio.Group label="Pay with" {...form.getInputProps('method')}>
@@ -113,7 +113,7 @@ export function PayOrder({ order, savedCards }: { order: OrderDetail; savedCards
               </Alert>
             )}
             <Button type="submit" loading={isLoading || tokenizing} w="fit-content">
-              Pay {formatCents(order.totalCents)}
+              Pay {money(order.totalCents)}
             </Button>
           </Stack>
         </form>

@@ -1,6 +1,6 @@
 import { Badge, CloseButton, Group } from '@mantine/core';
 import { facetFilterKeys, facetLabels } from '../../../domain/shop-search';
-import { money } from './format';
+import { money } from '../../lib/format';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import type { ShopState } from './shop.slice';
 

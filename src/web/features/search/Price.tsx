@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { money } from './format';
+import { money } from '../../lib/format';
 
 /**
  * The caller's price of a SKU: a discounted price shows in red under its list price struck

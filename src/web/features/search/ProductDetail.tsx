@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Product } from '../../../contract/catalog';
-import { miles, service } from './format';
+import { miles, service } from './search.format';
 import { Price } from './Price';
 import { useProductByCodeQuery } from './search.api';
 

@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { miles, money, service } from './format';
+import { money } from '../../lib/format';
+import { miles, service } from './search.format';
 import { Price } from './Price';
 import type { ShopItem } from './shop.slice';
 

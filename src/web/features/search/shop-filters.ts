@@ -1,51 +1,21 @@
 import qs from 'qs';
 import {
   type FacetFilterKey,
+  type FilterKey,
   facetFilterKeys,
-  type FilterCategory,
+  filterKeys,
   type SortCode,
   sortCodes,
 } from '../../../domain/shop-search';
 
-/** The search a /shop URL describes (its filter keys), page aside. */
-export type ShopFilters = Partial<Record<FacetFilterKey, string[]>> & {
-  query?: string;
-  sort?: SortCode;
-  minPrice?: string;
-  maxPrice?: string;
-  specialsOnly?: string;
-  runFlat?: string;
-  width?: string;
-  ratio?: string;
-  rim?: string;
-  rearWidth?: string;
-  rearRatio?: string;
-  rearRim?: string;
-  year?: string;
-  vmake?: string;
-  vmodel?: string;
-  option?: string;
-  size?: string;
-};
+/** The keys of the URL that hold one text value: every filter key but the facets, paging and sort. */
+type ScalarKey = Exclude<FilterKey, FacetFilterKey | 'page' | 'pageSize' | 'sort'>;
+const notScalar: readonly string[] = [...facetFilterKeys, 'page', 'pageSize', 'sort'];
+const scalarKeys = filterKeys.filter((k): k is ScalarKey => !notScalar.includes(k));
 
-const scalarKeys = [
-  'query',
-  'minPrice',
-  'maxPrice',
-  'specialsOnly',
-  'runFlat',
-  'width',
-  'ratio',
-  'rim',
-  'rearWidth',
-  'rearRatio',
-  'rearRim',
-  'year',
-  'vmake',
-  'vmodel',
-  'option',
-  'size',
-] as const;
+/** The search a /shop URL describes (its filter keys), page aside. */
+export type ShopFilters = Partial<Record<FacetFilterKey, string[]>> &
+  Partial<Record<ScalarKey, string>> & { sort?: SortCode };
 
 /** Reads a /shop query string (bracket arrays); unknown keys are dropped. */
 export function parseShopUrl(search: string): { filters: ShopFilters; page: number } {
@@ -120,7 +90,3 @@ export function applyFilter(filters: ShopFilters, change: FilterChange): ShopFil
     }
   }
 }
-
-/** The keys of a filter category of the sidebar. */
-export const categoryKeys = (c: FilterCategory) =>
-  c === 'sizes' ? ['width', 'ratio', 'rim'] : c === 'ALL' ? [] : [c];

@@ -1,8 +1,4 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Cents as dollars, formatted only for display. */
-export const money = (cents: number | null | undefined) =>
-  cents === null || cents === undefined ? '—' : usd.format(cents / 100);
+// How the shop writes a tire's warranty and service description (money: lib/format.ts).
 
 export const miles = (n: number | null) => (n ? `${new Intl.NumberFormat('en-US').format(n)} mi` : 'None');
 
