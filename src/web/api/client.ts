@@ -23,12 +23,12 @@ export interface CallInput {
 }
 
 /** Query strings as the spec writes them: bracket arrays, no null values. */
-export function toQueryString(query: unknown): string {
+function toQueryString(query: unknown): string {
   const text = qs.stringify(query, { arrayFormat: 'brackets', skipNulls: true, encodeValuesOnly: true });
   return text ? `?${text}` : '';
 }
 
-export function pathOf(path: string, params: Record<string, string | number> = {}): string {
+function pathOf(path: string, params: Record<string, string | number> = {}): string {
   return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
 

@@ -15,7 +15,7 @@ const LIST = 'LIST' as const;
  * Where a write shows: its own kind of record, and the lists of other kinds that show it (a
  * company's name in the locations, a markup in the sell prices).
  */
-export interface Touches {
+interface Touches {
   tag: ApiTag;
   also?: readonly ApiTag[];
 }

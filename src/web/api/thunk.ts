@@ -2,7 +2,7 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import { type ApiProblem, problemOf } from './client';
 
 /** What a thunk's call may do besides calling the API: dispatch follow-ups (a cache invalidation). */
-export interface ThunkTools {
+interface ThunkTools {
   dispatch: (action: unknown) => unknown;
 }
 

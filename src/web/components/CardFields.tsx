@@ -16,7 +16,7 @@ export interface CardValues {
   cvc: string;
 }
 
-export type CardTokenAnswer = z.output<typeof tokenizeEndpoint.response>;
+type CardTokenAnswer = z.output<typeof tokenizeEndpoint.response>;
 
 export const emptyCard = (): CardValues => ({
   number: '',

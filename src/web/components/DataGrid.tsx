@@ -35,7 +35,7 @@ export interface GridState {
   q?: string;
 }
 
-export interface DataGridProps<T> {
+interface DataGridProps<T> {
   label: string;
   columns: GridColumn<T>[];
   rows: T[] | undefined;

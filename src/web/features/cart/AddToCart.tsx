@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { postCart } from './cart.slice';
 
-export interface Purchasable {
+interface Purchasable {
   makeId: number;
   modelId: number;
   productId: number;

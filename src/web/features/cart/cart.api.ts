@@ -1,13 +1,11 @@
-import type { z } from 'zod';
 import * as c from '../../../contract/cart';
 import * as p from '../../../contract/payments';
-import { api } from '../../api/api';
+import { api, type BodyOf, type Out } from '../../api/api';
 
-type Out<E extends { response: z.ZodType }> = z.output<E['response']>;
 export type ProviderSession = Out<typeof p.cartHostedToken>;
-export type FinancingApplication = Out<typeof p.sandboxFinancingApply>;
+type FinancingApplication = Out<typeof p.sandboxFinancingApply>;
 
-export const cartApi = api.injectEndpoints({
+const cartApi = api.injectEndpoints({
   endpoints: (b) => ({
     companyPayment: b.query<Out<typeof p.getCompanyPayment>, void>({
       query: () => ({ endpoint: p.getCompanyPayment }),
@@ -32,7 +30,7 @@ export const cartApi = api.injectEndpoints({
       }),
     }),
     /** Opens a crypto charge for the cart's total: the address the buyer pays to. */
-    openCryptoCharge: b.mutation<ProviderSession, z.input<typeof p.cartCryptoCheckout.body>>({
+    openCryptoCharge: b.mutation<ProviderSession, BodyOf<typeof p.cartCryptoCheckout>>({
       query: (body) => ({ endpoint: p.cartCryptoCheckout, body }),
     }),
     /**

@@ -9,7 +9,7 @@ import { type ApiProblem, call } from '../../api/client';
 import { apiThunk, problemIn } from '../../api/thunk';
 
 /** Cart state as spec §3 shapes it: cart, cartCount, order, loading (plus the checkout flag and error). */
-export interface CartState {
+interface CartState {
   cart: Cart | null;
   /** The one cart count of the app: the header's basket shows it. */
   cartCount: number;

@@ -5,9 +5,9 @@ import { api } from '../../api/api';
 import { createMutation, listQuery, oneQuery, updateMutation } from '../../api/crud';
 import type { Picker } from '../../components/EntityPicker';
 
-export type Make = z.output<typeof catalog.Make>;
-export type Category = z.output<typeof catalog.Category>;
-export type Model = z.output<typeof catalog.Model>;
+type Make = z.output<typeof catalog.Make>;
+type Category = z.output<typeof catalog.Category>;
+type Model = z.output<typeof catalog.Model>;
 
 // Names travel: a make's shows on its lines, SKUs, markup rules, stock and prices; a category's
 // on its lines and markup rules; a line's on its SKUs and prices; a SKU's on its stock and prices.

@@ -5,9 +5,7 @@ import * as staff from '../../../contract/orders-staff';
 import * as staffEdit from '../../../contract/orders-staff-edit';
 import * as supplierLines from '../../../contract/orders-supplier';
 import * as pay from '../../../contract/payments';
-import { api } from '../../api/api';
-
-type Out<E extends { response: z.ZodType }> = z.output<E['response']>;
+import { api, type Out, type QueryOf } from '../../api/api';
 
 // Tags: {type: 'Order', id} for one order, {type: 'Order', id: 'LIST'} for every list and total
 // that orders make up. A change to one order refetches that order and, when its summary or a
@@ -30,7 +28,7 @@ interface Money {
 }
 const keyed = (m: Money) => ({ 'idempotency-key': m.idempotencyKey });
 
-export const ordersApi = api.injectEndpoints({
+const ordersApi = api.injectEndpoints({
   endpoints: (b) => ({
     myOrders: b.query<Out<typeof buyer.listMyOrders>, { page: number; pageSize?: number }>({
       query: (query) => ({ endpoint: buyer.listMyOrders, query }),
@@ -85,7 +83,7 @@ export const ordersApi = api.injectEndpoints({
       }),
       invalidatesTags: orderAndLists,
     }),
-    staffOrders: b.query<Out<typeof staff.listOrders>, z.input<typeof staff.StaffOrderQuery>>({
+    staffOrders: b.query<Out<typeof staff.listOrders>, QueryOf<typeof staff.listOrders>>({
       query: (query) => ({ endpoint: staff.listOrders, query }),
       providesTags: listed,
     }),

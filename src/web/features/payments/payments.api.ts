@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import * as p from '../../../contract/payments';
 import { type ApiArgs, api } from '../../api/api';
 
-export type Customer = z.output<typeof p.Customer>;
+type Customer = z.output<typeof p.Customer>;
 
 /** Whose saved cards: the caller's own company, or (finance) a customer's. */
 export interface CardOwner {
@@ -10,7 +10,7 @@ export interface CardOwner {
   staff: boolean;
 }
 
-export const paymentsApi = api.injectEndpoints({
+const paymentsApi = api.injectEndpoints({
   endpoints: (b) => ({
     savedCards: b.query<Customer, CardOwner>({
       query: ({ companyId, staff }): ApiArgs =>

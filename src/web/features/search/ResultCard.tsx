@@ -6,7 +6,7 @@ import { miles, service } from './search.format';
 import { Price } from './Price';
 import type { ShopItem } from './shop.slice';
 
-export interface ResultCardProps {
+interface ResultCardProps {
   item: ShopItem;
   /** Purchase controls (quantity, add to cart) from the cart feature, placed by the page. */
   renderActions?: (item: ShopItem) => ReactNode;

@@ -2,7 +2,7 @@ import * as catalog from '../../../contract/catalog';
 import { api } from '../../api/api';
 
 /** Catalogue reads of the shop: one SKU for the product view. */
-export const searchApi = api.injectEndpoints({
+const searchApi = api.injectEndpoints({
   endpoints: (b) => ({
     productByCode: b.query<catalog.Product, { code: string; make: string }>({
       query: ({ code, make }) => ({ endpoint: catalog.getProductByCode, params: { code }, query: { make } }),

@@ -18,7 +18,7 @@ import { Logo } from '../../components/Logo';
 import { login } from './session.slice';
 
 /** Only same-site paths may be returned to after signing in. */
-export function safeNext(next: string | null): string {
+function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/';
 }
 

@@ -8,7 +8,7 @@ import { apiThunk, problemIn } from '../../api/thunk';
  * Session state as spec §3 shapes it: user, current location, locations, order. The session
  * answer's cart_count seeds the cart slice's cartCount, the one count of the app.
  */
-export interface SessionState {
+interface SessionState {
   user: SessionUser | null;
   location: Location | null;
   locations: Location[];

@@ -8,7 +8,7 @@ import { emptySelector, type Selector, trackSelect } from './selector';
  * The size selector, a slice of fixed shape (see docs/architecture.md, "The web app"): tire
  * width, tire ratio and rim size, chained.
  */
-export interface SizeSelectorState {
+interface SizeSelectorState {
   width: Selector;
   ratio: Selector;
   rim: Selector;
@@ -21,7 +21,7 @@ const initialState: SizeSelectorState = {
 };
 
 /** Sizing calls name channel 4 (this web shop) and the caller's price group. */
-export interface SizingScope {
+interface SizingScope {
   group?: number;
 }
 const query = (scope: SizingScope) => ({ channel: 4, ...(scope.group ? { group: scope.group } : {}) });

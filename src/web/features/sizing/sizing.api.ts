@@ -5,7 +5,7 @@ import { api } from '../../api/api';
 type Size = catalog.Size;
 
 /** Lookups of the OE selection page: a vehicle's sizes and the plus-size alternatives of one. */
-export const sizingApi = api.injectEndpoints({
+const sizingApi = api.injectEndpoints({
   endpoints: (b) => ({
     vehicleSizes: b.query<
       catalog.SizeRecord[],

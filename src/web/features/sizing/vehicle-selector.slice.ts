@@ -9,7 +9,7 @@ import { emptySelector, type Selector, trackSelect } from './selector';
  * The vehicle selector, a slice of fixed shape (see docs/architecture.md, "The web app"): year,
  * make, model and option, chained, plus the OE sizes.
  */
-export interface VehicleSelectorState {
+interface VehicleSelectorState {
   year: Selector;
   make: Selector;
   model: Selector;
@@ -37,16 +37,16 @@ export const loadMakes = apiThunk(
   'vehicle/makes',
   async (a: { year: string }) => (await call(sizing.vehicleMakes, { params: a })).data.list,
 );
-export const loadModels = apiThunk(
+const loadModels = apiThunk(
   'vehicle/models',
   async (a: { year: string; make: string }) => (await call(sizing.vehicleModels, { params: a })).data.list,
 );
-export const loadOptions = apiThunk(
+const loadOptions = apiThunk(
   'vehicle/options',
   async (a: { year: string; make: string; model: string }) =>
     (await call(sizing.vehicleOptions, { params: a })).data.list,
 );
-export const loadVehicleSizes = apiThunk(
+const loadVehicleSizes = apiThunk(
   'vehicle/sizes',
   async (q: { year: string; make: string; model: string; option: string }) =>
     (await call(sizing.vehicleSizes, { query: q })).data.list,
