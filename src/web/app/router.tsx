@@ -3,13 +3,13 @@ import { AccountPage } from '../features/session/AccountPage';
 import { LoginPage } from '../features/session/LoginPage';
 import { ResetPage } from '../features/session/ResetPage';
 import { SupplierInventoryPage } from '../features/inventory/SupplierInventoryPage';
+import { MyOrdersPage } from '../features/orders/MyOrdersPage';
+import { SupplierOrdersPage } from '../features/orders/SupplierOrdersPage';
 import { WholesaleSignupPage } from '../features/wholesale/WholesaleSignupPage';
 import { Layout } from './Layout';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { OrderPage } from './pages/OrderPage';
-import { OrdersPage } from './pages/OrdersPage';
 import { SupplierArea } from './pages/SupplierArea';
-import { SupplierPage } from './pages/SupplierPage';
 import { ComingPage } from './pages/ComingPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -32,7 +32,7 @@ export const router = createBrowserRouter([
         element: <RequireUser />,
         children: [
           { path: paths.home, element: <HomePage /> },
-          { path: paths.orders, element: <OrdersPage /> },
+          { path: paths.orders, element: <MyOrdersPage /> },
           { path: `${paths.orders}/:id`, element: <OrderPage /> },
           { path: paths.checkout, element: <CheckoutPage /> },
           {
@@ -49,7 +49,7 @@ export const router = createBrowserRouter([
             path: paths.supplier,
             element: <SupplierArea />,
             children: [
-              { index: true, element: <SupplierPage /> },
+              { index: true, element: <SupplierOrdersPage /> },
               { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
             ],
           },

@@ -26,7 +26,7 @@ const columns = [
   col.accessor('number', {
     header: 'Order',
     cell: (c) => (
-      <Anchor component={Link} to={`/admin/orders/${c.row.original.orderId}`}>
+      <Anchor component={Link} to={String(c.row.original.orderId)}>
         {c.getValue()}
       </Anchor>
     ),
@@ -51,7 +51,7 @@ const sortKey: Record<string, 'placedAt' | 'total' | 'number' | 'status'> = {
 };
 const PAGE_SIZE = 20;
 
-/** /admin/orders: every order, filtered, sorted and paged on the server. */
+/** /admin/orders: every order, filtered, sorted and paged on the server; an order opens under it. */
 export function StaffOrdersPage() {
   const [page, setPage] = useState(0);
   const [status, setStatus] = useState<string | null>(null);
@@ -87,7 +87,7 @@ export function StaffOrdersPage() {
   return (
     <>
       <PageTitle title="Orders">
-        <Button component={Link} to="/admin/orders/analytics" variant="light">
+        <Button component={Link} to="analytics" variant="light">
           Analytics
         </Button>
       </PageTitle>

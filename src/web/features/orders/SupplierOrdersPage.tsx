@@ -13,8 +13,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { SupplierLine } from '../../../contract/order-shapes';
 import { PageTitle } from '../../components/PageTitle';
-import { formatDate, StatusBadge } from '../../features/orders/OrderBits';
-import { useFulfillmentsQuery, useUpdateFulfillmentMutation } from '../../features/orders/orders.api';
+import { formatDate, StatusBadge } from './OrderBits';
+import { useFulfillmentsQuery, useUpdateFulfillmentMutation } from './orders.api';
 
 type Status = SupplierLine['status'];
 const actions: { to: 'confirmed' | 'exception' | 'cancelled'; label: string; color: string }[] = [
@@ -24,7 +24,7 @@ const actions: { to: 'confirmed' | 'exception' | 'cancelled'; label: string; col
 ];
 
 /** /supplier: the order lines routed to the supplier's company and their actions. */
-export function SupplierPage() {
+export function SupplierOrdersPage() {
   const [page, setPage] = useState(0);
   const [status, setStatus] = useState<'all' | Status>('all');
   const { data, isLoading, isError } = useFulfillmentsQuery({ page, ...(status !== 'all' && { status }) });

@@ -2,15 +2,14 @@ import { Alert, Anchor, Loader, Pagination, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { useMyOrdersQuery } from '../../features/orders/orders.api';
-import { formatDate, paymentText, StatusBadge } from '../../features/orders/OrderBits';
-import { paths } from '../paths';
 import { money } from '../../lib/format';
+import { formatDate, paymentText, StatusBadge } from './OrderBits';
+import { useMyOrdersQuery } from './orders.api';
 
 const PAGE_SIZE = 15;
 
-/** /orders: the company's order history. */
-export function OrdersPage() {
+/** /orders: the company's order history; an order opens under the list (/orders/:id). */
+export function MyOrdersPage() {
   const [page, setPage] = useState(0);
   const { data, isLoading, isError } = useMyOrdersQuery({ page, pageSize: PAGE_SIZE });
   return (
@@ -38,7 +37,7 @@ export function OrdersPage() {
                 {data.data.list.map((o) => (
                   <Table.Tr key={o.orderId}>
                     <Table.Td>
-                      <Anchor component={Link} to={`${paths.orders}/${o.orderId}`}>
+                      <Anchor component={Link} to={String(o.orderId)}>
                         {o.number}
                       </Anchor>
                     </Table.Td>
