@@ -8,7 +8,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { router } from './app/router';
 import { store } from './app/store';
-import { fetchSession } from './features/session/session.slice';
+import { fetchSession } from './features/sessions/session.slice';
 
 const theme = createTheme({
   primaryColor: 'orange',

@@ -13,7 +13,7 @@ import {
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { isStaff } from '../../domain/roles';
-import { switchLocation } from '../features/session/session.slice';
+import { switchLocation } from '../features/sessions/session.slice';
 import { Logo } from '../components/Logo';
 import { paths } from './paths';
 import { useAppDispatch, useAppSelector } from './store';

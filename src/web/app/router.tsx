@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
-import { AccountPage } from '../features/session/AccountPage';
-import { LoginPage } from '../features/session/LoginPage';
-import { ResetPage } from '../features/session/ResetPage';
+import { AccountPage } from '../features/sessions/AccountPage';
+import { LoginPage } from '../features/sessions/LoginPage';
+import { ResetPage } from '../features/sessions/ResetPage';
 import { SupplierInventoryPage } from '../features/inventory/SupplierInventoryPage';
 import { MyOrdersPage } from '../features/orders/MyOrdersPage';
 import { SupplierOrdersPage } from '../features/orders/SupplierOrdersPage';

@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from '../api/api';
 import { cartReducer } from '../features/cart/cart.slice';
-import { sessionReducer } from '../features/session/session.slice';
+import { sessionReducer } from '../features/sessions/session.slice';
 
 import { shopReducer } from '../features/search/shop.slice';
 import { searchPanelReducer } from '../features/sizing/search-panel.slice';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../contract/sessions';
 import type { Cart, OrderDetail } from '../../../contract/order-shapes';
 import { UNREACHABLE } from '../../api/client';
-import { fetchSession, login, logout, switchLocation } from '../session/session.slice';
+import { fetchSession, login, logout, switchLocation } from '../sessions/session.slice';
 import { type CheckoutRequest, cartReducer, checkout, getCart } from './cart.slice';
 
 const cart = { orderId: 9, orderItems: [{ orderItemId: 1 }, { orderItemId: 2 }] } as unknown as Cart;
