@@ -18,6 +18,20 @@ module.exports = {
       to: { path: '^src/server/' },
     },
     {
+      name: 'web-features-apart',
+      severity: 'error',
+      comment: 'Web features never import each other; pages compose them.',
+      from: { path: '^src/web/features/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
+    },
+    {
+      name: 'web-shared-below-features',
+      severity: 'error',
+      comment: 'components/, lib/ and api/ know no feature and no page.',
+      from: { path: '^src/web/(components|lib|api)/' },
+      to: { path: '^src/web/(features|app)/' },
+    },
+    {
       name: 'domain-is-pure',
       severity: 'error',
       comment: 'src/domain holds rules shared by server and web and depends on neither, nor on the contract.',
