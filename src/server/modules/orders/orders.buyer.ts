@@ -5,13 +5,14 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { AppError, notFound } from '../../http/errors';
 import { addToCart } from './orders.cart';
+import * as listsRepo from './orders.lists.repository';
 import * as repo from './orders.repository';
 import { orderDetail, toSummary } from './orders.views';
 import { isPlacedOrder } from '../../../domain/order-status';
 
 /** Order history of the caller's company: only its own orders, newest first. */
 export async function listMyOrders(db: Db, actor: Actor, q: z.output<typeof BuyerOrderQuery>) {
-  return pageAnswer(q, await repo.listCompanyOrders(db, actor.companyId, q), toSummary);
+  return pageAnswer(q, await listsRepo.listCompanyOrders(db, actor.companyId, q), toSummary);
 }
 
 /** One order of the caller's company; another company's order is a 404, never a 403. */

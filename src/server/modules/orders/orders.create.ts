@@ -1,24 +1,19 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CreateOrderBody } from '../../../contract/orders-staff-edit';
 import type { Db, Tx } from '../../db/connection';
-import { companies, locations, orderItems, orders, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { lookupZip } from '../../integrations/geo/zip-geo';
 import { orderableProduct } from './orders.cart';
 import { placeOrder } from './orders.placement';
+import * as repo from './orders.repository';
 import { orderDetail } from './orders.views';
 
 type Body = z.output<typeof CreateOrderBody>;
 
 /** The location an order is placed for: it must be an active location of the company. */
 async function customerLocation(tx: Tx, companyId: number, locationId: number) {
-  const [row] = await tx
-    .select({ location: locations, company: companies })
-    .from(locations)
-    .innerJoin(companies, eq(companies.id, locations.companyId))
-    .where(and(eq(locations.id, locationId), eq(locations.companyId, companyId)));
+  const row = await repo.findCompanyLocation(tx, companyId, locationId);
   if (!row) throw notFound('Location of this company');
   if (!row.company.active || !row.location.active)
     throw conflict(`${row.company.active ? 'This location' : 'This company'} is inactive`);
@@ -27,18 +22,7 @@ async function customerLocation(tx: Tx, companyId: number, locationId: number) {
 
 /** The customer's user the order is for: the one sales named, else the company's first active admin. */
 async function buyerOf(tx: Tx, companyId: number, userId?: number) {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.active, true),
-        userId ? eq(users.id, userId) : inArray(users.role, ['company_admin', 'buyer', 'reseller']),
-      ),
-    )
-    .orderBy(asc(users.role), asc(users.id))
-    .limit(1);
+  const row = await repo.findBuyer(tx, companyId, userId);
   if (row) return row.id;
   if (userId)
     throw badRequest('The buyer must be an active user of the company', [
@@ -66,18 +50,16 @@ export async function createOrder(db: Db, actor: Actor, body: Body) {
     for (const [i, item] of body.items.entries())
       products.push(await orderableProduct(tx, item, pricing.priceGroupId, `/body/items/${i}`));
     // The row is the staff member's cart until placed, so it never meets the buyer's own cart.
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        companyId: body.companyId,
-        locationId: null,
-        userId: actor.userId,
-        priceGroupId: pricing.priceGroupId,
-        deliveryKind: 'location',
-        deliveryZip: body.orderDeliveryZip ?? location.zip,
-      })
-      .returning();
-    await tx.insert(orderItems).values(
+    const order = await repo.insertOrder(tx, {
+      companyId: body.companyId,
+      locationId: null,
+      userId: actor.userId,
+      priceGroupId: pricing.priceGroupId,
+      deliveryKind: 'location',
+      deliveryZip: body.orderDeliveryZip ?? location.zip,
+    });
+    await repo.insertItems(
+      tx,
       body.items.map((item, i) => ({
         orderId: order.id,
         productId: products[i].product.id,
@@ -96,7 +78,7 @@ export async function createOrder(db: Db, actor: Actor, body: Body) {
       poNumber: body.poNumber,
       note: `Placed by ${actor.username} for the customer; awaiting payment`,
     });
-    await tx.update(orders).set({ locationId: location.id }).where(eq(orders.id, placed));
+    await repo.setOrderLocation(tx, placed, location.id);
     return placed;
   });
   return orderDetail(db, orderId, true);

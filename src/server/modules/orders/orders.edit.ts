@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { isEditableOrder, isPlacedOrder, type OrderStatus } from '../../../domain/order-status';
 import type { OrderPaymentStatus } from '../../../domain/payment-status';
 import type { Db, Tx } from '../../db/connection';
-import { orders } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { reverseCompensation } from '../comp/comp.service';
 import * as repo from './orders.repository';
@@ -24,7 +22,7 @@ export async function editableOrder(tx: Tx, orderId: number) {
 export async function updateOrder(db: Db, orderId: number, poNumber: string | null) {
   await db.transaction(async (tx) => {
     await editableOrder(tx, orderId);
-    await tx.update(orders).set({ poNumber, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await repo.updateOrder(tx, orderId, { poNumber });
   });
   return orderDetail(db, orderId, true);
 }
@@ -34,7 +32,7 @@ export async function deleteOrder(db: Db, orderId: number) {
     await editableOrder(tx, orderId);
     await releaseStock(tx, orderId);
     await reverseCompensation(tx, orderId, 'order deleted');
-    await tx.delete(orders).where(eq(orders.id, orderId));
+    await repo.deleteOrder(tx, orderId);
   });
   return { ok: true as const };
 }

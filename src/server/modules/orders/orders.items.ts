@@ -1,11 +1,9 @@
 // Staff editing the items of a placed, unpaid order: every change re-prices the item from the
 // server's prices of the order's price group, reserves or releases its stock through the
 // supplier routing, recomputes the totals and is written to the order log.
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffOrderItem } from '../../../contract/orders-staff-edit';
 import type { Db, Tx } from '../../db/connection';
-import { orderItems, products } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { adjustCompensation } from '../comp/comp.service';
@@ -13,13 +11,13 @@ import { orderableProduct } from './orders.cart';
 import { repriceOrder } from './orders.pricing';
 import { editableOrder } from './orders.edit';
 import { logOrderChange } from './orders.log';
-import type { OrderRow } from './orders.repository';
+import * as repo from './orders.repository';
 import { routeUnits, withdrawUnits } from './orders.routing';
 import { orderDetail } from './orders.views';
 
 type Input = z.output<typeof StaffOrderItem>;
 
-function pricingOf(order: OrderRow) {
+function pricingOf(order: repo.OrderRow) {
   if (order.priceGroupId === null) throw conflict('This order has no price group to price items with');
   return { companyId: order.companyId, priceGroupId: order.priceGroupId };
 }
@@ -28,7 +26,7 @@ function pricingOf(order: OrderRow) {
  * Re-prices the changed item (the others keep their prices), stores the order's new totals and
  * follows with the sales compensation the order earns.
  */
-async function reprice(tx: Tx, order: OrderRow, itemId: number | null, note: string) {
+async function reprice(tx: Tx, order: repo.OrderRow, itemId: number | null, note: string) {
   const { lines } = await repriceOrder(tx, order, pricingOf(order), new Set(itemId === null ? [] : [itemId]));
   await adjustCompensation(
     tx,
@@ -45,12 +43,7 @@ async function reprice(tx: Tx, order: OrderRow, itemId: number | null, note: str
 }
 
 async function itemOfOrder(tx: Tx, orderId: number, itemId: number) {
-  const [row] = await tx
-    .select({ item: orderItems, skuCode: products.skuCode })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId), isNull(orderItems.removedAt)))
-    .for('update', { of: orderItems });
+  const row = await repo.lockLiveItem(tx, orderId, itemId);
   if (!row) throw notFound('Order item');
   return { ...row.item, skuCode: row.skuCode };
 }
@@ -60,39 +53,21 @@ export async function addItem(db: Db, actor: Actor, orderId: number, input: Inpu
   await db.transaction(async (tx) => {
     const order = await editableOrder(tx, orderId);
     const { product, priceCents } = await orderableProduct(tx, input, pricingOf(order).priceGroupId);
-    const [same] = await tx
-      .select()
-      .from(orderItems)
-      .where(
-        and(
-          eq(orderItems.orderId, orderId),
-          eq(orderItems.productId, product.id),
-          eq(orderItems.roadHazard, input.orderItemRoadHazard),
-          isNull(orderItems.removedAt),
-        ),
-      );
+    const same = await repo.findSameItem(tx, orderId, {
+      productId: product.id,
+      roadHazard: input.orderItemRoadHazard,
+    });
     const item = same
-      ? (
-          await tx
-            .update(orderItems)
-            .set({ quantity: same.quantity + input.orderItemQuantity })
-            .where(eq(orderItems.id, same.id))
-            .returning()
-        )[0]
-      : (
-          await tx
-            .insert(orderItems)
-            .values({
-              orderId,
-              productId: product.id,
-              makeId: product.makeId,
-              modelId: product.modelId,
-              quantity: input.orderItemQuantity,
-              unitPriceCents: priceCents,
-              roadHazard: input.orderItemRoadHazard,
-            })
-            .returning()
-        )[0];
+      ? await repo.setItemQuantity(tx, same.id, same.quantity + input.orderItemQuantity)
+      : await repo.insertItem(tx, {
+          orderId,
+          productId: product.id,
+          makeId: product.makeId,
+          modelId: product.modelId,
+          quantity: input.orderItemQuantity,
+          unitPriceCents: priceCents,
+          roadHazard: input.orderItemRoadHazard,
+        });
     await routeUnits(tx, order, [
       {
         orderItemId: item.id,
@@ -126,10 +101,7 @@ export async function updateItem(
       ]);
     if (delta < 0) await withdrawUnits(tx, orderId, item, -delta, actor.userId);
     const roadHazard = change.orderItemRoadHazard ?? item.roadHazard;
-    await tx
-      .update(orderItems)
-      .set({ quantity: change.orderItemQuantity, roadHazard })
-      .where(eq(orderItems.id, item.id));
+    await repo.updateItem(tx, item.id, { quantity: change.orderItemQuantity, roadHazard });
     const note = `Item ${item.skuCode}: quantity ${item.quantity} → ${change.orderItemQuantity}${roadHazard !== item.roadHazard ? `, road hazard ${roadHazard ? 'added' : 'removed'}` : ''}`;
     await reprice(tx, order, item.id, note);
     await logOrderChange(tx, order, actor.userId, note);
@@ -145,14 +117,11 @@ export async function deleteItem(db: Db, actor: Actor, orderId: number, itemId: 
   await db.transaction(async (tx) => {
     const order = await editableOrder(tx, orderId);
     const item = await itemOfOrder(tx, orderId, itemId);
-    const items = await tx
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.removedAt)));
+    const items = await repo.liveItemIds(tx, orderId);
     if (items.length === 1)
       throw conflict('This is the last item of the order; delete or cancel the order instead');
     await withdrawUnits(tx, orderId, item, item.quantity, actor.userId);
-    await tx.update(orderItems).set({ removedAt: new Date() }).where(eq(orderItems.id, item.id));
+    await repo.updateItem(tx, item.id, { removedAt: new Date() });
     const note = `Item removed: ${item.quantity} × ${item.skuCode}`;
     await reprice(tx, order, null, note);
     await logOrderChange(tx, order, actor.userId, note);

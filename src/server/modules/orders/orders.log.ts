@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   assertOrderTransition,
   assertSupplierLineTransition,
@@ -6,7 +5,9 @@ import {
   type SupplierLineStatus,
 } from '../../../domain/order-status';
 import type { DbOrTx } from '../../db/connection';
-import { orderStatusLog, orders, supplierLines } from '../../db/schema';
+import * as logRepo from './orders.log.repository';
+import * as repo from './orders.repository';
+import * as routingRepo from './orders.routing.repository';
 
 /** Moves an order to a status through the transition table, and logs who, when and why. */
 export async function changeOrderStatus(
@@ -18,10 +19,14 @@ export async function changeOrderStatus(
 ) {
   assertOrderTransition(order.status as OrderStatus, to, order.heldFrom as OrderStatus | null);
   const heldFrom = to === 'on_hold' ? order.status : null;
-  await tx.update(orders).set({ status: to, heldFrom, updatedAt: new Date() }).where(eq(orders.id, order.id));
-  await tx
-    .insert(orderStatusLog)
-    .values({ orderId: order.id, userId, fromStatus: order.status, toStatus: to, note });
+  await repo.updateOrder(tx, order.id, { status: to, heldFrom });
+  await logRepo.insertLogEntry(tx, {
+    orderId: order.id,
+    userId,
+    fromStatus: order.status,
+    toStatus: to,
+    note,
+  });
 }
 
 export async function changeLineStatus(
@@ -32,11 +37,8 @@ export async function changeLineStatus(
   note: string | null = null,
 ) {
   assertSupplierLineTransition(line.status as SupplierLineStatus, to);
-  await tx
-    .update(supplierLines)
-    .set({ status: to, note, updatedAt: new Date() })
-    .where(eq(supplierLines.id, line.id));
-  await tx.insert(orderStatusLog).values({
+  await routingRepo.updateLine(tx, line.id, { status: to, note });
+  await logRepo.insertLogEntry(tx, {
     orderId: line.orderId,
     supplierLineId: line.id,
     userId,
@@ -53,9 +55,13 @@ export async function logOrderChange(
   userId: number | null,
   note: string,
 ) {
-  await tx
-    .insert(orderStatusLog)
-    .values({ orderId: order.id, userId, fromStatus: order.status, toStatus: order.status, note });
+  await logRepo.insertLogEntry(tx, {
+    orderId: order.id,
+    userId,
+    fromStatus: order.status,
+    toStatus: order.status,
+    note,
+  });
 }
 
 /** A change of a supplier line that is not a status change (fewer units), status unchanged. */
@@ -65,7 +71,7 @@ export async function logLineChange(
   userId: number | null,
   note: string,
 ) {
-  await tx.insert(orderStatusLog).values({
+  await logRepo.insertLogEntry(tx, {
     orderId: line.orderId,
     supplierLineId: line.id,
     userId,

@@ -7,6 +7,7 @@ import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { discountsInForce } from '../discounts/discounts.service';
 import * as payments from '../payments/payments.service';
 import * as repo from './orders.repository';
+import * as stockRepo from './orders.stock.repository';
 
 export interface Pricing {
   companyId: number;
@@ -88,7 +89,7 @@ export async function storeTotals(
 
 /** Each line ships from the nearest warehouse that has it; a per-tire rate by distance. */
 export async function shippingOf(tx: DbOrTx, lines: repo.Line[], zip: string | null) {
-  const stocked = await repo.stockedWarehouses(
+  const stocked = await stockRepo.stockedWarehouses(
     tx,
     lines.map((l) => l.item.productId),
   );

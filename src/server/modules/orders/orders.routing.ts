@@ -2,13 +2,11 @@
 // and listed on a supplier line of that warehouse's sub-order (one sub-order per warehouse).
 // Checkout, staff orders, item edits, staff sub-orders and cancelled lines all route here, so
 // holds and lines always agree: per item and warehouse, active holds = lines not cancelled.
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { isStockSold, type OrderPaymentStatus } from '../../../domain/payment-status';
 import type { DbOrTx } from '../../db/connection';
-import { subOrders, supplierLines, warehouses } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { changeLineStatus, logLineChange } from './orders.log';
-import { insertSubOrder, insertSupplierLines } from './orders.repository';
+import * as routingRepo from './orders.routing.repository';
 import {
   type Allocation,
   commitStock,
@@ -56,25 +54,15 @@ export async function routeUnits(
  */
 export async function fileWithSuppliers(tx: DbOrTx, orderId: number, allocations: Allocation[]) {
   if (!allocations.length) return;
-  const subs = await tx.select().from(subOrders).where(eq(subOrders.orderId, orderId));
+  const subs = await routingRepo.subOrdersOf(tx, orderId);
   const subOf = new Map(subs.map((s) => [s.warehouseId, s.id]));
-  const pending = subs.length
-    ? await tx
-        .select({
-          id: supplierLines.id,
-          subOrderId: supplierLines.subOrderId,
-          item: supplierLines.orderItemId,
-        })
-        .from(supplierLines)
-        .innerJoin(subOrders, eq(subOrders.id, supplierLines.subOrderId))
-        .where(and(eq(subOrders.orderId, orderId), eq(supplierLines.status, 'pending')))
-    : [];
-  const fresh: (typeof supplierLines.$inferInsert)[] = [];
+  const pending = subs.length ? await routingRepo.pendingLinesOf(tx, orderId) : [];
+  const fresh: routingRepo.NewSupplierLine[] = [];
   for (const a of allocations) {
     let subOrderId = subOf.get(a.warehouseId);
     if (!subOrderId) {
       subOrderId = (
-        await insertSubOrder(tx, {
+        await routingRepo.insertSubOrder(tx, {
           orderId,
           warehouseId: a.warehouseId,
           supplierCompanyId: a.supplierCompanyId,
@@ -84,30 +72,17 @@ export async function fileWithSuppliers(tx: DbOrTx, orderId: number, allocations
     }
     const line = pending.find((l) => l.subOrderId === subOrderId && l.item === a.orderItemId);
     if (line) {
-      await tx
-        .update(supplierLines)
-        .set({ quantity: sql`${supplierLines.quantity} + ${a.quantity}`, updatedAt: new Date() })
-        .where(eq(supplierLines.id, line.id));
+      await routingRepo.addUnitsToLine(tx, line.id, a.quantity);
     } else {
       fresh.push({ subOrderId, orderItemId: a.orderItemId, quantity: a.quantity });
     }
   }
-  await insertSupplierLines(tx, fresh);
-}
-
-/** The lines of an item that still count (not cancelled), newest first, with their warehouse. */
-function activeLinesOf(tx: DbOrTx, orderItemId: number) {
-  return tx
-    .select({ line: supplierLines, warehouseId: subOrders.warehouseId })
-    .from(supplierLines)
-    .innerJoin(subOrders, eq(subOrders.id, supplierLines.subOrderId))
-    .where(and(eq(supplierLines.orderItemId, orderItemId), ne(supplierLines.status, 'cancelled')))
-    .orderBy(desc(supplierLines.id));
+  await routingRepo.insertSupplierLines(tx, fresh);
 }
 
 /** Units of an item on no supplier line: a cancelled line nobody else could fill. */
 export async function unroutedUnits(tx: DbOrTx, item: { id: number; quantity: number }) {
-  const routed = (await activeLinesOf(tx, item.id)).reduce((s, r) => s + r.line.quantity, 0);
+  const routed = (await routingRepo.activeLinesOf(tx, item.id)).reduce((s, r) => s + r.line.quantity, 0);
   return Math.max(0, item.quantity - routed);
 }
 
@@ -123,7 +98,7 @@ export async function withdrawUnits(
   count: number,
   userId: number | null = null,
 ) {
-  const lines = await activeLinesOf(tx, item.id);
+  const lines = await routingRepo.activeLinesOf(tx, item.id);
   const unrouted = Math.max(0, item.quantity - lines.reduce((s, r) => s + r.line.quantity, 0));
   let left = count - unrouted;
   const pending = lines.filter((r) => r.line.status === 'pending');
@@ -142,10 +117,7 @@ export async function withdrawUnits(
     if (take === line.quantity)
       await changeLineStatus(tx, { ...line, orderId }, 'cancelled', userId, 'units withdrawn from the order');
     else {
-      await tx
-        .update(supplierLines)
-        .set({ quantity: line.quantity - take, updatedAt: new Date() })
-        .where(eq(supplierLines.id, line.id));
+      await routingRepo.updateLine(tx, line.id, { quantity: line.quantity - take });
       await logLineChange(tx, { ...line, orderId }, userId, `${take} of ${line.quantity} units withdrawn`);
     }
     left -= take;
@@ -184,14 +156,9 @@ export async function rerouteCancelledLine(
     return `${line.quantity} × ${line.skuCode} released and left unrouted: no other warehouse has them`;
   await fileWithSuppliers(tx, order.id, result.allocations);
   if (isStockSold(order.paymentStatus as OrderPaymentStatus)) await commitStock(tx, order.id);
-  const names = await tx
-    .select({ name: warehouses.name })
-    .from(warehouses)
-    .where(
-      inArray(
-        warehouses.id,
-        result.allocations.map((a) => a.warehouseId),
-      ),
-    );
+  const names = await routingRepo.warehouseNames(
+    tx,
+    result.allocations.map((a) => a.warehouseId),
+  );
   return `${line.quantity} × ${line.skuCode} released and rerouted to ${names.map((w) => w.name).join(', ')}`;
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffOrderQuery } from '../../../contract/orders-staff';
 import {
@@ -9,26 +8,27 @@ import {
 } from '../../../domain/order-status';
 import { canTransition } from '../../../domain/status-machine';
 import type { Db, Tx } from '../../db/connection';
-import { orderComments, orders } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { reverseCompensation } from '../comp/comp.service';
 import * as payments from '../payments/payments.service';
 import { changeLineStatus, changeOrderStatus } from './orders.log';
 import { changePaymentStatus } from './orders.payment-status';
+import * as listsRepo from './orders.lists.repository';
 import * as repo from './orders.repository';
+import * as routingRepo from './orders.routing.repository';
 import { releaseStock } from './orders.stock';
 import { orderDetail, toOrderItemRow, toSummary } from './orders.views';
 import { type Paging, pageAnswer } from '../../db/list-page';
 
 /** Every placed order, filtered by status, company, supplier, dates and number; paged on the server. */
 export async function listOrders(db: Db, q: z.output<typeof StaffOrderQuery>) {
-  return pageAnswer(q, await repo.listAllOrders(db, q), toSummary);
+  return pageAnswer(q, await listsRepo.listAllOrders(db, q), toSummary);
 }
 
 /** Orders that shipped or carry a tracking number. */
 export async function listShipments(db: Db, q: Paging) {
-  return pageAnswer(q, await repo.listShippedOrders(db, q), toSummary);
+  return pageAnswer(q, await listsRepo.listShippedOrders(db, q), toSummary);
 }
 
 async function lockedOrder(tx: Tx, orderId: number) {
@@ -62,7 +62,7 @@ export async function cancelOrder(db: Db, actor: Actor, orderId: number, note?: 
       actor.userId,
     );
     await reverseCompensation(tx, orderId, 'order cancelled');
-    const open = await repo.listSubOrderLines(tx, orderId);
+    const open = await routingRepo.listSubOrderLines(tx, orderId);
     for (const r of open) {
       if (canTransition(supplierLineTransitions, r.line.status as SupplierLineStatus, 'cancelled')) {
         await changeLineStatus(
@@ -81,7 +81,7 @@ export async function cancelOrder(db: Db, actor: Actor, orderId: number, note?: 
 export async function addComment(db: Db, actor: Actor, orderId: number, body: string) {
   const order = await repo.findOrder(db, orderId);
   if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
-  await db.insert(orderComments).values({ orderId, userId: actor.userId, body });
+  await repo.insertComment(db, { orderId, userId: actor.userId, body });
   return orderDetail(db, orderId, true);
 }
 
@@ -89,7 +89,9 @@ export async function addComment(db: Db, actor: Actor, orderId: number, body: st
 export async function submitOrder(db: Db, actor: Actor, orderId: number) {
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
-    const lines = (await repo.listSubOrderLines(tx, orderId)).filter((r) => r.line.status === 'pending');
+    const lines = (await routingRepo.listSubOrderLines(tx, orderId)).filter(
+      (r) => r.line.status === 'pending',
+    );
     if (!lines.length) throw conflict('No supplier line is waiting to be sent');
     for (const r of lines)
       await changeLineStatus(tx, { id: r.line.id, status: r.line.status, orderId }, 'sent', actor.userId);
@@ -114,7 +116,9 @@ export async function orderAction(
         throw conflict(`The order is ${order.status}, not on hold`);
       return changeOrderStatus(tx, order, order.heldFrom as OrderStatus, actor.userId, note ?? null);
     }
-    const lines = (await repo.listSubOrderLines(tx, orderId)).filter((r) => r.line.status === 'exception');
+    const lines = (await routingRepo.listSubOrderLines(tx, orderId)).filter(
+      (r) => r.line.status === 'exception',
+    );
     if (!lines.length) throw conflict('No supplier line is in exception');
     for (const r of lines)
       await changeLineStatus(
@@ -131,11 +135,11 @@ export async function orderAction(
 export async function setTracking(db: Db, orderId: number, trackingNumber: string) {
   const order = await repo.findOrder(db, orderId);
   if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
-  await db.update(orders).set({ trackingNumber, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await repo.updateOrder(db, orderId, { trackingNumber });
   return orderDetail(db, orderId, true);
 }
 
 /** Items across placed orders, optionally of one product: one statement for the page. */
 export async function listItems(db: Db, q: Paging & { productId?: number }) {
-  return pageAnswer(q, await repo.listOrderItems(db, q), toOrderItemRow);
+  return pageAnswer(q, await listsRepo.listOrderItems(db, q), toOrderItemRow);
 }

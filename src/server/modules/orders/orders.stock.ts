@@ -1,11 +1,14 @@
 // Stock of orders: reservations across warehouses that never oversell, holds that expire, and
 // the release of stock when an order is cancelled.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+//
+// Locks: before any inventory row is updated, the rows of every product of the change are
+// locked at once with stockRepo.lockStock, which takes them in (product, warehouse) order.
 import type { DbOrTx } from '../../db/connection';
-import { stockHolds } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import { refreshProductPrices } from '../catalog/catalog.service';
+import * as stockRepo from './orders.stock.repository';
+import type { StockRow } from './orders.stock.repository';
 
 /** Most units of one SKU a company may hold in orders awaiting payment. */
 export const MAX_HELD_UNITS_PER_SKU = 40;
@@ -27,67 +30,37 @@ export interface Allocation {
   quantity: number;
 }
 
-type StockRow = {
-  warehouse_id: number;
-  product_id: number;
-  free: number;
-  zip: string;
-  supplier_company_id: number;
-};
-
-const idArray = (ids: number[]) => `{${[...new Set(ids)].map(Number).join(',')}}`;
-
-/**
- * Locks the inventory rows of the products, always in (product, warehouse) order so that two
- * checkouts never wait on each other in a cycle; answers the free units of each.
- */
-export async function lockStock(tx: DbOrTx, productIds: number[]): Promise<StockRow[]> {
-  const { rows } = await tx.execute<StockRow>(sql`
-    select i.warehouse_id, i.product_id, (i.quantity - i.reserved)::int as free, w.zip, w.supplier_company_id
-    from inventory i join warehouses w on w.id = i.warehouse_id
-    where i.product_id = any(${idArray(productIds)}::bigint[]) and w.active
-    order by i.product_id, i.warehouse_id
-    for update of i`);
-  return rows.map((r) => ({
-    ...r,
-    warehouse_id: Number(r.warehouse_id),
-    product_id: Number(r.product_id),
-    supplier_company_id: Number(r.supplier_company_id),
-  }));
-}
-
 /**
  * Each line comes from the nearest warehouse (to the delivery ZIP) that can fill it whole;
  * when none can, from the nearest ones in turn. Pure: answers the allocations or what is short.
  */
 export function allocate(stock: StockRow[], lines: WantedLine[], zip: string | null) {
-  const free = new Map(stock.map((r) => [`${r.warehouse_id}:${r.product_id}`, r.free]));
+  const free = new Map(stock.map((r) => [`${r.warehouseId}:${r.productId}`, r.free]));
   const byDistance = [...stock].sort(
     (a, b) =>
-      (milesBetween(zip, a.zip) ?? 1e9) - (milesBetween(zip, b.zip) ?? 1e9) ||
-      a.warehouse_id - b.warehouse_id,
+      (milesBetween(zip, a.zip) ?? 1e9) - (milesBetween(zip, b.zip) ?? 1e9) || a.warehouseId - b.warehouseId,
   );
   const allocations: Allocation[] = [];
   for (const line of lines) {
-    const candidates = byDistance.filter((r) => r.product_id === line.productId);
-    const freeOf = (r: StockRow) => free.get(`${r.warehouse_id}:${r.product_id}`) ?? 0;
+    const candidates = byDistance.filter((r) => r.productId === line.productId);
+    const freeOf = (r: StockRow) => free.get(`${r.warehouseId}:${r.productId}`) ?? 0;
     const whole = candidates.find((r) => freeOf(r) >= line.quantity);
     let left = line.quantity;
     for (const r of whole ? [whole] : candidates) {
       const take = Math.min(left, freeOf(r));
       if (take <= 0) continue;
-      free.set(`${r.warehouse_id}:${r.product_id}`, freeOf(r) - take);
+      free.set(`${r.warehouseId}:${r.productId}`, freeOf(r) - take);
       allocations.push({
         orderItemId: line.orderItemId,
         productId: line.productId,
-        warehouseId: r.warehouse_id,
-        supplierCompanyId: r.supplier_company_id,
+        warehouseId: r.warehouseId,
+        supplierCompanyId: r.supplierCompanyId,
         quantity: take,
       });
       left -= take;
     }
     if (left > 0) {
-      const available = stock.filter((r) => r.product_id === line.productId).reduce((s, r) => s + r.free, 0);
+      const available = stock.filter((r) => r.productId === line.productId).reduce((s, r) => s + r.free, 0);
       return { short: { productId: line.productId, skuCode: line.skuCode, available } };
     }
   }
@@ -116,22 +89,21 @@ export async function tryReserveStock(
   options: ReserveOptions = {},
 ): Promise<{ allocations: Allocation[]; short?: undefined } | { short: Short; allocations?: undefined }> {
   const productIds = lines.map((l) => l.productId);
-  const stock = (await lockStock(tx, productIds)).filter(
+  const stock = (await stockRepo.lockStock(tx, productIds)).filter(
     (r) =>
-      (!options.onlyWarehouseIds || options.onlyWarehouseIds.includes(r.warehouse_id)) &&
-      !options.excludeWarehouseIds?.includes(r.warehouse_id),
+      (!options.onlyWarehouseIds || options.onlyWarehouseIds.includes(r.warehouseId)) &&
+      !options.excludeWarehouseIds?.includes(r.warehouseId),
   );
   const result = allocate(stock, lines, order.zip);
   if (result.short) return { short: result.short };
   const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60_000);
   for (const a of result.allocations) {
-    const { rowCount } = await tx.execute(sql`
-      update inventory set reserved = reserved + ${a.quantity}, updated_at = now()
-      where warehouse_id = ${a.warehouseId} and product_id = ${a.productId} and quantity - reserved >= ${a.quantity}`);
-    if (rowCount !== 1) throw conflict('The stock changed during checkout; try again');
+    if (!(await stockRepo.reserveUnits(tx, a, a.quantity)))
+      throw conflict('The stock changed during checkout; try again');
   }
   if (result.allocations.length) {
-    await tx.insert(stockHolds).values(
+    await stockRepo.insertHolds(
+      tx,
       result.allocations.map((a) => ({
         orderId: order.id,
         orderItemId: a.orderItemId,
@@ -167,17 +139,7 @@ export async function reserveStock(
 
 /** A company may not keep more than the cap of one SKU held for payments still open. */
 export async function assertHeldUnderCap(tx: DbOrTx, companyId: number, productIds: number[]) {
-  const held = await tx
-    .select({ productId: stockHolds.productId, n: sql<number>`sum(${stockHolds.quantity})::int` })
-    .from(stockHolds)
-    .where(
-      and(
-        eq(stockHolds.companyId, companyId),
-        eq(stockHolds.status, 'held'),
-        inArray(stockHolds.productId, productIds),
-      ),
-    )
-    .groupBy(stockHolds.productId);
+  const held = await stockRepo.heldUnitsBySku(tx, companyId, productIds);
   const over = held.find((h) => Number(h.n) > MAX_HELD_UNITS_PER_SKU);
   if (over) {
     throw conflict(
@@ -190,30 +152,16 @@ export async function assertHeldUnderCap(tx: DbOrTx, companyId: number, productI
   }
 }
 
-async function holdsOf(tx: DbOrTx, orderId: number, status: string) {
-  return tx
-    .select()
-    .from(stockHolds)
-    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, status)));
-}
-
 /** The order is paid: its held units leave the warehouse (quantity and reserved both drop). */
 export async function commitStock(tx: DbOrTx, orderId: number, refresh = true) {
-  const holds = await holdsOf(tx, orderId, 'held');
+  const holds = await stockRepo.holdsOf(tx, orderId, 'held');
   if (!holds.length) return;
-  await lockStock(
+  await stockRepo.lockStock(
     tx,
     holds.map((h) => h.productId),
   );
-  for (const h of holds) {
-    await tx.execute(sql`
-      update inventory set quantity = quantity - ${h.quantity}, reserved = reserved - ${h.quantity}, updated_at = now()
-      where warehouse_id = ${h.warehouseId} and product_id = ${h.productId}`);
-  }
-  await tx
-    .update(stockHolds)
-    .set({ status: 'committed' })
-    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, 'held')));
+  for (const h of holds) await stockRepo.removeSoldUnits(tx, h, h.quantity);
+  await stockRepo.commitHolds(tx, orderId);
   if (refresh)
     await refreshProductPrices(
       tx,
@@ -223,34 +171,31 @@ export async function commitStock(tx: DbOrTx, orderId: number, refresh = true) {
 
 /** Cancellation or expiry: held units become free again, sold units go back on the shelf. */
 export async function releaseStock(tx: DbOrTx, orderId: number) {
-  const holds = [...(await holdsOf(tx, orderId, 'held')), ...(await holdsOf(tx, orderId, 'committed'))];
+  const holds = [
+    ...(await stockRepo.holdsOf(tx, orderId, 'held')),
+    ...(await stockRepo.holdsOf(tx, orderId, 'committed')),
+  ];
   if (!holds.length) return;
-  await lockStock(
+  await stockRepo.lockStock(
     tx,
     holds.map((h) => h.productId),
   );
-  for (const h of holds) {
-    const change =
-      h.status === 'held'
-        ? sql`reserved = reserved - ${h.quantity}`
-        : sql`quantity = quantity + ${h.quantity}`;
-    await tx.execute(
-      sql`update inventory set ${change}, updated_at = now() where warehouse_id = ${h.warehouseId} and product_id = ${h.productId}`,
-    );
-  }
-  await tx
-    .update(stockHolds)
-    .set({ status: 'released' })
-    .where(
-      inArray(
-        stockHolds.id,
-        holds.map((h) => h.id),
-      ),
-    );
+  for (const h of holds) await giveBack(tx, h, h.quantity);
+  await stockRepo.releaseHolds(
+    tx,
+    holds.map((h) => h.id),
+  );
   await refreshProductPrices(
     tx,
     holds.map((h) => h.productId),
   );
+}
+
+/** Held units become free again; sold (committed) units go back on the shelf. */
+function giveBack(tx: DbOrTx, hold: stockRepo.HoldRow, quantity: number) {
+  return hold.status === 'held'
+    ? stockRepo.unreserveUnits(tx, hold, quantity)
+    : stockRepo.restockUnits(tx, hold, quantity);
 }
 
 /** Units an order has taken from a warehouse for one item: the released part and whether it had been sold. */
@@ -269,39 +214,21 @@ export async function releaseUnits(
   at: { orderId: number; orderItemId: number; warehouseId: number },
   quantity: number,
 ): Promise<Released> {
-  const holds = await tx
-    .select()
-    .from(stockHolds)
-    .where(
-      and(
-        eq(stockHolds.orderId, at.orderId),
-        eq(stockHolds.orderItemId, at.orderItemId),
-        eq(stockHolds.warehouseId, at.warehouseId),
-        inArray(stockHolds.status, ['held', 'committed']),
-      ),
-    )
-    .orderBy(desc(stockHolds.id));
+  const holds = await stockRepo.itemHoldsAt(tx, at);
   if (!holds.length) return { quantity: 0, committed: false };
-  await lockStock(tx, [holds[0].productId]);
+  await stockRepo.lockStock(tx, [holds[0].productId]);
   let left = quantity;
   let committed = false;
   for (const h of holds) {
     if (left <= 0) break;
     const take = Math.min(left, h.quantity);
-    const change =
-      h.status === 'held' ? sql`reserved = reserved - ${take}` : sql`quantity = quantity + ${take}`;
-    await tx.execute(
-      sql`update inventory set ${change}, updated_at = now() where warehouse_id = ${h.warehouseId} and product_id = ${h.productId}`,
-    );
+    await giveBack(tx, h, take);
     if (take === h.quantity) {
-      await tx.update(stockHolds).set({ status: 'released' }).where(eq(stockHolds.id, h.id));
+      await stockRepo.releaseHolds(tx, [h.id]);
     } else {
-      await tx
-        .update(stockHolds)
-        .set({ quantity: h.quantity - take })
-        .where(eq(stockHolds.id, h.id));
+      await stockRepo.setHoldQuantity(tx, h.id, h.quantity - take);
       const { id: _id, createdAt: _createdAt, ...rest } = h;
-      await tx.insert(stockHolds).values({ ...rest, quantity: take, status: 'released' });
+      await stockRepo.insertHolds(tx, [{ ...rest, quantity: take, status: 'released' }]);
     }
     committed ||= h.status === 'committed';
     left -= take;

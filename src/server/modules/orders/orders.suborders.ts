@@ -1,13 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { isRoutableOrder, type OrderStatus } from '../../../domain/order-status';
 import type { Db } from '../../db/connection';
-import { orderItems, products, warehouses } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { logOrderChange } from './orders.log';
-import { findOrder } from './orders.repository';
+import * as repo from './orders.repository';
 import { routeUnits, withdrawUnits } from './orders.routing';
-import { lockStock } from './orders.stock';
+import * as routingRepo from './orders.routing.repository';
+import * as stockRepo from './orders.stock.repository';
 import { orderDetail } from './orders.views';
 import { isPlacedOrder } from '../../../domain/order-status';
 
@@ -25,28 +24,23 @@ interface SubOrderInput {
  */
 export async function createSubOrder(db: Db, actor: Actor, orderId: number, input: SubOrderInput) {
   await db.transaction(async (tx) => {
-    const order = await findOrder(tx, orderId, true);
+    const order = await repo.findOrder(tx, orderId, true);
     if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
     if (!isRoutableOrder(order.status as OrderStatus))
       throw conflict(`The order is ${order.status}; its units can no longer be routed`);
-    const [warehouse] = await tx.select().from(warehouses).where(eq(warehouses.id, input.warehouseId));
+    const warehouse = await routingRepo.findWarehouse(tx, input.warehouseId);
     if (!warehouse) throw notFound('Warehouse');
     if (!warehouse.active) throw conflict(`Warehouse ${warehouse.name} is inactive`);
     const ids = input.items.map((i) => i.orderItemId);
     if (new Set(ids).size !== ids.length) throw conflict('Name each item once');
-    const items = await tx
-      .select({ item: orderItems, skuCode: products.skuCode })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.id, ids)))
-      .for('update', { of: orderItems });
+    const items = await repo.lockItems(tx, orderId, ids);
     const wanted = input.items.map((want) => {
       const row = items.find((r) => r.item.id === want.orderItemId);
       if (!row) throw notFound('Order item');
       return { ...row.item, skuCode: row.skuCode, move: want.quantity };
     });
     // Every product's stock rows at once, in the one order all checkouts take them: no lock cycle.
-    await lockStock(
+    await stockRepo.lockStock(
       tx,
       wanted.map((i) => i.productId),
     );

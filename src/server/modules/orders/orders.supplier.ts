@@ -1,18 +1,17 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type Paging, pageAnswer } from '../../db/list-page';
 import type { SupplierLineStatus } from '../../../domain/order-status';
 import type { Db, Tx } from '../../db/connection';
-import { subOrders, supplierLines } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { changeLineStatus, logOrderChange } from './orders.log';
 import * as repo from './orders.repository';
 import { rerouteCancelledLine } from './orders.routing';
+import * as routingRepo from './orders.routing.repository';
 import { orderDetail, toSupplierLine } from './orders.views';
 
 /** Supplier lines, paged; `supplierId` scopes them to one supplier company. */
 export async function listLines(db: Db, q: Paging & { supplierId?: number; status?: string }) {
-  return pageAnswer(q, await repo.listSupplierLines(db, q), toSupplierLine);
+  return pageAnswer(q, await routingRepo.listSupplierLines(db, q), toSupplierLine);
 }
 
 /** The caller's own lines only: a supplier never sees another supplier's work. */
@@ -31,7 +30,7 @@ export function listFulfillments(
  */
 async function moveLine(
   tx: Tx,
-  r: repo.SupplierLineRow,
+  r: routingRepo.SupplierLineRow,
   to: SupplierLineStatus,
   userId: number,
   note: string | null,
@@ -57,16 +56,14 @@ type Change = { supplierLineId: number; status: SupplierLineStatus; note?: strin
 export async function updateFulfillments(db: Db, actor: Actor, changes: Change[]) {
   const ids = changes.map((c) => c.supplierLineId);
   await db.transaction(async (tx) => {
-    const rows = await repo
-      .supplierLineQuery(tx)
-      .where(and(inArray(supplierLines.id, ids), eq(subOrders.supplierCompanyId, actor.supplierId)));
+    const rows = await routingRepo.linesOfSupplier(tx, ids, actor.supplierId);
     for (const c of changes) {
       const r = rows.find((x) => x.line.id === c.supplierLineId);
       if (!r) throw notFound('Order line');
       await moveLine(tx, r, c.status, actor.userId, c.note ?? null);
     }
   });
-  const rows = await repo.supplierLineQuery(db).where(inArray(supplierLines.id, ids));
+  const rows = await routingRepo.linesByIds(db, ids);
   return { list: rows.map(toSupplierLine) };
 }
 
@@ -87,16 +84,11 @@ export async function actOnLine(
   note?: string,
 ) {
   await db.transaction(async (tx) => {
-    const rows = await repo
-      .supplierLineQuery(tx)
-      .where(
-        and(
-          eq(subOrders.orderId, p.o),
-          eq(supplierLines.orderItemId, p.i),
-          eq(subOrders.supplierCompanyId, p.s),
-        ),
-      )
-      .orderBy(desc(supplierLines.id));
+    const rows = await routingRepo.linesOfItemAtSupplier(tx, {
+      orderId: p.o,
+      orderItemId: p.i,
+      supplierId: p.s,
+    });
     if (!rows.length) throw notFound('Order line at this supplier');
     const to = targetOf[action];
     // An item split across warehouses of one supplier has one line per warehouse: act on all that may move.

@@ -9,9 +9,12 @@ import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/
 import type { DbOrTx } from '../../db/connection';
 import { notFound } from '../../http/errors';
 import { toCart, toCartItem } from './orders.pricing';
+import * as listsRepo from './orders.lists.repository';
+import * as logRepo from './orders.log.repository';
 import * as repo from './orders.repository';
+import * as routingRepo from './orders.routing.repository';
 
-export function toSummary(row: repo.SummaryRow): OrderSummary {
+export function toSummary(row: listsRepo.SummaryRow): OrderSummary {
   const { order } = row;
   return {
     orderId: order.id,
@@ -31,7 +34,7 @@ export function toSummary(row: repo.SummaryRow): OrderSummary {
 }
 
 /** An item of a placed order as the back office lists them across orders. */
-export function toOrderItemRow(r: repo.OrderItemListRow) {
+export function toOrderItemRow(r: listsRepo.OrderItemListRow) {
   const { available: _available, ...item } = toCartItem({
     ...r,
     active: true,
@@ -47,7 +50,7 @@ export function toOrderItemRow(r: repo.OrderItemListRow) {
   };
 }
 
-export function toSupplierLine(r: repo.SupplierLineRow): SupplierLine {
+export function toSupplierLine(r: routingRepo.SupplierLineRow): SupplierLine {
   return {
     supplierLineId: r.line.id,
     subOrderId: r.sub.id,
@@ -71,11 +74,11 @@ export function toSupplierLine(r: repo.SupplierLineRow): SupplierLine {
 
 /** The whole order; comments are the staff's working notes and stay in the back-office. */
 export async function orderDetail(db: DbOrTx, orderId: number, staff: boolean): Promise<OrderDetail> {
-  const summary = await repo.findSummary(db, orderId);
+  const summary = await listsRepo.findSummary(db, orderId);
   if (!summary) throw notFound('Order');
   const { order } = summary;
   const lines = await repo.listLines(db, orderId, null);
-  const subLines = await repo.listSubOrderLines(db, orderId);
+  const subLines = await routingRepo.listSubOrderLines(db, orderId);
   const subOrders = new Map<number, OrderDetail['subOrders'][number]>();
   for (const r of subLines) {
     const sub = subOrders.get(r.sub.id) ?? {
@@ -126,7 +129,7 @@ export async function orderDetail(db: DbOrTx, orderId: number, staff: boolean): 
           createdAt: c.comment.createdAt.toISOString(),
         }))
       : [],
-    log: (await repo.listLog(db, orderId)).map((e) => ({
+    log: (await logRepo.listLog(db, orderId)).map((e) => ({
       userName: e.userName,
       supplierLineId: e.log.supplierLineId,
       from: e.log.fromStatus,

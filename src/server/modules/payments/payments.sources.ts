@@ -1,41 +1,26 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection';
-import { companies, paymentCustomers, paymentSources } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { type CardChoice, cardpay } from '../../integrations/payments/cardpay';
 import { providers, reference } from '../../integrations/payments/payments.types';
 import { openBalanceCents } from './payments.repository';
+import * as sourcesRepo from './payments.sources.repository';
 
 /** The company's customer at the card provider, created on first use. */
 async function customerOf(db: DbOrTx, companyId: number) {
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  const company = await sourcesRepo.findCompany(db, companyId);
   if (!company) throw notFound('Customer');
-  await db
-    .insert(paymentCustomers)
-    .values({
-      companyId,
-      provider: providers.card,
-      externalId: reference('cus'),
-      name: company.name,
-      email: company.email,
-    })
-    .onConflictDoNothing();
-  const [customer] = await db
-    .select()
-    .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.companyId, companyId), eq(paymentCustomers.provider, providers.card)));
-  return customer;
+  await sourcesRepo.insertCustomerIfNone(db, {
+    companyId,
+    provider: providers.card,
+    externalId: reference('cus'),
+    name: company.name,
+    email: company.email,
+  });
+  return sourcesRepo.findCustomer(db, companyId, providers.card);
 }
 
-const listSources = (db: DbOrTx, customerId: number) =>
-  db
-    .select()
-    .from(paymentSources)
-    .where(eq(paymentSources.customerId, customerId))
-    .orderBy(asc(paymentSources.id));
-
-function toSource(s: typeof paymentSources.$inferSelect) {
+function toSource(s: sourcesRepo.SourceRow) {
   return {
     sourceId: s.id,
     brand: s.brand,
@@ -56,7 +41,7 @@ export async function getCustomer(db: DbOrTx, companyId: number) {
     externalId: c.externalId,
     name: c.name,
     email: c.email,
-    sources: (await listSources(db, c.id)).map(toSource),
+    sources: (await sourcesRepo.listSources(db, c.id)).map(toSource),
   };
 }
 
@@ -76,10 +61,9 @@ export async function addSource(
   await db.transaction(async (tx) => {
     const saved = await cardpay.cardForSource(tx, { ...card, companyId });
     const c = await customerOf(tx, companyId);
-    const first = (await listSources(tx, c.id)).length === 0;
-    if (makeDefault)
-      await tx.update(paymentSources).set({ isDefault: false }).where(eq(paymentSources.customerId, c.id));
-    await tx.insert(paymentSources).values({
+    const first = (await sourcesRepo.listSources(tx, c.id)).length === 0;
+    if (makeDefault) await sourcesRepo.clearDefaultSource(tx, c.id);
+    await sourcesRepo.insertSource(tx, {
       customerId: c.id,
       token: reference('src'),
       ...saved,
@@ -91,23 +75,19 @@ export async function addSource(
 
 export async function deleteSource(db: Db, companyId: number, sourceId: number) {
   const c = await customerOf(db, companyId);
-  const deleted = await db
-    .delete(paymentSources)
-    .where(and(eq(paymentSources.id, sourceId), eq(paymentSources.customerId, c.id)))
-    .returning();
-  if (!deleted.length) throw notFound('Payment source');
+  if (!(await sourcesRepo.deleteSource(db, c.id, sourceId))) throw notFound('Payment source');
   return getCustomer(db, companyId);
 }
 
 export async function updateCustomer(db: Db, companyId: number, values: { name: string; email: string }) {
   const c = await customerOf(db, companyId);
-  await db.update(paymentCustomers).set(values).where(eq(paymentCustomers.id, c.id));
+  await sourcesRepo.updateCustomer(db, c.id, values);
   return getCustomer(db, companyId);
 }
 
 /** Terms, credit left and saved cards: what the checkout offers this company. */
 export async function companyPayment(db: DbOrTx, companyId: number) {
-  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  const company = await sourcesRepo.findCompany(db, companyId);
   if (!company) throw notFound('Company');
   const customer = await getCustomer(db, companyId);
   const openBalance = await openBalanceCents(db, companyId);
@@ -126,21 +106,17 @@ export async function companyPayment(db: DbOrTx, companyId: number) {
 export async function setDefaultSource(db: Db, companyId: number, sourceId: number) {
   await db.transaction(async (tx) => {
     const c = await customerOf(tx, companyId);
-    const [source] = await tx
-      .select()
-      .from(paymentSources)
-      .where(and(eq(paymentSources.id, sourceId), eq(paymentSources.customerId, c.id)));
+    const source = await sourcesRepo.findSource(tx, c.id, sourceId);
     if (!source) throw notFound('Payment source');
-    await tx.update(paymentSources).set({ isDefault: false }).where(eq(paymentSources.customerId, c.id));
-    await tx.update(paymentSources).set({ isDefault: true }).where(eq(paymentSources.id, sourceId));
+    await sourcesRepo.clearDefaultSource(tx, c.id);
+    await sourcesRepo.markDefaultSource(tx, sourceId);
   });
   return companyPayment(db, companyId);
 }
 
 /** The card provider's form: the card becomes a single-use token of the company. */
 export async function tokenizeCard(db: Db, companyId: number, card: Parameters<typeof cardpay.tokenize>[2]) {
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound('Company');
+  if (!(await sourcesRepo.companyExists(db, companyId))) throw notFound('Company');
   const row = await cardpay.tokenize(db, companyId, card);
   return {
     token: row.token,

@@ -1,0 +1,159 @@
+// The SQL of where an order's units are filed: sub-orders (one per warehouse), their supplier
+// lines, and the warehouses they are filed at (orders.routing.ts and orders.supplier.ts decide).
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/connection';
+import { type Paging, listPage } from '../../db/list-page';
+import {
+  companies,
+  makes,
+  models,
+  orderItems,
+  orders,
+  products,
+  subOrders,
+  supplierLines,
+  warehouses,
+} from '../../db/schema';
+
+const supplier = alias(companies, 'supplier');
+
+/** Supplier lines with everything a supplier or clerk needs to act on them. */
+function supplierLineQuery(db: DbOrTx) {
+  return db
+    .select({
+      line: supplierLines,
+      sub: subOrders,
+      supplierName: supplier.name,
+      warehouseName: warehouses.name,
+      warehouseZip: warehouses.zip,
+      orderNumber: orders.number,
+      orderId: orders.id,
+      deliveryZip: orders.deliveryZip,
+      productId: products.id,
+      skuCode: products.skuCode,
+      size: products.size,
+      makeName: makes.name,
+      modelName: models.name,
+    })
+    .from(supplierLines)
+    .innerJoin(subOrders, eq(subOrders.id, supplierLines.subOrderId))
+    .innerJoin(orders, eq(orders.id, subOrders.orderId))
+    .innerJoin(supplier, eq(supplier.id, subOrders.supplierCompanyId))
+    .innerJoin(warehouses, eq(warehouses.id, subOrders.warehouseId))
+    .innerJoin(orderItems, eq(orderItems.id, supplierLines.orderItemId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(makes, eq(makes.id, orderItems.makeId))
+    .innerJoin(models, eq(models.id, orderItems.modelId))
+    .$dynamic();
+}
+export type SupplierLineRow = Awaited<ReturnType<ReturnType<typeof supplierLineQuery>['execute']>>[number];
+
+/** Every line of an order's sub-orders, by sub-order then line. */
+export function listSubOrderLines(db: DbOrTx, orderId: number) {
+  return supplierLineQuery(db)
+    .where(eq(subOrders.orderId, orderId))
+    .orderBy(asc(subOrders.id), asc(supplierLines.id));
+}
+
+/** Supplier lines, newest first; `supplierId` scopes them to one supplier company. */
+export function listSupplierLines(db: DbOrTx, q: Paging & { supplierId?: number; status?: string }) {
+  const where = and(
+    q.supplierId ? eq(subOrders.supplierCompanyId, q.supplierId) : undefined,
+    q.status ? eq(supplierLines.status, q.status) : undefined,
+  );
+  return listPage(db, q, () => supplierLineQuery(db).where(where), [desc(supplierLines.id)]);
+}
+
+/** The lines of these ids that are routed to this supplier company (others are left out). */
+export function linesOfSupplier(db: DbOrTx, lineIds: number[], supplierId: number) {
+  return supplierLineQuery(db).where(
+    and(inArray(supplierLines.id, lineIds), eq(subOrders.supplierCompanyId, supplierId)),
+  );
+}
+
+export function linesByIds(db: DbOrTx, lineIds: number[]) {
+  return supplierLineQuery(db).where(inArray(supplierLines.id, lineIds));
+}
+
+/** The lines of one item of an order at one supplier company (one per warehouse), newest first. */
+export function linesOfItemAtSupplier(
+  db: DbOrTx,
+  at: { orderId: number; orderItemId: number; supplierId: number },
+) {
+  return supplierLineQuery(db)
+    .where(
+      and(
+        eq(subOrders.orderId, at.orderId),
+        eq(supplierLines.orderItemId, at.orderItemId),
+        eq(subOrders.supplierCompanyId, at.supplierId),
+      ),
+    )
+    .orderBy(desc(supplierLines.id));
+}
+
+export function subOrdersOf(db: DbOrTx, orderId: number) {
+  return db.select().from(subOrders).where(eq(subOrders.orderId, orderId));
+}
+
+export async function insertSubOrder(db: DbOrTx, values: typeof subOrders.$inferInsert) {
+  const [row] = await db.insert(subOrders).values(values).returning();
+  return row;
+}
+
+/** The pending lines of an order's sub-orders. */
+export function pendingLinesOf(db: DbOrTx, orderId: number) {
+  return db
+    .select({
+      id: supplierLines.id,
+      subOrderId: supplierLines.subOrderId,
+      item: supplierLines.orderItemId,
+    })
+    .from(supplierLines)
+    .innerJoin(subOrders, eq(subOrders.id, supplierLines.subOrderId))
+    .where(and(eq(subOrders.orderId, orderId), eq(supplierLines.status, 'pending')));
+}
+
+/** The lines of an item that still count (not cancelled), newest first, with their warehouse. */
+export function activeLinesOf(db: DbOrTx, orderItemId: number) {
+  return db
+    .select({ line: supplierLines, warehouseId: subOrders.warehouseId })
+    .from(supplierLines)
+    .innerJoin(subOrders, eq(subOrders.id, supplierLines.subOrderId))
+    .where(and(eq(supplierLines.orderItemId, orderItemId), ne(supplierLines.status, 'cancelled')))
+    .orderBy(desc(supplierLines.id));
+}
+
+export type NewSupplierLine = typeof supplierLines.$inferInsert;
+
+export async function insertSupplierLines(db: DbOrTx, values: NewSupplierLine[]) {
+  if (values.length) await db.insert(supplierLines).values(values);
+}
+
+/** Adds units to a line, in the statement (the stored quantity grows, whatever it is). */
+export async function addUnitsToLine(db: DbOrTx, lineId: number, quantity: number) {
+  await db
+    .update(supplierLines)
+    .set({ quantity: sql`${supplierLines.quantity} + ${quantity}`, updatedAt: new Date() })
+    .where(eq(supplierLines.id, lineId));
+}
+
+export async function updateLine(
+  db: DbOrTx,
+  lineId: number,
+  values: Partial<Pick<typeof supplierLines.$inferInsert, 'quantity' | 'status' | 'note'>>,
+) {
+  await db
+    .update(supplierLines)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(supplierLines.id, lineId));
+}
+
+export async function findWarehouse(db: DbOrTx, warehouseId: number) {
+  const [row] = await db.select().from(warehouses).where(eq(warehouses.id, warehouseId));
+  return row ?? null;
+}
+
+export function warehouseNames(db: DbOrTx, warehouseIds: number[]) {
+  return db.select({ name: warehouses.name }).from(warehouses).where(inArray(warehouses.id, warehouseIds));
+}
