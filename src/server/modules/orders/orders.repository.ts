@@ -262,7 +262,7 @@ export async function findCompanyLocation(db: DbOrTx, companyId: number, locatio
 
 /**
  * An active user of the company an order can be for: the one named (whatever its role), else
- * the first user of a buying role, in order of role name then id.
+ * the company admin, else another user of a buying role, oldest first.
  */
 export async function findBuyer(db: DbOrTx, companyId: number, userId?: number) {
   const [row] = await db
@@ -275,7 +275,8 @@ export async function findBuyer(db: DbOrTx, companyId: number, userId?: number) 
         userId ? eq(users.id, userId) : inArray(users.role, ['company_admin', 'buyer', 'reseller']),
       ),
     )
-    .orderBy(asc(users.role), asc(users.id))
+    // The company's admin first (the default buyer of a staff order), then its buyers, oldest first.
+    .orderBy(sql`${users.role} = 'company_admin' desc`, asc(users.id))
     .limit(1);
   return row ?? null;
 }

@@ -1,6 +1,6 @@
 // The SQL of warehouse stock as orders use it: inventory rows (free, reserved and sold units)
 // and the holds an order keeps on them (orders.stock.ts decides what to hold and release).
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, min, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { inventory, orders, stockHolds, warehouses } from '../../db/schema';
 
@@ -159,7 +159,7 @@ export async function setHoldQuantity(tx: DbOrTx, holdId: number, quantity: numb
  */
 export async function expiredHoldOrders(tx: DbOrTx, limit = 50): Promise<number[]> {
   const rows = await tx
-    .selectDistinct({ orderId: stockHolds.orderId })
+    .select({ orderId: stockHolds.orderId })
     .from(stockHolds)
     .innerJoin(orders, eq(orders.id, stockHolds.orderId))
     .where(
@@ -169,6 +169,8 @@ export async function expiredHoldOrders(tx: DbOrTx, limit = 50): Promise<number[
         eq(orders.paymentStatus, 'pending'),
       ),
     )
+    .groupBy(stockHolds.orderId)
+    .orderBy(min(stockHolds.expiresAt))
     .limit(limit);
   return rows.map((r) => r.orderId);
 }
