@@ -4,7 +4,7 @@ import { Cart } from './order-shapes';
 import { Cents, endpoint, Id, IsoDate } from './common';
 import { CardInput, CardToken, OrderDetail } from './order-shapes';
 
-// Provider path segments of our sandboxes (DESIGN.md §4): card "cardpay", financing "finpay",
+// Provider path segments of our sandboxes: card "cardpay", financing "finpay",
 // hosted checkout "hostedpay", crypto "coinpay".
 
 export const Intent = z.object({

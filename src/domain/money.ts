@@ -1,4 +1,4 @@
-// Money is integer cents everywhere (DESIGN.md §4); rates are basis points.
+// Money is integer cents everywhere; rates are basis points (docs/decisions.md).
 
 /** Share of an amount in basis points, rounded half up: no floating-point money. */
 export function basisPointsOf(amountCents: number, basisPoints: number): number {

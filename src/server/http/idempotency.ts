@@ -1,4 +1,5 @@
-// Idempotency-Key (DESIGN.md §4): the first answer to a state-changing call is kept and replayed.
+// Idempotency-Key: the first answer to a call that moves money is kept and replayed to its
+// retries (docs/architecture.md, "Boundaries the build enforces").
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection';

@@ -2,7 +2,7 @@ import qs from 'qs';
 import type { z } from 'zod';
 import type { Endpoint, Problem } from '../../contract/common';
 
-/** Any answer outside 200–299 (spec §8): carries the status and the problem body. */
+/** Any answer outside 200–299: carries the status and the problem body. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

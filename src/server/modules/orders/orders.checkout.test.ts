@@ -179,7 +179,7 @@ describe('checkout', () => {
   });
 });
 
-describe('POST /api/cart with a data payload (spec §7: the cart call also checks out)', () => {
+describe('POST /api/cart with a data payload (the cart call also checks out)', () => {
   const postCart = (cookie: string, payload: object, key?: string) =>
     t.app.inject({
       method: 'POST',

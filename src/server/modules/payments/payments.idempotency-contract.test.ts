@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../contract/common';
 
-// Every endpoint that may move money must accept an Idempotency-Key (DESIGN.md §4): a client that
+// Every endpoint that may move money must accept an Idempotency-Key (docs/architecture.md, "Boundaries the build enforces"): a client that
 // retries after a timeout must never pay twice. The list is drawn from the contract modules
 // themselves, so a new money endpoint without `idempotent` fails here, by name.
 

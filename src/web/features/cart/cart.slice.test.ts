@@ -15,7 +15,7 @@ const crypto: CheckoutRequest = {
 };
 const withCart = cartReducer(undefined, getCart.fulfilled(cart, 'r', undefined));
 
-describe('cart state (spec §4)', () => {
+describe('cart state', () => {
   it('follows the server cart and counts its items', () => {
     expect(withCart.cartCount).toBe(2);
     expect(withCart.cart?.orderId).toBe(9);

@@ -8,7 +8,7 @@ import { api } from '../../api/api';
 import { type ApiProblem, call } from '../../api/client';
 import { apiThunk, problemIn } from '../../api/thunk';
 
-/** Cart state as spec §3 shapes it: cart, cartCount, order, loading (plus the checkout flag and error). */
+/** Cart state in the shape the product fixes: cart, cartCount, order, loading (plus the checkout flag and error). */
 interface CartState {
   cart: Cart | null;
   /** The one cart count of the app: the header's basket shows it. */
@@ -35,7 +35,7 @@ const initialState: CartState = {
   lastPayTo: null,
 };
 
-/** spec §4: cart action types get, post, put and checkout. */
+/** The cart's action types: get, post, put and checkout. */
 export const getCart = apiThunk('cart/get', (_: undefined) => call(cartApi.getCart));
 export const postCart = apiThunk(
   'cart/post',
@@ -111,7 +111,7 @@ const cartSlice = createSlice({
         state.error = null;
       })
       .addCase(checkout.fulfilled, (state, action) => {
-        // spec §4: after a checkout without error, cart, count and order are cleared.
+        // After a checkout without error, cart, count and order are cleared.
         Object.assign(state, initialState, {
           lastPlaced: action.payload,
           lastPayTo: action.meta.arg.payTo ?? null,

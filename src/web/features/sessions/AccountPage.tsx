@@ -117,7 +117,7 @@ export function AccountPage({ renderSavedCards }: Props) {
   );
 }
 
-/** The session's price group (spec §6: it can be updated), limited to the groups the user may use. */
+/** The session's price group (a buyer may switch it), limited to the groups the user may use. */
 function SessionPriceGroup() {
   const dispatch = useAppDispatch();
   const { priceGroup, priceGroups, location, error } = useAppSelector((s) => s.session);

@@ -5,7 +5,7 @@ import { type ApiProblem, call } from '../../api/client';
 import { apiThunk, problemIn } from '../../api/thunk';
 
 /**
- * Session state as spec §3 shapes it: user, current location, locations, order. The session
+ * Session state in the shape the product fixes: user, current location, locations, order. The session
  * answer's cart_count seeds the cart slice's cartCount, the one count of the app.
  */
 interface SessionState {
@@ -82,7 +82,7 @@ const sessionSlice = createSlice({
       .addCase(logout.fulfilled, () => ({ ...initialState, status: 'ready' as const }))
       .addCase(switchLocation.fulfilled, (state, action) => {
         fill(state, action.payload);
-        // spec §4: the current location becomes the matching entry of locations.
+        // The current location becomes the matching entry of locations.
         state.location =
           state.locations.find((l) => l.locationId === action.meta.arg) ?? action.payload.location;
       })
