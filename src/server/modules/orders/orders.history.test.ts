@@ -71,6 +71,40 @@ describe('sales compensation follows the order', () => {
   });
 });
 
+describe('a refund reverses what the order earned', () => {
+  it('refunds a paid order that is cancelled and writes the reversing compensation entry', async () => {
+    const shopper = await createShopper(t.app, t.db);
+    await createCompPlan(t.app, t.db, shopper.companyId, 500);
+    const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 4 }], 10_000);
+    const cookie = shopper.cookie;
+    await t.app.inject({ method: 'POST', url: '/api/cart', headers: { cookie }, payload: cartBody(p, 2) });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/checkout',
+      headers: { cookie },
+      payload: {
+        paymentMethod: 'card',
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+      },
+    });
+    expect(placed.json()).toMatchObject({ paymentStatus: 'paid' });
+    const orderId = placed.json().orderId;
+    const cancelled = await call('POST', `/api/v1/order/${orderId}/cancel`, { note: 'wrong size' });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(cancelled.json().payments).toMatchObject([{ status: 'refunded' }]);
+    const rows = await t.db
+      .select()
+      .from(compRecords)
+      .where(eq(compRecords.orderId, orderId))
+      .orderBy(asc(compRecords.id));
+    const mine = rows.filter((r) => r.amountCents === 1_000 || r.amountCents === -1_000);
+    expect(mine.map((r) => [r.kind, r.amountCents])).toEqual([
+      ['accrual', 1_000],
+      ['adjustment', -1_000],
+    ]);
+  });
+});
+
 describe("an order's history", () => {
   it('keeps a removed item, its cancelled supplier lines and their log rows', async () => {
     const { order, items } = await orderWithPlan();
