@@ -1,75 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assertOrderPaymentTransition,
-  assertPaymentTransition,
   awaitsPayment,
   isSettled,
-  type OrderPaymentStatus,
   openPaymentStatuses,
   orderPaymentStatuses,
   orderPaymentStatusOf,
   orderPaymentTransitions,
-  type PaymentStatus,
   paymentStatuses,
   paymentTransitions,
 } from './payment-status';
-import { TransitionError, type TransitionTable } from './status-machine';
 
-// Both money tables, every pair: an allowed pair passes, any other throws the TransitionError
-// the HTTP layer turns into 409 invalid_transition.
-
-interface Table {
-  entity: string;
-  statuses: readonly string[];
-  table: TransitionTable<string>;
-  assert: (from: string, to: string) => void;
-}
-
-const tables: Table[] = [
-  {
-    entity: 'payment',
-    statuses: paymentStatuses,
-    table: paymentTransitions,
-    assert: (from, to) => assertPaymentTransition(from as PaymentStatus, to as PaymentStatus),
-  },
-  {
-    entity: 'order payment',
-    statuses: orderPaymentStatuses,
-    table: orderPaymentTransitions,
-    assert: (from, to) => assertOrderPaymentTransition(from as OrderPaymentStatus, to as OrderPaymentStatus),
-  },
-];
-
-const pairsOf = (statuses: readonly string[]) => statuses.flatMap((from) => statuses.map((to) => [from, to]));
-
-function thrown(fn: () => void): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
-
-describe.each(tables)('the $entity transition table', ({ entity, statuses, table, assert }) => {
-  it('has one row for every status, and names only known statuses', () => {
-    expect(Object.keys(table).sort()).toEqual([...statuses].sort());
-    for (const targets of Object.values(table)) for (const to of targets) expect(statuses).toContain(to);
-  });
-
-  const allowed = pairsOf(statuses).filter(([from, to]) => table[from].includes(to));
-  const refused = pairsOf(statuses).filter(([from, to]) => !table[from].includes(to));
-
-  it.each(allowed)(`lets a ${entity} move from %s to %s`, (from, to) => {
-    expect(() => assert(from, to)).not.toThrow();
-  });
-
-  it.each(refused)(`refuses a ${entity} moving from %s to %s with a TransitionError`, (from, to) => {
-    const error = thrown(() => assert(from, to));
-    expect(error).toBeInstanceOf(TransitionError);
-    expect(error).toMatchObject({ entity, current: from, wanted: to, allowed: table[from] });
-  });
-});
+// Every pair of both money tables is tested with the other tables (status-machine.test.ts);
+// these are the rules the money relies on.
 
 describe('payment statuses', () => {
   it('never lets money come back once it is final', () => {

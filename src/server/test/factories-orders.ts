@@ -68,3 +68,22 @@ export async function createCompPlan(app: FastifyInstance, db: DbOrTx, companyId
   if (res.statusCode !== 201) throw new Error(`plan not created: ${res.body}`);
   return { earner, plan: res.json().data as { id: number } };
 }
+
+/** A buyer puts `quantity` of a tire in the cart and checks out with an approving test card. */
+export async function buyByCard(
+  app: FastifyInstance,
+  cookie: string,
+  p: Parameters<typeof cartBody>[0],
+  quantity: number,
+) {
+  await app.inject({ method: 'POST', url: '/api/cart', headers: { cookie }, payload: cartBody(p, quantity) });
+  return app.inject({
+    method: 'POST',
+    url: '/api/cart/checkout',
+    headers: { cookie },
+    payload: {
+      paymentMethod: 'card',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+    },
+  });
+}

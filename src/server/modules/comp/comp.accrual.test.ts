@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compRecords } from '../../db/schema';
-import { cartBody, createCompPlan, createShopper, stockedProduct } from '../../test/factories-orders';
+import { buyByCard, createCompPlan, createShopper, stockedProduct } from '../../test/factories-orders';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -15,17 +15,7 @@ describe('compensation accrual at checkout', () => {
     const shopper = await createShopper(t.app, t.db);
     const { earner } = await createCompPlan(t.app, t.db, shopper.companyId, 500);
     const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 4 }], 10_000);
-    const cookie = shopper.cookie;
-    await t.app.inject({ method: 'POST', url: '/api/cart', headers: { cookie }, payload: cartBody(p, 2) });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/checkout',
-      headers: { cookie },
-      payload: {
-        paymentMethod: 'card',
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
-      },
-    });
+    const placed = await buyByCard(t.app, shopper.cookie, p, 2);
     expect(placed.statusCode).toBe(201);
     const records = await t.db
       .select()

@@ -2,7 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compRecords, orderItems, orderStatusLog, supplierLines, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
-import { cartBody, createCompPlan, createShopper, stockedProduct } from '../../test/factories-orders';
+import {
+  buyByCard,
+  cartBody,
+  createCompPlan,
+  createShopper,
+  stockedProduct,
+} from '../../test/factories-orders';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -76,17 +82,7 @@ describe('a refund reverses what the order earned', () => {
     const shopper = await createShopper(t.app, t.db);
     await createCompPlan(t.app, t.db, shopper.companyId, 500);
     const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 4 }], 10_000);
-    const cookie = shopper.cookie;
-    await t.app.inject({ method: 'POST', url: '/api/cart', headers: { cookie }, payload: cartBody(p, 2) });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/checkout',
-      headers: { cookie },
-      payload: {
-        paymentMethod: 'card',
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
-      },
-    });
+    const placed = await buyByCard(t.app, shopper.cookie, p, 2);
     expect(placed.json()).toMatchObject({ paymentStatus: 'paid' });
     const orderId = placed.json().orderId;
     const cancelled = await call('POST', `/api/v1/order/${orderId}/cancel`, { note: 'wrong size' });

@@ -8,7 +8,7 @@ import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { adjustCompensation } from '../comp/comp.service';
 import { orderableProduct } from './orders.cart';
-import { repriceOrder } from './orders.pricing';
+import { compensationOf, repriceOrder } from './orders.pricing';
 import { editableOrder } from './orders.edit';
 import { logOrderChange } from './orders.log';
 import * as repo from './orders.repository';
@@ -28,18 +28,7 @@ function pricingOf(order: repo.OrderRow) {
  */
 async function reprice(tx: Tx, order: repo.OrderRow, itemId: number | null, note: string) {
   const { lines } = await repriceOrder(tx, order, pricingOf(order), new Set(itemId === null ? [] : [itemId]));
-  await adjustCompensation(
-    tx,
-    {
-      id: order.id,
-      companyId: order.companyId,
-      lines: lines.map(({ item }) => ({
-        makeId: item.makeId,
-        amountCents: item.quantity * (item.unitPriceCents - item.unitDiscountCents),
-      })),
-    },
-    note,
-  );
+  await adjustCompensation(tx, compensationOf(order, lines), note);
 }
 
 async function itemOfOrder(tx: Tx, orderId: number, itemId: number) {

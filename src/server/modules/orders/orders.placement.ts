@@ -8,7 +8,7 @@ import { accrueCompensation } from '../comp/comp.service';
 import * as payments from '../payments/payments.service';
 import { changeOrderStatus } from './orders.log';
 import { changePaymentStatus } from './orders.payment-status';
-import { type Pricing, repriceOrder } from './orders.pricing';
+import { compensationOf, type Pricing, repriceOrder } from './orders.pricing';
 import * as repo from './orders.repository';
 import { routeUnits } from './orders.routing';
 import { assertHeldUnderCap, commitStock } from './orders.stock';
@@ -77,13 +77,6 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
     placedByUserId: p.placedBy.staff ? p.placedBy.userId : null,
   });
   await repo.setOrderNumber(tx, order.id);
-  await accrueCompensation(tx, {
-    id: order.id,
-    companyId: order.companyId,
-    lines: lines.map(({ item }) => ({
-      makeId: item.makeId,
-      amountCents: item.quantity * (item.unitPriceCents - item.unitDiscountCents),
-    })),
-  });
+  await accrueCompensation(tx, compensationOf(order, lines));
   return order.id;
 }

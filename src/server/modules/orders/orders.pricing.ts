@@ -146,3 +146,15 @@ export function toCart(order: repo.OrderRow | null, priced: Priced | null): Cart
     totals: priced?.totals ?? noTotals,
   };
 }
+
+/** What an order's lines earn sales compensation on: merchandise after discounts, per make. */
+export function compensationOf(order: { id: number; companyId: number }, lines: repo.Line[]) {
+  return {
+    id: order.id,
+    companyId: order.companyId,
+    lines: lines.map(({ item }) => ({
+      makeId: item.makeId,
+      amountCents: item.quantity * (item.unitPriceCents - item.unitDiscountCents),
+    })),
+  };
+}
