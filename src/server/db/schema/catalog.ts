@@ -98,7 +98,7 @@ const facetColumns = Object.fromEntries(
 /**
  * The purchasable SKUs of each price group with everything a search filters, sorts and counts
  * by, so that a search reads one index range instead of joining the catalogue to all prices.
- * Kept current by refreshSearchItems (catalog.search-items.ts), which refreshProductPrices and
+ * Kept current by refreshSearchItems (modules/search/search.items.ts), which refreshProductPrices and
  * the catalogue edits call for the products they touch.
  */
 export const searchItems = pgTable(
