@@ -26,3 +26,12 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_refund_within_amount" CHECK ("pa
 UPDATE "payments" SET "status" = 'pending' WHERE "status" = 'requires_payment';--> statement-breakpoint
 UPDATE "payments" SET "status" = 'failed' WHERE "status" = 'declined';--> statement-breakpoint
 UPDATE "payments" SET "refunded_cents" = "amount_cents" WHERE "status" = 'refunded';
+--> statement-breakpoint
+-- Orders staff placed before the buyer and the placing staff member were told apart: the staff
+-- member becomes placed_by, the company's admin (else its oldest buying user) the buyer.
+UPDATE "orders" o SET "placed_by_user_id" = o."user_id", "user_id" = coalesce((
+    SELECT u."id" FROM "users" u
+     WHERE u."company_id" = o."company_id" AND u."active" AND u."role" IN ('company_admin', 'buyer', 'reseller')
+     ORDER BY (u."role" = 'company_admin') DESC, u."id" LIMIT 1), o."user_id")
+ WHERE o."status" <> 'cart'
+   AND EXISTS (SELECT 1 FROM "users" s WHERE s."id" = o."user_id" AND s."role" IN ('sales', 'support', 'finance', 'admin'));
