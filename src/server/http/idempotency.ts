@@ -61,7 +61,7 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
  * (status and body); the same key with another body is a 422; a retry while the first still
  * runs is a 409. Without a key the work simply runs.
  */
-export async function idempotent(
+async function idempotent(
   db: Db,
   call: { userId: number; scope: string; key?: string; body: unknown; status: () => number },
   work: () => Promise<unknown>,

@@ -2,13 +2,13 @@
 // signed provider webhooks, and the money an order holds according to its payment rows.
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { testConfig, webhookSecretOf } from '../config';
 import type { DbOrTx } from '../db/connection';
 import { orders, payments } from '../db/schema';
 import { signPayload } from '../integrations/payments/webhook-signature';
 import { cartBody, createShopper, stockedProduct } from './factories-orders';
-import { signIn, type TestApp } from './test-app';
+import { createTestApp, signIn, type TestApp } from './test-app';
 
 /** The sandbox's test card numbers (src/server/integrations/payments/cardpay.ts). */
 export const numbers = {
@@ -163,6 +163,21 @@ type StaffRole = 'sales' | 'support' | 'finance' | 'admin';
  * The calls the payment test files share, bound to the file's app (read when called, so a file
  * can build the kit before its beforeAll creates the app). signInStaff() fills `staff`.
  */
+/**
+ * A payment test file's own app (its own database, the staff signed in) with the kit: call
+ * it once at the top of the file; `suite.t` is the app once the file's tests run.
+ */
+export function paymentSuite() {
+  const suite = { t: undefined as unknown as TestApp };
+  const kit = paymentKit(() => suite.t);
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    await kit.signInStaff();
+  });
+  afterAll(() => suite.t.close());
+  return { suite, ...kit };
+}
+
 export function paymentKit(testApp: () => TestApp) {
   const staff = {} as Record<StaffRole, string>;
   const call: ReturnType<typeof caller> = (...args) => caller(testApp().app)(...args);

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connection';
-import { inventory, orderItems, orders, stockHolds, supplierLines } from '../db/schema';
+import { inventory, stockHolds } from '../db/schema';
 
 /** Stock of a product per warehouse. */
 export function stockOf(db: DbOrTx, productId: number) {
@@ -35,14 +35,3 @@ export async function unallocatedItems(db: DbOrTx, orderIds: number[]) {
     having coalesce(sum(sl.quantity), 0) <> oi.quantity`);
   return rows;
 }
-
-export async function ordersOfProduct(db: DbOrTx, productId: number) {
-  const rows = await db
-    .selectDistinct({ id: orders.id, status: orders.status })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orderItems.productId, productId), inArray(orders.status, ['placed', 'cancelled'])));
-  return rows;
-}
-
-export { supplierLines };

@@ -19,7 +19,7 @@ export interface TestApp {
  * (one session, so one connection, as the server uses it); on PostgreSQL a database made from
  * the seeded template, dropped when the file ends. Every app of a file shares the file's copy.
  */
-export async function testDatabase(poolSize = 4): Promise<Database> {
+async function testDatabase(poolSize = 4): Promise<Database> {
   const embedded = !inject('serverUrl');
   fileDatabase ??= embedded ? startEmbeddedCopy() : copyTemplate();
   const copy = await fileDatabase;

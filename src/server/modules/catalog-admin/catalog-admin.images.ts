@@ -1,4 +1,4 @@
-import { readFile, unlink, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ModelImage } from '../../../contract/catalog-admin';
 import type { Config } from '../../config';
@@ -36,8 +36,3 @@ export async function saveImageFile(config: Config, row: { id: number; fileName:
 
 export const readImageFile = (config: Config, row: { id: number; fileName: string }) =>
   readFile(fileOf(config, row));
-
-/** Test helper and cleanup path: removes the stored file of an image. */
-export async function removeImageFile(config: Config, row: { id: number; fileName: string }) {
-  await unlink(fileOf(config, row)).catch(() => {});
-}

@@ -11,7 +11,7 @@ import * as repo from './orders.repository';
 import { orderDetail } from './orders.views';
 
 /** The buyer's way of paying, as the payments module takes it. */
-export function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): Method {
+function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): Method {
   const { paymentMethod, card, cardToken, sourceId, intentId, token } = body;
   if (paymentMethod === 'card') return { paymentMethod, card, cardToken, sourceId, intentId };
   if (paymentMethod === 'account') return { paymentMethod };

@@ -1,35 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   card,
   key,
   moneyOf,
   numbers,
   orderRow,
-  paymentKit,
+  paymentSuite,
   paymentRows,
   unknownId,
 } from '../../test/factories-payments';
 import { soldUnits } from '../../test/orders-checks';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Paying an existing order by card (raw test card, card token or saved card): sales and support
 // never charge the customer's saved card (M7); two payments at once take the money once.
 
-let t: TestApp;
-const { staff, call, newOrder, paidOrder, savedCard, openIntent, staffOrderFor, signInStaff } = paymentKit(
-  () => t,
-);
-beforeAll(async () => {
-  t = await createTestApp();
-  await signInStaff();
-});
-afterAll(() => t.close());
+const { suite, staff, call, newOrder, paidOrder, savedCard, openIntent, staffOrderFor } = paymentSuite();
 
 describe('POST /api/v1/order/:id/cardpay/transaction', () => {
   it('pays by card, card token or saved card: paid, captured for the total, stock sold', async () => {
     const byCard = await paidOrder();
-    expect((await moneyOf(t.db, byCard.orderId)).netCents).toBe(byCard.order.totals.totalCents);
-    expect(await soldUnits(t.db, byCard.tire.product.id)).toBe(2);
+    expect((await moneyOf(suite.t.db, byCard.orderId)).netCents).toBe(byCard.order.totals.totalCents);
+    expect(await soldUnits(suite.t.db, byCard.tire.product.id)).toBe(2);
 
     const byToken = await newOrder();
     const token = await call(byToken.cookie, 'POST', '/api/v1/vendor/cardpay/token', { card: card() });
@@ -50,14 +41,14 @@ describe('POST /api/v1/order/:id/cardpay/transaction', () => {
       },
     );
     expect(saved.json().paymentStatus).toBe('paid');
-    expect((await paymentRows(t.db, bySource.orderId))[0].sourceId).toBe(sourceId);
+    expect((await paymentRows(suite.t.db, bySource.orderId))[0].sourceId).toBe(sourceId);
   });
 
   it('voids the open intents it replaces', async () => {
     const o = await newOrder();
     await openIntent(o.cookie, o.orderId);
     await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/cardpay/transaction`, { card: card() });
-    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['voided', 'captured']);
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['voided', 'captured']);
   });
 
   it('M7: sales and support cannot charge the saved card (403, nothing taken); finance and admin can', async () => {
@@ -68,8 +59,8 @@ describe('POST /api/v1/order/:id/cardpay/transaction', () => {
         sourceId,
       });
       expect(res.statusCode, role).toBe(403);
-      expect(await paymentRows(t.db, o.orderId)).toEqual([]);
-      expect((await orderRow(t.db, o.orderId)).paymentStatus).toBe('unpaid');
+      expect(await paymentRows(suite.t.db, o.orderId)).toEqual([]);
+      expect((await orderRow(suite.t.db, o.orderId)).paymentStatus).toBe('unpaid');
     }
     for (const role of ['finance', 'admin'] as const) {
       const o = await newOrder();
@@ -93,7 +84,7 @@ describe('POST /api/v1/order/:id/cardpay/transaction', () => {
     expect((await call(o.cookie, 'POST', url, { card: card(numbers.fail) })).json().reason).toBe(
       'processing_error',
     );
-    expect(await paymentRows(t.db, o.orderId)).toEqual([]);
+    expect(await paymentRows(suite.t.db, o.orderId)).toEqual([]);
   });
 
   it("answers 404 for another company's order, an unknown order, or another company's saved card", async () => {
@@ -108,7 +99,7 @@ describe('POST /api/v1/order/:id/cardpay/transaction', () => {
     ).toBe(404);
     expect((await call(o.cookie, 'POST', url, { sourceId: foreignSource })).statusCode).toBe(404);
     expect((await call(staff.finance, 'POST', url, { sourceId: foreignSource })).statusCode).toBe(404);
-    expect(await paymentRows(t.db, o.orderId)).toEqual([]);
+    expect(await paymentRows(suite.t.db, o.orderId)).toEqual([]);
   });
 
   it('answers 409 for a card token already used and for a paid order', async () => {
@@ -136,7 +127,7 @@ describe('POST /api/v1/order/:id/cardpay/transaction', () => {
       (await call(b.cookie, 'POST', `/api/v1/order/${b.orderId}/cardpay/transaction`, { cardToken: token }))
         .statusCode,
     ).toBe(400);
-    expect(await paymentRows(t.db, next)).toEqual([]);
+    expect(await paymentRows(suite.t.db, next)).toEqual([]);
   });
 
   it('replays the first answer for its Idempotency-Key and charges once', async () => {
@@ -147,7 +138,7 @@ describe('POST /api/v1/order/:id/cardpay/transaction', () => {
     const again = await call(o.cookie, 'POST', url, { card: card() }, k);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    expect(await paymentRows(t.db, o.orderId)).toHaveLength(1);
+    expect(await paymentRows(suite.t.db, o.orderId)).toHaveLength(1);
   });
 });
 
@@ -160,8 +151,8 @@ describe('concurrent payments of one order', () => {
       call(o.cookie, 'POST', url, { card: card(numbers.ok2) }),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect((await moneyOf(t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
-    expect((await paymentRows(t.db, o.orderId)).filter((p) => p.status === 'captured')).toHaveLength(1);
+    expect((await moneyOf(suite.t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
+    expect((await paymentRows(suite.t.db, o.orderId)).filter((p) => p.status === 'captured')).toHaveLength(1);
   });
 
   it('runs a retry with the same Idempotency-Key once, even when both arrive together', async () => {
@@ -175,6 +166,6 @@ describe('concurrent payments of one order', () => {
     // The second either waits for the first and replays it, or is told the first still runs.
     expect(answers.map((r) => r.statusCode).sort()).toEqual(expect.arrayContaining([200]));
     for (const r of answers) expect([200, 409]).toContain(r.statusCode);
-    expect(await paymentRows(t.db, o.orderId)).toHaveLength(1);
+    expect(await paymentRows(suite.t.db, o.orderId)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { createShopper } from '../../test/factories-orders';
 import {
@@ -9,23 +9,17 @@ import {
   moneyOf,
   numbers,
   orderRow,
-  paymentKit,
+  paymentSuite,
   paymentRows,
 } from '../../test/factories-payments';
 import { soldUnits } from '../../test/orders-checks';
-import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { signIn } from '../../test/test-app';
 
 // Paying for the cart through the redirect-style providers and the checkout that spends their
 // tokens. Attack sequences of the security review: M6 (a financing token is issued by the
 // provider, pays once) and H3 (a buyer cannot confirm their own crypto charge).
 
-let t: TestApp;
-const { staff, call, withCart, checkout, signInStaff } = paymentKit(() => t);
-beforeAll(async () => {
-  t = await createTestApp();
-  await signInStaff();
-});
-afterAll(() => t.close());
+const { suite, staff, call, withCart, checkout } = paymentSuite();
 
 async function applyForFinancing(cookie: string, decline = false) {
   const res = await call(cookie, 'POST', '/api/sandbox/finpay/apply', { decline });
@@ -54,7 +48,7 @@ describe('financing: POST /api/sandbox/finpay/apply and POST /api/cart/finpay/to
     expect(paid.json()).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'finpay' });
 
     // A new cart of the same total: the spent token neither attaches nor pays.
-    const next = await addToCart(t.app, s, s.tire, 1);
+    const next = await addToCart(suite.t.app, s, s.tire, 1);
     expect(next.totals.totalCents).toBe(approval.amountCents);
     const reattach = await call(s.cookie, 'POST', '/api/cart/finpay/token', { token: approval.token });
     expect(reattach.statusCode).toBe(409);
@@ -62,13 +56,13 @@ describe('financing: POST /api/sandbox/finpay/apply and POST /api/cart/finpay/to
     const repay = await checkout(s.cookie, { paymentMethod: 'finpay', token: approval.token });
     expect(repay.statusCode).toBe(409);
     expect(repay.json().reason).toBe('token_used');
-    expect(await orderRow(t.db, next.orderId)).toMatchObject({ status: 'cart' });
+    expect(await orderRow(suite.t.db, next.orderId)).toMatchObject({ status: 'cart' });
   });
 
   it('refuses an approval for another total (409), a declined one (422) and one of another company (422)', async () => {
     const s = await withCart(1);
     const approval = await applyForFinancing(s.cookie);
-    const grown = await addToCart(t.app, s, s.tire, 1);
+    const grown = await addToCart(suite.t.app, s, s.tire, 1);
     const mismatch = await call(s.cookie, 'POST', '/api/cart/finpay/token', { token: approval.token });
     expect(mismatch.statusCode).toBe(409);
     expect(mismatch.json()).toMatchObject({
@@ -93,7 +87,7 @@ describe('financing: POST /api/sandbox/finpay/apply and POST /api/cart/finpay/to
   it('answers 400 for a short token, 409 for an empty cart, and replays the attach for its key', async () => {
     const s = await withCart(1);
     expect((await call(s.cookie, 'POST', '/api/cart/finpay/token', { token: 'ab' })).statusCode).toBe(400);
-    const empty = await createShopper(t.app, t.db);
+    const empty = await createShopper(suite.t.app, suite.t.db);
     expect((await call(empty.cookie, 'POST', '/api/sandbox/finpay/apply', {})).statusCode).toBe(409);
     expect(
       (await call(empty.cookie, 'POST', '/api/cart/finpay/token', { token: 'fin_abcdef' })).statusCode,
@@ -133,7 +127,7 @@ describe('hosted checkout of the cart: POST /api/cart/hostedpay/token and /trans
     const paid = await checkout(s.cookie, { paymentMethod: 'hostedpay', token: page.token });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json().paymentStatus).toBe('paid');
-    await addToCart(t.app, s, s.tire, 2);
+    await addToCart(suite.t.app, s, s.tire, 2);
     const again = await checkout(s.cookie, { paymentMethod: 'hostedpay', token: page.token });
     expect(again.statusCode).toBe(409);
     expect(again.json().reason).toBe('token_used');
@@ -151,15 +145,15 @@ describe('hosted checkout of the cart: POST /api/cart/hostedpay/token and /trans
     const placed = await checkout(s.cookie, { paymentMethod: 'hostedpay', token: page.token });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json().paymentStatus).toBe('pending');
-    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => [p.provider, p.status])).toEqual([
+    expect((await paymentRows(suite.t.db, s.cart.orderId)).map((p) => [p.provider, p.status])).toEqual([
       ['hostedpay', 'review'],
     ]);
-    expect(await soldUnits(t.db, s.tire.product.id)).toBe(0);
+    expect(await soldUnits(suite.t.db, s.tire.product.id)).toBe(0);
     const cleared = await call(staff.finance, 'PUT', `/api/v1/order/${s.cart.orderId}/payment`, {
       paymentStatus: 'paid',
     });
     expect(cleared.json().paymentStatus).toBe('paid');
-    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['captured']);
+    expect((await paymentRows(suite.t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['captured']);
   });
 
   it('answers 409 for a page already paid, 422 for a declined card, 400 without a token', async () => {
@@ -194,15 +188,15 @@ describe('hosted checkout of the cart: POST /api/cart/hostedpay/token and /trans
 
 describe('crypto: POST /api/cart/coinpay/checkout and POST /api/v1/order/:id/coinpay/checkout', () => {
   it('H3: a buyer cannot mark their crypto order paid by "checking" it; only the provider or finance can', async () => {
-    const owner = await createShopper(t.app, t.db);
-    const clerk = await createUser(t.db, {
+    const owner = await createShopper(suite.t.app, suite.t.db);
+    const clerk = await createUser(suite.t.db, {
       role: 'buyer',
       companyId: owner.companyId,
       locationIds: [owner.location.id],
     });
-    const cookie = await signIn(t.app, clerk.username, FACTORY_PASSWORD);
-    const tire = await austinTire(t.db);
-    const cart = await addToCart(t.app, { cookie }, tire, 1);
+    const cookie = await signIn(suite.t.app, clerk.username, FACTORY_PASSWORD);
+    const tire = await austinTire(suite.t.db);
+    const cart = await addToCart(suite.t.app, { cookie }, tire, 1);
     const charge = await call(cookie, 'POST', '/api/cart/coinpay/checkout', {});
     expect(charge.statusCode, charge.body).toBe(200);
     expect(charge.json()).toMatchObject({
@@ -229,8 +223,8 @@ describe('crypto: POST /api/cart/coinpay/checkout and POST /api/v1/order/:id/coi
       expect(checked.json().paymentStatus).toBe('pending');
       expect(checked.json().payments.map((p: { status: string }) => p.status)).toEqual(['pending']);
     }
-    expect(await soldUnits(t.db, tire.product.id)).toBe(0);
-    expect((await moneyOf(t.db, orderId)).capturedCents).toBe(0);
+    expect(await soldUnits(suite.t.db, tire.product.id)).toBe(0);
+    expect((await moneyOf(suite.t.db, orderId)).capturedCents).toBe(0);
     // The buyer may neither record the money nor settle it.
     expect(
       (await call(cookie, 'PUT', `/api/v1/order/${orderId}/payment`, { paymentStatus: 'paid' })).statusCode,
@@ -240,10 +234,10 @@ describe('crypto: POST /api/cart/coinpay/checkout and POST /api/v1/order/:id/coi
       paymentStatus: 'paid',
     });
     expect(recorded.json().paymentStatus).toBe('paid');
-    expect((await paymentRows(t.db, orderId)).map((p) => [p.provider, p.status])).toEqual([
+    expect((await paymentRows(suite.t.db, orderId)).map((p) => [p.provider, p.status])).toEqual([
       ['coinpay', 'captured'],
     ]);
-    expect(await soldUnits(t.db, tire.product.id)).toBe(1);
+    expect(await soldUnits(suite.t.db, tire.product.id)).toBe(1);
   });
 
   it("names the chosen coin, refuses an unknown one (400), an empty cart (409), another company's order (404)", async () => {
@@ -253,7 +247,7 @@ describe('crypto: POST /api/cart/coinpay/checkout and POST /api/v1/order/:id/coi
     expect(
       (await call(s.cookie, 'POST', '/api/cart/coinpay/checkout', { currency: 'DOGE' })).statusCode,
     ).toBe(400);
-    const empty = await createShopper(t.app, t.db);
+    const empty = await createShopper(suite.t.app, suite.t.db);
     expect((await call(empty.cookie, 'POST', '/api/cart/coinpay/checkout', {})).statusCode).toBe(409);
     const placed = await checkout(s.cookie, { paymentMethod: 'coinpay', token: eth.json().token });
     const orderId = placed.json().orderId;
@@ -277,7 +271,7 @@ describe('crypto: POST /api/cart/coinpay/checkout and POST /api/v1/order/:id/coi
     expect(
       (await checkout(s.cookie, { paymentMethod: 'coinpay', token: first.json().token })).statusCode,
     ).toBe(201);
-    await addToCart(t.app, s, s.tire, 1);
+    await addToCart(suite.t.app, s, s.tire, 1);
     expect(
       (await checkout(s.cookie, { paymentMethod: 'coinpay', token: first.json().token })).statusCode,
     ).toBe(409);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createShopper } from '../../test/factories-orders';
 import {
   addToCart,
@@ -8,23 +8,16 @@ import {
   moneyOf,
   numbers,
   orderRow,
-  paymentKit,
+  paymentSuite,
   paymentRows,
 } from '../../test/factories-payments';
 import { soldUnits, stockOf } from '../../test/orders-checks';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Paying for the cart by card: intents and their authorization, the payment sheet, and the
 // checkout that spends them (POST /api/cart/checkout and POST /api/cart {data}, one
 // Idempotency-Key scope). A card intent nobody authorized is never captured.
 
-let t: TestApp;
-const { call, withCart, checkout, signInStaff } = paymentKit(() => t);
-beforeAll(async () => {
-  t = await createTestApp();
-  await signInStaff();
-});
-afterAll(() => t.close());
+const { suite, call, withCart, checkout } = paymentSuite();
 
 async function cartIntent(cookie: string) {
   const res = await call(cookie, 'POST', '/api/cart/payment/intent', {});
@@ -40,7 +33,7 @@ describe('POST /api/cart/payment/intent', () => {
     const s = await withCart(2);
     const intent = await cartIntent(s.cookie);
     expect(intent).toMatchObject({ amountCents: s.cart.totals.totalCents, status: 'pending' });
-    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['pending']);
+    expect((await paymentRows(suite.t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['pending']);
   });
 
   it('replays the first intent for its Idempotency-Key; the key with another body is a 422', async () => {
@@ -50,14 +43,14 @@ describe('POST /api/cart/payment/intent', () => {
     const again = await call(s.cookie, 'POST', '/api/cart/payment/intent', {}, k);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    expect(await paymentRows(t.db, s.cart.orderId)).toHaveLength(1);
+    expect(await paymentRows(suite.t.db, s.cart.orderId)).toHaveLength(1);
     expect((await call(s.cookie, 'POST', '/api/cart/payment/intent', { order: 5 }, k)).statusCode).toBe(422);
   });
 
   it('answers 400 for a malformed body, 409 for an empty cart, 401 without a session', async () => {
     const s = await withCart(1);
     expect((await call(s.cookie, 'POST', '/api/cart/payment/intent', { order: 'x' })).statusCode).toBe(400);
-    const empty = await createShopper(t.app, t.db);
+    const empty = await createShopper(suite.t.app, suite.t.db);
     expect((await call(empty.cookie, 'POST', '/api/cart/payment/intent', {})).statusCode).toBe(409);
     expect((await call(null, 'POST', '/api/cart/payment/intent', {})).statusCode).toBe(401);
   });
@@ -73,10 +66,10 @@ describe('POST /api/cart/payment/transaction and checkout with the intent', () =
     const placed = await checkout(s.cookie, { paymentMethod: 'card', intentId: intent.intentId });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json()).toMatchObject({ paymentStatus: 'paid', orderId: s.cart.orderId });
-    const money = await moneyOf(t.db, s.cart.orderId);
+    const money = await moneyOf(suite.t.db, s.cart.orderId);
     expect(money.rows.map((p) => p.status)).toEqual(['captured']);
     expect(money.netCents).toBe(s.cart.totals.totalCents);
-    expect(await soldUnits(t.db, s.tire.product.id)).toBe(2);
+    expect(await soldUnits(suite.t.db, s.tire.product.id)).toBe(2);
   });
 
   it('never captures an intent no card authorized (409); nothing is paid', async () => {
@@ -84,9 +77,12 @@ describe('POST /api/cart/payment/transaction and checkout with the intent', () =
     const intent = await cartIntent(s.cookie);
     const res = await checkout(s.cookie, { paymentMethod: 'card', intentId: intent.intentId });
     expect(res.statusCode).toBe(409);
-    expect(await orderRow(t.db, s.cart.orderId)).toMatchObject({ status: 'cart', paymentStatus: 'unpaid' });
-    expect((await moneyOf(t.db, s.cart.orderId)).capturedCents).toBe(0);
-    expect(await soldUnits(t.db, s.tire.product.id)).toBe(0);
+    expect(await orderRow(suite.t.db, s.cart.orderId)).toMatchObject({
+      status: 'cart',
+      paymentStatus: 'unpaid',
+    });
+    expect((await moneyOf(suite.t.db, s.cart.orderId)).capturedCents).toBe(0);
+    expect(await soldUnits(suite.t.db, s.tire.product.id)).toBe(0);
   });
 
   it('places the order awaiting review for a card the provider holds for review', async () => {
@@ -95,13 +91,13 @@ describe('POST /api/cart/payment/transaction and checkout with the intent', () =
     expect((await authorize(s.cookie, intent.intentId, numbers.review)).json().status).toBe('review');
     const placed = await checkout(s.cookie, { paymentMethod: 'card', intentId: intent.intentId });
     expect(placed.json().paymentStatus).toBe('pending');
-    expect((await stockOf(t.db, s.tire.product.id))[0]).toMatchObject({ reserved: 1 });
+    expect((await stockOf(suite.t.db, s.tire.product.id))[0]).toMatchObject({ reserved: 1 });
   });
 
   it('answers 409 naming both amounts when the cart changed after the intent; the old intent is voided', async () => {
     const s = await withCart(1);
     const intent = await cartIntent(s.cookie);
-    const grown = await addToCart(t.app, s, s.tire, 2);
+    const grown = await addToCart(suite.t.app, s, s.tire, 2);
     const res = await authorize(s.cookie, intent.intentId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -109,10 +105,10 @@ describe('POST /api/cart/payment/transaction and checkout with the intent', () =
       intentAmountCents: intent.amountCents,
       totalCents: grown.totals.totalCents,
     });
-    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['voided']);
+    expect((await paymentRows(suite.t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['voided']);
     const placed = await checkout(s.cookie, { paymentMethod: 'card', intentId: intent.intentId });
     expect(placed.statusCode).toBe(409);
-    expect((await orderRow(t.db, s.cart.orderId)).status).toBe('cart');
+    expect((await orderRow(suite.t.db, s.cart.orderId)).status).toBe('cart');
   });
 
   it('answers 409 to a second authorization of the same intent', async () => {
@@ -146,7 +142,7 @@ describe('POST /api/cart/payment/transaction and checkout with the intent', () =
       404,
     );
     expect((await authorize(s.cookie, intent.intentId, numbers.decline)).statusCode).toBe(422);
-    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['pending']);
+    expect((await paymentRows(suite.t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['pending']);
   });
 
   it('replays the authorization for its Idempotency-Key', async () => {
@@ -169,7 +165,7 @@ describe('POST /api/cart/payment/shipping and PUT /api/cart/payment', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().delivery).toMatchObject({ kind: 'address', zip: '99501' });
     expect(res.json().totals.totalCents).toBeGreaterThan(s.cart.totals.totalCents);
-    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['voided']);
+    expect((await paymentRows(suite.t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['voided']);
   });
 
   it('answers 400 for a missing address or unknown kind, 401 without a session', async () => {
@@ -205,7 +201,7 @@ describe('checkout (POST /api/cart/checkout and POST /api/cart {data})', () => {
     expect(byToken.json().paymentStatus).toBe('paid');
     const saved = await call(s.cookie, 'POST', `/api/customer/${s.companyId}`, { card: card(numbers.ok2) });
     const sourceId = saved.json().sources[0].sourceId;
-    await addToCart(t.app, s, s.tire, 1);
+    await addToCart(suite.t.app, s, s.tire, 1);
     const bySource = await call(s.cookie, 'POST', '/api/cart', { data: { paymentMethod: 'card', sourceId } });
     expect(bySource.statusCode, bySource.body).toBe(201);
     expect(bySource.json().paymentStatus).toBe('paid');
@@ -216,19 +212,19 @@ describe('checkout (POST /api/cart/checkout and POST /api/cart {data})', () => {
     const token = (await call(s.cookie, 'POST', '/api/v1/vendor/cardpay/token', { card: card() })).json()
       .token;
     expect((await checkout(s.cookie, { paymentMethod: 'card', cardToken: token })).statusCode).toBe(201);
-    const next = await addToCart(t.app, s, s.tire, 1);
+    const next = await addToCart(suite.t.app, s, s.tire, 1);
     const again = await call(s.cookie, 'POST', '/api/cart', {
       data: { paymentMethod: 'card', cardToken: token },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().reason).toBe('token_used');
-    expect((await orderRow(t.db, next.orderId)).status).toBe('cart');
-    expect((await stockOf(t.db, s.tire.product.id))[0]).toMatchObject({ reserved: 0 });
+    expect((await orderRow(suite.t.db, next.orderId)).status).toBe('cart');
+    expect((await stockOf(suite.t.db, s.tire.product.id))[0]).toMatchObject({ reserved: 0 });
   });
 
   it("answers 404 for another company's saved card, 400 for a bad body, 401 without a session", async () => {
     const s = await withCart(1);
-    const other = await createShopper(t.app, t.db);
+    const other = await createShopper(suite.t.app, suite.t.db);
     const theirs = await call(other.cookie, 'POST', `/api/customer/${other.companyId}`, { card: card() });
     const sourceId = theirs.json().sources[0].sourceId;
     expect((await checkout(s.cookie, { paymentMethod: 'card', sourceId })).statusCode).toBe(404);
@@ -240,7 +236,7 @@ describe('checkout (POST /api/cart/checkout and POST /api/cart {data})', () => {
       (await call(s.cookie, 'POST', '/api/cart', { data: { paymentMethod: 'card', card: 'x' } })).statusCode,
     ).toBe(400);
     expect((await checkout(null, { paymentMethod: 'account' })).statusCode).toBe(401);
-    expect((await orderRow(t.db, s.cart.orderId)).status).toBe('cart');
+    expect((await orderRow(suite.t.db, s.cart.orderId)).status).toBe('cart');
   });
 
   it('answers 409 for a cart already checked out, and replays across both paths with one key', async () => {
@@ -254,10 +250,10 @@ describe('checkout (POST /api/cart/checkout and POST /api/cart {data})', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(first.json());
     expect((await checkout(s.cookie, { ...body, poNumber: 'PO-2' }, k)).statusCode).toBe(422);
-    await addToCart(t.app, s, s.tire, 1);
+    await addToCart(suite.t.app, s, s.tire, 1);
     const stale = await checkout(s.cookie, body);
     expect(stale.statusCode).toBe(409);
-    expect(await paymentRows(t.db, s.cart.orderId)).toHaveLength(1);
+    expect(await paymentRows(suite.t.db, s.cart.orderId)).toHaveLength(1);
   });
 });
 
@@ -268,19 +264,22 @@ describe('payments a checkout leaves behind', () => {
     expect((await authorize(s.cookie, intent.intentId)).json().status).toBe('authorized');
     const placed = await checkout(s.cookie, { paymentMethod: 'card', card: card(numbers.ok2) });
     expect(placed.json().paymentStatus).toBe('paid');
-    expect((await paymentRows(t.db, s.cart.orderId)).map((p) => p.status)).toEqual(['voided', 'captured']);
+    expect((await paymentRows(suite.t.db, s.cart.orderId)).map((p) => p.status)).toEqual([
+      'voided',
+      'captured',
+    ]);
   });
 
   it('refuses a crypto charge opened for an older cart total (409 naming both amounts)', async () => {
     const s = await withCart(1);
     const charge = (await call(s.cookie, 'POST', '/api/cart/coinpay/checkout', {})).json();
-    const grown = await addToCart(t.app, s, s.tire, 1);
+    const grown = await addToCart(suite.t.app, s, s.tire, 1);
     const res = await checkout(s.cookie, { paymentMethod: 'coinpay', token: charge.token });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       tokenAmountCents: charge.amountCents,
       totalCents: grown.totals.totalCents,
     });
-    expect((await orderRow(t.db, s.cart.orderId)).status).toBe('cart');
+    expect((await orderRow(suite.t.db, s.cart.orderId)).status).toBe('cart');
   });
 });

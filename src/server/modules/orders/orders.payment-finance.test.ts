@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { key, moneyOf, orderRow, paymentKit, paymentRows, unknownId } from '../../test/factories-payments';
+import { describe, expect, it } from 'vitest';
+import { key, moneyOf, orderRow, paymentSuite, paymentRows, unknownId } from '../../test/factories-payments';
 import { soldUnits } from '../../test/orders-checks';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Finance's money calls on an order: recording money received (PUT /api/v1/order/:id/payment)
 // and settling on the company's account terms (PUT /api/v1/order/:id/checkout). Sales, support
 // and buyers get 403 (M7).
 
-let t: TestApp;
-const { staff, call, newOrder, paidOrder, openIntent, signInStaff } = paymentKit(() => t);
-beforeAll(async () => {
-  t = await createTestApp();
-  await signInStaff();
-});
-afterAll(() => t.close());
+const { suite, staff, call, newOrder, paidOrder, openIntent } = paymentSuite();
 
 describe('PUT /api/v1/order/:id/payment (finance records money received)', () => {
   const record = (cookie: string, orderId: number, k?: string, note?: string) =>
@@ -30,19 +23,19 @@ describe('PUT /api/v1/order/:id/payment (finance records money received)', () =>
     const res = await record(staff.finance, o.orderId, undefined, 'wire 4711');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().paymentStatus).toBe('paid');
-    const money = await moneyOf(t.db, o.orderId);
+    const money = await moneyOf(suite.t.db, o.orderId);
     expect(money.rows.map((p) => [p.provider, p.status, p.message])).toEqual([
       ['manual', 'captured', 'wire 4711'],
     ]);
     expect(money.netCents).toBe(o.order.totals.totalCents);
-    expect(await soldUnits(t.db, o.tire.product.id)).toBe(3);
+    expect(await soldUnits(suite.t.db, o.tire.product.id)).toBe(3);
   });
 
   it('never marks a card intent nobody authorized as captured: it is voided, the money recorded as manual', async () => {
     const o = await newOrder();
     await openIntent(o.cookie, o.orderId);
     expect((await record(staff.finance, o.orderId)).json().paymentStatus).toBe('paid');
-    expect((await paymentRows(t.db, o.orderId)).map((p) => [p.provider, p.status])).toEqual([
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => [p.provider, p.status])).toEqual([
       ['cardpay', 'voided'],
       ['manual', 'captured'],
     ]);
@@ -55,7 +48,7 @@ describe('PUT /api/v1/order/:id/payment (finance records money received)', () =>
     ).toBe('on_account');
     const res = await record(staff.admin, o.orderId);
     expect(res.json().paymentStatus).toBe('paid');
-    expect((await paymentRows(t.db, o.orderId)).map((p) => [p.provider, p.status])).toEqual([
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => [p.provider, p.status])).toEqual([
       ['account', 'captured'],
     ]);
   });
@@ -68,7 +61,7 @@ describe('PUT /api/v1/order/:id/payment (finance records money received)', () =>
     for (const cookie of [staff.sales, staff.support, o.cookie])
       expect((await record(cookie, o.orderId)).statusCode).toBe(403);
     expect((await record(staff.finance, unknownId)).statusCode).toBe(404);
-    expect(await paymentRows(t.db, o.orderId)).toEqual([]);
+    expect(await paymentRows(suite.t.db, o.orderId)).toEqual([]);
   });
 
   it('answers 409 for a paid or cancelled order, and replays the first answer for its Idempotency-Key', async () => {
@@ -81,7 +74,7 @@ describe('PUT /api/v1/order/:id/payment (finance records money received)', () =>
     const twice = await record(staff.finance, o.orderId);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().paymentStatus).toBe('paid');
-    expect(await paymentRows(t.db, o.orderId)).toHaveLength(1);
+    expect(await paymentRows(suite.t.db, o.orderId)).toHaveLength(1);
     const c = await newOrder();
     await call(staff.sales, 'POST', `/api/v1/order/${c.orderId}/cancel`, {});
     expect((await record(staff.finance, c.orderId)).statusCode).toBe(409);
@@ -97,10 +90,10 @@ describe('PUT /api/v1/order/:id/checkout (finance settles on account)', () => {
     const res = await settle(staff.finance, o.orderId);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ paymentStatus: 'on_account', paymentMethod: 'account' });
-    expect((await paymentRows(t.db, o.orderId)).map((p) => [p.status, p.amountCents])).toEqual([
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => [p.status, p.amountCents])).toEqual([
       ['on_account', o.order.totals.totalCents],
     ]);
-    expect(await soldUnits(t.db, o.tire.product.id)).toBe(2);
+    expect(await soldUnits(suite.t.db, o.tire.product.id)).toBe(2);
     const terms = (await call(o.cookie, 'GET', '/api/company/payment')).json();
     expect(terms.openBalanceCents).toBe(o.order.totals.totalCents);
   });
@@ -109,8 +102,8 @@ describe('PUT /api/v1/order/:id/checkout (finance settles on account)', () => {
     const o = await newOrder(1, { creditLimitCents: 1_000_000 });
     for (const cookie of [staff.sales, staff.support, o.cookie])
       expect((await settle(cookie, o.orderId)).statusCode).toBe(403);
-    expect(await paymentRows(t.db, o.orderId)).toEqual([]);
-    expect((await orderRow(t.db, o.orderId)).paymentStatus).toBe('unpaid');
+    expect(await paymentRows(suite.t.db, o.orderId)).toEqual([]);
+    expect((await orderRow(suite.t.db, o.orderId)).paymentStatus).toBe('unpaid');
   });
 
   it('answers 400 for a malformed id, 404 for an unknown order, 422 beyond the credit limit', async () => {
@@ -130,7 +123,7 @@ describe('PUT /api/v1/order/:id/checkout (finance settles on account)', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect((await settle(staff.finance, o.orderId)).statusCode).toBe(409);
-    expect(await paymentRows(t.db, o.orderId)).toHaveLength(1);
+    expect(await paymentRows(suite.t.db, o.orderId)).toHaveLength(1);
     const paid = await paidOrder();
     expect((await settle(staff.finance, paid.orderId)).statusCode).toBe(409);
   });
@@ -139,12 +132,12 @@ describe('PUT /api/v1/order/:id/checkout (finance settles on account)', () => {
     const o = await newOrder(1, { creditLimitCents: 1_000_000 });
     await openIntent(o.cookie, o.orderId);
     await settle(staff.finance, o.orderId);
-    expect((await paymentRows(t.db, o.orderId)).map((p) => [p.provider, p.status])).toEqual([
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => [p.provider, p.status])).toEqual([
       ['cardpay', 'voided'],
       ['account', 'on_account'],
     ]);
     await call(staff.finance, 'PUT', `/api/v1/order/${o.orderId}/payment`, { paymentStatus: 'paid' });
-    expect((await paymentRows(t.db, o.orderId)).map((p) => [p.provider, p.status])).toEqual([
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => [p.provider, p.status])).toEqual([
       ['cardpay', 'voided'],
       ['account', 'captured'],
     ]);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartBody, createShopper } from '../../test/factories-orders';
 import {
   anchorage,
@@ -7,24 +7,17 @@ import {
   moneyOf,
   numbers,
   orderRow,
-  paymentKit,
+  paymentSuite,
   paymentRows,
   unknownId,
 } from '../../test/factories-payments';
 import { soldUnits } from '../../test/orders-checks';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Card intents of an existing order (staff-made, or waiting for review) and the payment sheet's
 // delivery: an intent pays only the order's current total (H4), only its company's buyers, finance
 // and admin use it (M7), and a retry with the same Idempotency-Key replays the first answer.
 
-let t: TestApp;
-const { staff, call, newOrder, paidOrder, savedCard, openIntent, signInStaff } = paymentKit(() => t);
-beforeAll(async () => {
-  t = await createTestApp();
-  await signInStaff();
-});
-afterAll(() => t.close());
+const { suite, staff, call, newOrder, paidOrder, savedCard, openIntent } = paymentSuite();
 
 describe('POST /api/v1/order/:id/payment/intent', () => {
   it("opens a pending card intent for the order's current total", async () => {
@@ -32,7 +25,7 @@ describe('POST /api/v1/order/:id/payment/intent', () => {
     const intent = await openIntent(o.cookie, o.orderId);
     expect(intent).toMatchObject({ amountCents: o.order.totals.totalCents, status: 'pending' });
     expect(intent.clientSecret).toMatch(/_secret$/);
-    expect((await orderRow(t.db, o.orderId)).paymentStatus).toBe('unpaid');
+    expect((await orderRow(suite.t.db, o.orderId)).paymentStatus).toBe('unpaid');
   });
 
   it('replays the first intent for the same Idempotency-Key; another order with the key is a 422', async () => {
@@ -43,7 +36,7 @@ describe('POST /api/v1/order/:id/payment/intent', () => {
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    expect(await paymentRows(t.db, o.orderId)).toHaveLength(1);
+    expect(await paymentRows(suite.t.db, o.orderId)).toHaveLength(1);
     const other = await newOrder();
     const otherOrder = await call(
       o.cookie,
@@ -57,7 +50,7 @@ describe('POST /api/v1/order/:id/payment/intent', () => {
 
   it('answers 400 for a malformed id, 404 for another company or an unknown order, 401 without a session', async () => {
     const o = await newOrder();
-    const stranger = await createShopper(t.app, t.db);
+    const stranger = await createShopper(suite.t.app, suite.t.db);
     expect((await call(o.cookie, 'POST', '/api/v1/order/abc/payment/intent')).statusCode).toBe(400);
     expect(
       (await call(stranger.cookie, 'POST', `/api/v1/order/${o.orderId}/payment/intent`)).statusCode,
@@ -72,7 +65,7 @@ describe('POST /api/v1/order/:id/payment/intent', () => {
       const res = await call(staff[role], 'POST', `/api/v1/order/${o.orderId}/payment/intent`);
       expect(res.statusCode, role).toBe(403);
     }
-    expect(await paymentRows(t.db, o.orderId)).toEqual([]);
+    expect(await paymentRows(suite.t.db, o.orderId)).toEqual([]);
     for (const role of ['finance', 'admin'] as const) await openIntent(staff[role], o.orderId);
   });
 
@@ -97,10 +90,10 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card' });
-    const money = await moneyOf(t.db, o.orderId);
+    const money = await moneyOf(suite.t.db, o.orderId);
     expect(money.netCents).toBe(o.order.totals.totalCents);
     expect(money.rows.map((p) => p.status)).toEqual(['captured']);
-    expect(await soldUnits(t.db, o.tire.product.id)).toBe(3);
+    expect(await soldUnits(suite.t.db, o.tire.product.id)).toBe(3);
   });
 
   it('H4: an intent made before the delivery changed the total is a 409 naming both amounts; nothing is captured', async () => {
@@ -120,10 +113,10 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
       intentAmountCents: intent.amountCents,
       totalCents,
     });
-    expect(await orderRow(t.db, o.orderId)).toMatchObject({ paymentStatus: 'unpaid', totalCents });
-    expect((await moneyOf(t.db, o.orderId)).capturedCents).toBe(0);
-    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['voided']);
-    expect(await soldUnits(t.db, o.tire.product.id)).toBe(0);
+    expect(await orderRow(suite.t.db, o.orderId)).toMatchObject({ paymentStatus: 'unpaid', totalCents });
+    expect((await moneyOf(suite.t.db, o.orderId)).capturedCents).toBe(0);
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['voided']);
+    expect(await soldUnits(suite.t.db, o.tire.product.id)).toBe(0);
     // A new intent for the new total pays it.
     const fresh = await openIntent(o.cookie, o.orderId);
     expect(fresh.amountCents).toBe(totalCents);
@@ -132,7 +125,7 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
       card: card(),
     });
     expect(paid.json().paymentStatus).toBe('paid');
-    expect((await moneyOf(t.db, o.orderId)).netCents).toBe(totalCents);
+    expect((await moneyOf(suite.t.db, o.orderId)).netCents).toBe(totalCents);
   });
 
   it('H4: an intent made before sales added items is a 409 naming both amounts; nothing is captured', async () => {
@@ -154,8 +147,8 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
       intentAmountCents: intent.amountCents,
       totalCents,
     });
-    expect((await moneyOf(t.db, o.orderId)).capturedCents).toBe(0);
-    expect((await orderRow(t.db, o.orderId)).paymentStatus).toBe('unpaid');
+    expect((await moneyOf(suite.t.db, o.orderId)).capturedCents).toBe(0);
+    expect((await orderRow(suite.t.db, o.orderId)).paymentStatus).toBe('unpaid');
   });
 
   it('H4: when the total changes back, the voided intent stays voided (409 invalid_transition)', async () => {
@@ -173,7 +166,7 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'invalid_transition', entity: 'payment', current: 'voided' });
-    expect((await moneyOf(t.db, o.orderId)).capturedCents).toBe(0);
+    expect((await moneyOf(suite.t.db, o.orderId)).capturedCents).toBe(0);
   });
 
   it('keeps a card held for review pending until finance records the money', async () => {
@@ -185,14 +178,14 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().paymentStatus).toBe('pending');
-    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['review']);
-    expect(await soldUnits(t.db, o.tire.product.id)).toBe(0);
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['review']);
+    expect(await soldUnits(suite.t.db, o.tire.product.id)).toBe(0);
     const recorded = await call(staff.finance, 'PUT', `/api/v1/order/${o.orderId}/payment`, {
       paymentStatus: 'paid',
     });
     expect(recorded.json().paymentStatus).toBe('paid');
-    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['captured']);
-    expect(await soldUnits(t.db, o.tire.product.id)).toBe(2);
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['captured']);
+    expect(await soldUnits(suite.t.db, o.tire.product.id)).toBe(2);
   });
 
   it('voids the card held for review once another intent pays the order', async () => {
@@ -203,8 +196,8 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     const next = await openIntent(o.cookie, o.orderId);
     const res = await call(o.cookie, 'POST', url, { intentId: next.intentId, card: card() });
     expect(res.json().paymentStatus).toBe('paid');
-    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['voided', 'captured']);
-    expect((await moneyOf(t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['voided', 'captured']);
+    expect((await moneyOf(suite.t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
   });
 
   it('answers 400 for a missing intent or card and an invalid card number; 422 for a declined card', async () => {
@@ -225,7 +218,7 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     });
     expect(declined.statusCode).toBe(422);
     expect(declined.json().reason).toBe('card_declined');
-    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['pending']);
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['pending']);
   });
 
   it("answers 404 for another company's order and for an intent of another order", async () => {
@@ -253,7 +246,7 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
       expect((await call(staff[role], 'POST', url, { intentId: intent.intentId, sourceId })).statusCode).toBe(
         403,
       );
-    expect((await moneyOf(t.db, o.orderId)).capturedCents).toBe(0);
+    expect((await moneyOf(suite.t.db, o.orderId)).capturedCents).toBe(0);
     const res = await call(staff.finance, 'POST', url, { intentId: intent.intentId, sourceId });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().paymentStatus).toBe('paid');
@@ -272,7 +265,7 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     expect(again.json()).toEqual(first.json());
     expect((await call(o.cookie, 'POST', url, body, key('other'))).statusCode).toBe(409);
     expect((await call(o.cookie, 'POST', url, { ...body, card: card(numbers.ok2) }, k)).statusCode).toBe(422);
-    expect((await moneyOf(t.db, o.orderId)).rows).toHaveLength(1);
+    expect((await moneyOf(suite.t.db, o.orderId)).rows).toHaveLength(1);
   });
 });
 
@@ -286,7 +279,7 @@ describe('POST /api/v1/order/:id/payment/shipping', () => {
     expect(res.json().totals.shippingCents).toBeGreaterThan(
       o.order.totals.totalCents - res.json().totals.subtotalCents,
     );
-    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['voided']);
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['voided']);
   });
 
   it('answers 400 for a missing address, a ZIP outside the state or an unknown kind', async () => {
@@ -304,7 +297,7 @@ describe('POST /api/v1/order/:id/payment/shipping', () => {
 
   it("answers 404 for another company's order or an unknown one, and 409 once it is paid", async () => {
     const o = await paidOrder();
-    const stranger = await createShopper(t.app, t.db);
+    const stranger = await createShopper(suite.t.app, suite.t.db);
     const url = `/api/v1/order/${o.orderId}/payment/shipping`;
     expect((await call(stranger.cookie, 'POST', url, anchorage)).statusCode).toBe(404);
     expect(

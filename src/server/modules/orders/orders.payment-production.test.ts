@@ -2,20 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../db/schema';
 import { FACTORY_PASSWORD } from '../../test/factories';
-import { caller, card, key, paymentKit } from '../../test/factories-payments';
+import { caller, card, key, paymentSuite } from '../../test/factories-payments';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
 // In production no card number reaches the server (L7): a raw card is refused before any
 // Idempotency-Key (and so any hash of the body) is stored; only the provider's token is taken.
 // Sandbox controls do not exist there.
 
-let t: TestApp;
-const { call, withCart, signInStaff } = paymentKit(() => t);
-beforeAll(async () => {
-  t = await createTestApp();
-  await signInStaff();
-});
-afterAll(() => t.close());
+const { suite, call, withCart } = paymentSuite();
 
 describe('production: no card number reaches the server (L7)', () => {
   let prod: TestApp;
@@ -50,7 +44,7 @@ describe('production: no card number reaches the server (L7)', () => {
     for (const url of ['/api/v1/vendor/cardpay/token', `/api/customer/${s.companyId}`])
       expect((await prodCall(cookie, 'POST', url, { card: card() })).statusCode, url).toBe(400);
     expect(
-      await t.db
+      await suite.t.db
         .select()
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, s.user.id), eq(idempotencyKeys.key, k))),

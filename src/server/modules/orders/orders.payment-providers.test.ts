@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createShopper } from '../../test/factories-orders';
 import {
   card,
@@ -6,23 +6,16 @@ import {
   moneyOf,
   numbers,
   orderRow,
-  paymentKit,
+  paymentSuite,
   paymentRows,
   unknownId,
 } from '../../test/factories-payments';
 import { soldUnits } from '../../test/orders-checks';
-import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Paying an existing order through the redirect-style providers: a financing approval issued
 // for the order's total pays once (M6); a hosted checkout page pays the order it was opened for.
 
-let t: TestApp;
-const { staff, call, newOrder, staffOrderFor, financingFor, signInStaff } = paymentKit(() => t);
-beforeAll(async () => {
-  t = await createTestApp();
-  await signInStaff();
-});
-afterAll(() => t.close());
+const { suite, staff, call, newOrder, staffOrderFor, financingFor } = paymentSuite();
 
 describe('POST /api/v1/order/:id/finpay/token', () => {
   it('pays the order with a financing approval issued for its total', async () => {
@@ -34,8 +27,8 @@ describe('POST /api/v1/order/:id/finpay/token', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'finpay' });
-    expect((await moneyOf(t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
-    expect(await soldUnits(t.db, o.tire.product.id)).toBe(2);
+    expect((await moneyOf(suite.t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
+    expect(await soldUnits(suite.t.db, o.tire.product.id)).toBe(2);
   });
 
   it("pays with an approval the sandbox issued for the order's own total (orderId)", async () => {
@@ -47,7 +40,7 @@ describe('POST /api/v1/order/:id/finpay/token', () => {
       token: apply.json().token,
     });
     expect(res.json()).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'finpay' });
-    const stranger = await createShopper(t.app, t.db);
+    const stranger = await createShopper(suite.t.app, suite.t.db);
     expect(
       (await call(stranger.cookie, 'POST', '/api/sandbox/finpay/apply', { orderId: o.orderId })).statusCode,
     ).toBe(404);
@@ -66,8 +59,8 @@ describe('POST /api/v1/order/:id/finpay/token', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().reason).toBe('token_used');
-    expect(await paymentRows(t.db, next)).toEqual([]);
-    expect((await orderRow(t.db, next)).paymentStatus).toBe('unpaid');
+    expect(await paymentRows(suite.t.db, next)).toEqual([]);
+    expect((await orderRow(suite.t.db, next)).paymentStatus).toBe('unpaid');
   });
 
   it('refuses an approval bound to the cart (409), for another amount (409), declined (422) or invented (422)', async () => {
@@ -101,7 +94,7 @@ describe('POST /api/v1/order/:id/finpay/token', () => {
     const invented = await call(o.cookie, 'POST', url, { token: 'fin-anything' });
     expect(invented.statusCode).toBe(422);
     expect(invented.json().reason).toBe('token_invalid');
-    expect(await paymentRows(t.db, o.orderId)).toEqual([]);
+    expect(await paymentRows(suite.t.db, o.orderId)).toEqual([]);
   });
 
   it("answers 400 for a short token, 403 to sales and support, 404 for another company's order", async () => {
@@ -111,13 +104,13 @@ describe('POST /api/v1/order/:id/finpay/token', () => {
     expect((await call(o.cookie, 'POST', url, { token: 'x' })).statusCode).toBe(400);
     for (const role of ['sales', 'support'] as const)
       expect((await call(staff[role], 'POST', url, { token: approval.token })).statusCode).toBe(403);
-    const stranger = await createShopper(t.app, t.db);
+    const stranger = await createShopper(suite.t.app, suite.t.db);
     expect((await call(stranger.cookie, 'POST', url, { token: approval.token })).statusCode).toBe(404);
     expect(
       (await call(o.cookie, 'POST', `/api/v1/order/${unknownId}/finpay/token`, { token: approval.token }))
         .statusCode,
     ).toBe(404);
-    expect(await paymentRows(t.db, o.orderId)).toEqual([]);
+    expect(await paymentRows(suite.t.db, o.orderId)).toEqual([]);
   });
 
   it('replays the paying answer for its Idempotency-Key', async () => {
@@ -130,7 +123,7 @@ describe('POST /api/v1/order/:id/finpay/token', () => {
     expect(first.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    expect(await paymentRows(t.db, o.orderId)).toHaveLength(1);
+    expect(await paymentRows(suite.t.db, o.orderId)).toHaveLength(1);
   });
 });
 
@@ -156,7 +149,7 @@ describe('hosted checkout of an order (POST /api/v1/order/:id/hostedpay/token an
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'hostedpay' });
-    expect((await moneyOf(t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
+    expect((await moneyOf(suite.t.db, o.orderId)).netCents).toBe(o.order.totals.totalCents);
   });
 
   it('leaves the order pending when the card on the page is held for review', async () => {
@@ -167,8 +160,8 @@ describe('hosted checkout of an order (POST /api/v1/order/:id/hostedpay/token an
       card: card(numbers.review),
     });
     expect(res.json().paymentStatus).toBe('pending');
-    expect((await paymentRows(t.db, o.orderId)).map((p) => p.status)).toEqual(['review']);
-    expect(await soldUnits(t.db, o.tire.product.id)).toBe(0);
+    expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['review']);
+    expect(await soldUnits(suite.t.db, o.tire.product.id)).toBe(0);
   });
 
   it('refuses a page already paid (409), a page of another order (409) and a declined card (422)', async () => {
@@ -192,7 +185,7 @@ describe('hosted checkout of an order (POST /api/v1/order/:id/hostedpay/token an
     });
     expect(foreign.statusCode).toBe(409);
     expect(foreign.json().reason).toBe('token_foreign');
-    expect(await paymentRows(t.db, third)).toEqual([]);
+    expect(await paymentRows(suite.t.db, third)).toEqual([]);
   });
 
   it("answers 400 for a missing token or card, 403 to sales and support, 404 for another company's order", async () => {
@@ -209,7 +202,7 @@ describe('hosted checkout of an order (POST /api/v1/order/:id/hostedpay/token an
         403,
       );
     }
-    const stranger = await createShopper(t.app, t.db);
+    const stranger = await createShopper(suite.t.app, suite.t.db);
     expect(
       (await call(stranger.cookie, 'POST', `/api/v1/order/${o.orderId}/hostedpay/token`)).statusCode,
     ).toBe(404);
@@ -217,7 +210,7 @@ describe('hosted checkout of an order (POST /api/v1/order/:id/hostedpay/token an
       404,
     );
     expect((await call(o.cookie, 'POST', `/api/v1/order/${unknownId}/hostedpay/token`)).statusCode).toBe(404);
-    expect(await paymentRows(t.db, o.orderId)).toEqual([]);
+    expect(await paymentRows(suite.t.db, o.orderId)).toEqual([]);
   });
 
   it('answers 409 for a page of a paid order, and replays both calls for their Idempotency-Keys', async () => {
@@ -234,7 +227,7 @@ describe('hosted checkout of an order (POST /api/v1/order/:id/hostedpay/token an
     const replay = await call(o.cookie, 'POST', url, body, k2);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toEqual(paid.json());
-    expect(await paymentRows(t.db, o.orderId)).toHaveLength(1);
+    expect(await paymentRows(suite.t.db, o.orderId)).toHaveLength(1);
     expect((await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/hostedpay/token`)).statusCode).toBe(409);
   });
 });

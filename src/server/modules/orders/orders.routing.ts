@@ -80,12 +80,6 @@ export async function fileWithSuppliers(tx: DbOrTx, orderId: number, allocations
   await routingRepo.insertSupplierLines(tx, fresh);
 }
 
-/** Units of an item on no supplier line: a cancelled line nobody else could fill. */
-export async function unroutedUnits(tx: DbOrTx, item: { id: number; quantity: number }) {
-  const routed = (await routingRepo.activeLinesOf(tx, item.id)).reduce((s, r) => s + r.line.quantity, 0);
-  return Math.max(0, item.quantity - routed);
-}
-
 /**
  * Takes `count` units of an item back from its routing: unrouted units first, then pending
  * lines, newest first, whose stock goes back to the warehouse. Units already sent to a supplier

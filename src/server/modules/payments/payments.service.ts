@@ -230,8 +230,6 @@ export async function chargeOnAccount(tx: DbOrTx, p: Payable): Promise<Taken> {
   );
 }
 
-export { openBalanceCents } from './payments.repository';
-
 /** Opens a hosted or crypto session, or binds an issued financing token, for the order's total. */
 export async function openSession(tx: DbOrTx, p: Payable, provider: TokenProviderName, token?: string) {
   if (provider === 'finpay') {
@@ -288,10 +286,4 @@ export async function confirmCharge(tx: DbOrTx, provider: string, ref: string, m
 /** The order a provider's charge belongs to, read without a lock (to lock the order first). */
 export async function orderOfCharge(tx: DbOrTx, provider: string, ref: string) {
   return (await repo.findByReference(tx, provider, ref, false))?.orderId ?? null;
-}
-
-/** The state of an order's crypto charge, read only. */
-export async function chargeOfOrder(tx: DbOrTx, orderId: number, provider: string) {
-  const list = await repo.paymentsOfOrder(tx, orderId);
-  return list.filter((p) => p.provider === provider).at(-1) ?? null;
 }

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FacetFilterKey, SortCode } from '../../../domain/shop-search';
 import { and } from '../../db/product-sql';
 import { type CountScope, storedFacetRows } from './search.counts';
-import { type FacetKey, facetKeys, facets } from './search.facets';
+import { type FacetKey, facetKeys } from './search.facets';
 
 /** A search resolved to SQL-ready conditions (search.service.ts builds it from the filters). */
 export interface SearchPlan {
@@ -273,5 +273,3 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
       ${listOf(plan, productFields, rearItemOf(plan, productFields, productFrom))} as list,
       (select coalesce(json_agg(facet_rows), '[]') from facet_rows) as facets`;
 }
-
-export { facets };
