@@ -38,6 +38,8 @@ const permissionRoles = {
   staff: ['sales', 'support', 'finance', 'admin'],
   sales: ['sales', 'admin'],
   support: ['support', 'admin'],
+  /** returns, claims and refunds: support handles them, finance gives the money back */
+  afterSales: ['support', 'finance', 'admin'],
   finance: ['finance', 'admin'],
   admin: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

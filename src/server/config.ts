@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HMAC-SHA256 secret of the crypto provider's webhooks; required in production. */
   COINPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Refunds above this many cents wait for finance's approval; at or below it they are given back at once. */
+  REFUND_APPROVAL_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(50000),
 });
 
 export type Config = z.infer<typeof envSchema>;

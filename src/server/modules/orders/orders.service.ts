@@ -3,3 +3,19 @@ export { addToCart, cartSummary } from './orders.cart';
 export { checkout } from './orders.checkout';
 export { createOrder } from './orders.create';
 export { cancelOrder, changeStatus, setTracking, submitOrder } from './orders.staff';
+export {
+  type FiledLine,
+  type OrderFacts,
+  orderFacts,
+  orderIdOfItem,
+  placeReplacementOrder,
+  refundableOfOrder,
+  refundOrderMoney,
+  scrapReturnedUnits,
+  shelveReturnedUnits,
+  type SoldItem,
+  stockOf,
+  supplierLinesForBill,
+} from './orders.after-sales';
+export { invoicePdf } from './orders.documents';
+export { getMyOrder } from './orders.buyer';

@@ -66,10 +66,10 @@ export async function lockCompanyTerms(db: DbOrTx, companyId: number) {
   return row ?? null;
 }
 
-/** What a company owes on terms: on-account payments finance has not yet recorded as paid. */
+/** What a company owes on terms: on-account payments finance has not yet recorded as paid, less their credit memos. */
 export async function openBalanceCents(db: DbOrTx, companyId: number): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint` })
+    .select({ n: sql<number>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents}), 0)::bigint` })
     .from(payments)
     .where(and(eq(payments.companyId, companyId), eq(payments.status, 'on_account')));
   return Number(row.n);

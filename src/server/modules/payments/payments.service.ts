@@ -173,6 +173,37 @@ export async function refund(tx: DbOrTx, orderId: number, amountCents: number, m
   return amountCents - left;
 }
 
+/** What may still be given back of an order: captured money not yet refunded, and on-account charges not yet credited. */
+export async function refundableCents(tx: DbOrTx, orderId: number) {
+  const rows = await repo.paymentsOfOrder(tx, orderId, ['captured', 'partially_refunded', 'on_account']);
+  return rows.reduce((s, p) => s + p.amountCents - p.refundedCents, 0);
+}
+
+/**
+ * Gives back through the way the order was paid: captured money (card, hosted, financing) goes
+ * back to its provider first; the rest is a credit memo that lowers what the company owes on its
+ * on-account charges. Answers both parts.
+ */
+export async function refundToOriginal(tx: DbOrTx, orderId: number, amountCents: number, message: string) {
+  const refundedCents = await refund(tx, orderId, amountCents, message);
+  let left = amountCents - refundedCents;
+  for (const payment of (await repo.paymentsOfOrder(tx, orderId, ['on_account'])).reverse()) {
+    if (left <= 0) break;
+    const part = Math.min(left, payment.amountCents - payment.refundedCents);
+    if (part <= 0) continue;
+    await repo.updatePayment(tx, payment.id, { refundedCents: payment.refundedCents + part, message });
+    await repo.insertTransaction(tx, {
+      paymentId: payment.id,
+      kind: 'refund',
+      status: 'credit_memo',
+      amountCents: part,
+      message,
+    });
+    left -= part;
+  }
+  return { refundedCents, creditedCents: amountCents - refundedCents - left };
+}
+
 /** An order is cancelled: captured money goes back, everything else is voided. Answers what was refunded. */
 export async function reverseAll(tx: DbOrTx, orderId: number, message: string) {
   const all = await repo.paymentsOfOrder(tx, orderId);

@@ -1,0 +1,143 @@
+// The money rules of after-sales: what a return gives back line by line, and what a road-hazard
+// plan covers of a damaged tire. Integer cents only; shares round down so that the parts of an
+// order never give back more than it cost (docs/aftersales.md).
+import type { ReturnReason } from './aftersales-status';
+import { basisPointsOf } from './money';
+
+/** Days after delivery within which units may be returned; a defect has no such limit. */
+export const RETURN_WINDOW_DAYS = 30;
+/** The restocking fee of units the buyer no longer needs: 15 % of what was paid for them. */
+export const RESTOCKING_FEE_BASIS_POINTS = 1500;
+
+/** Only units the buyer no longer needs pay a restocking fee; our mistakes and defects do not. */
+export function restockingFeeBasisPoints(reason: ReturnReason | null | undefined): number {
+  return reason === 'not_needed' ? RESTOCKING_FEE_BASIS_POINTS : 0;
+}
+
+/** Shipping is given back when the return is not the buyer's choice alone. */
+export const refundsShipping = (reason: ReturnReason | null | undefined) => reason !== 'not_needed';
+
+/** Whether units delivered at `deliveredAt` may still be returned for `reason` at `now`. */
+export function withinReturnWindow(reason: ReturnReason, deliveredAt: Date | null, now: Date): boolean {
+  if (reason === 'defective') return true;
+  if (!deliveredAt) return false;
+  return now.getTime() - deliveredAt.getTime() <= RETURN_WINDOW_DAYS * 86_400_000;
+}
+
+/** An order line as it was sold. */
+export interface SoldLine {
+  orderItemId: number;
+  quantity: number;
+  unitPriceCents: number;
+  unitDiscountCents: number;
+  roadHazard: boolean;
+  roadHazardUnitCents: number;
+}
+
+export interface RefundLine {
+  orderItemId: number;
+  quantity: number;
+  priceCents: number;
+  discountCents: number;
+  roadHazardCents: number;
+  shippingCents: number;
+  restockingFeeCents: number;
+  totalCents: number;
+}
+
+/**
+ * What `quantity` units of a sold line give back: their price less their discount, their road
+ * hazard cover, their share of the order's shipping (by units, rounded down) when the reason
+ * refunds it, less the restocking fee of the reason (on the price after discount).
+ */
+export function refundLine(
+  line: SoldLine,
+  quantity: number,
+  order: { shippingCents: number; units: number },
+  reason: ReturnReason | null | undefined,
+): RefundLine {
+  const priceCents = quantity * line.unitPriceCents;
+  const discountCents = quantity * line.unitDiscountCents;
+  const roadHazardCents = line.roadHazard ? quantity * line.roadHazardUnitCents : 0;
+  const shippingCents =
+    refundsShipping(reason) && order.units > 0
+      ? Math.floor((order.shippingCents * quantity) / order.units)
+      : 0;
+  const restockingFeeCents = basisPointsOf(priceCents - discountCents, restockingFeeBasisPoints(reason));
+  return {
+    orderItemId: line.orderItemId,
+    quantity,
+    priceCents,
+    discountCents,
+    roadHazardCents,
+    shippingCents,
+    restockingFeeCents,
+    totalCents: priceCents - discountCents + roadHazardCents + shippingCents - restockingFeeCents,
+  };
+}
+
+export const sumRefundLines = (lines: readonly RefundLine[]) => lines.reduce((s, l) => s + l.totalCents, 0);
+
+/** The road hazard plan sold with the `roadguard` offer. */
+export interface RoadHazardPlan {
+  termMonths: number;
+  /** Tread at or below this depth (in 32nds of an inch) is worn out: the plan ends. */
+  minTread32: number;
+  /** The most the plan pays for one tire. */
+  capCentsPerTire: number;
+}
+
+export const ROAD_HAZARD_PLAN: RoadHazardPlan = { termMonths: 36, minTread32: 2, capCentsPerTire: 30000 };
+/** Tread depth of a new passenger or light-truck tire when the claim names none. */
+export const DEFAULT_NEW_TREAD_32 = 10;
+
+export type Proration =
+  | { covered: true; coveredCents: number; usableShareBasisPoints: number }
+  | { covered: false; reason: 'outside_window' | 'worn_out' | 'before_purchase'; detail: string };
+
+/** Whole months from `from` to `to` (a month is complete on the same day of the month). */
+export function monthsBetween(from: Date, to: Date): number {
+  let months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + to.getUTCMonth() - from.getUTCMonth();
+  if (to.getUTCDate() < from.getUTCDate()) months -= 1;
+  return months;
+}
+
+/**
+ * Prorates a damaged tire as the industry does: coverage = price × (remaining tread − 2/32) ÷
+ * (new tread − 2/32), rounded down, capped by the plan's amount per tire; outside the plan's
+ * months or at the minimum tread there is nothing to cover, and the answer says why.
+ */
+export function prorate(input: {
+  priceCents: number;
+  remainingTread32: number;
+  newTread32: number;
+  purchasedAt: Date;
+  damagedAt: Date;
+  plan?: RoadHazardPlan;
+}): Proration {
+  const plan = input.plan ?? ROAD_HAZARD_PLAN;
+  if (input.damagedAt.getTime() < input.purchasedAt.getTime())
+    return { covered: false, reason: 'before_purchase', detail: 'The damage is dated before the purchase' };
+  const months = monthsBetween(input.purchasedAt, input.damagedAt);
+  if (months >= plan.termMonths)
+    return {
+      covered: false,
+      reason: 'outside_window',
+      detail: `The plan covers ${plan.termMonths} months from purchase; the damage came after ${months} months`,
+    };
+  const usable = input.remainingTread32 - plan.minTread32;
+  const full = input.newTread32 - plan.minTread32;
+  if (usable <= 0 || full <= 0)
+    return {
+      covered: false,
+      reason: 'worn_out',
+      detail: `The tire is worn to ${input.remainingTread32}/32"; the plan ends at ${plan.minTread32}/32"`,
+    };
+  const share = Math.min(usable, full);
+  const prorated = Math.floor((input.priceCents * share) / full);
+  return {
+    covered: true,
+    coveredCents: Math.max(0, Math.min(prorated, plan.capCentsPerTire, input.priceCents)),
+    usableShareBasisPoints: Math.floor((share * 10000) / full),
+  };
+}

@@ -1,0 +1,289 @@
+// Road hazard claims: a tire bought with the roadguard cover is damaged; the plan pays its share
+// of the remaining tread, as a replacement order or a credit, and the installer's labour.
+import type { z } from 'zod';
+import type * as api from '../../../contract/claims';
+import type { Claim } from '../../../contract/claims';
+import { DEFAULT_NEW_TREAD_32, prorate } from '../../../domain/aftersales-money';
+import {
+  assertClaimTransition,
+  type ClaimSettlement,
+  type ClaimStatus,
+  claimActions,
+  claimActionTarget,
+  claimTransitions,
+  isEditableClaim,
+} from '../../../domain/aftersales-status';
+import { can } from '../../../domain/roles';
+import type { Db, DbOrTx, Tx } from '../../db/connection';
+import { pageAnswer } from '../../db/list-page';
+import type { Actor } from '../../http/actor';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { iso } from '../../lib/dates';
+import { writeAudit } from '../audit/audit.service';
+import * as orders from '../orders/orders.service';
+import * as repo from './aftersales.repository';
+import * as moneyRepo from './aftersales.money.repository';
+import { refundInTx } from './aftersales.refunds';
+import {
+  assertMayOpen,
+  assertSees,
+  companyScope,
+  deliveredUnits,
+  readLog,
+  writeLog,
+} from './aftersales.rules';
+
+type ClaimInput = z.output<typeof api.ClaimInput>;
+
+const priceOf = (item: orders.SoldItem) => item.unitPriceCents - item.unitDiscountCents;
+
+function coverage(
+  item: orders.SoldItem,
+  facts: orders.OrderFacts,
+  c: Pick<ClaimInput, 'damagedOn' | 'remainingTread32' | 'newTread32'>,
+) {
+  return prorate({
+    priceCents: priceOf(item),
+    remainingTread32: c.remainingTread32,
+    newTread32: c.newTread32,
+    purchasedAt: facts.placedAt ?? new Date(),
+    damagedAt: new Date(`${c.damagedOn}T12:00:00Z`),
+  });
+}
+
+/** A covered share of the tire, or a 409 that says why the plan does not cover it. */
+function assertCovered(p: ReturnType<typeof prorate>) {
+  if (!p.covered) throw conflict(p.detail, { reason: p.reason });
+  return p;
+}
+
+async function itemOfClaim(tx: DbOrTx, orderItemId: number, lock = false) {
+  const orderId = await orders.orderIdOfItem(tx, orderItemId);
+  const facts = orderId ? await orders.orderFacts(tx, orderId, lock) : null;
+  const item = facts?.items.find((i) => i.orderItemId === orderItemId);
+  if (!facts || !item) return null;
+  return { facts, item };
+}
+
+export async function claimView(db: DbOrTx, actor: Actor, c: repo.ClaimRow): Promise<Claim> {
+  const names = await repo.claimNames(db, c);
+  const found = await itemOfClaim(db, c.orderItemId);
+  const p = found ? coverage(found.item, found.facts, c) : null;
+  const status = c.status as ClaimStatus;
+  const staff = can(actor.role, 'afterSales');
+  return {
+    claimId: c.id,
+    orderId: c.orderId,
+    orderNumber: names.orderNumber ?? '',
+    orderItemId: c.orderItemId,
+    tire: names.tire,
+    companyId: c.companyId,
+    companyName: names.companyName,
+    status,
+    damagedOn: c.damagedOn,
+    coveredCents: c.coveredCents,
+    createdAt: iso(c.createdAt),
+    remainingTread32: c.remainingTread32,
+    newTread32: c.newTread32,
+    odometerMiles: c.odometerMiles,
+    description: c.description,
+    installerCompanyId: c.installerCompanyId,
+    installerName: names.installerName,
+    photos: c.photos,
+    priceCents: found ? priceOf(found.item) : 0,
+    usableShareBasisPoints: p?.covered ? p.usableShareBasisPoints : 0,
+    settlement: c.settlement as ClaimSettlement | null,
+    labourCents: c.labourCents,
+    replacementOrderId: c.replacementOrderId,
+    refunds: await moneyRepo.refundsFor(db, { claimId: c.id }),
+    log: await readLog(db, 'claim', c.id),
+    nextStatuses: staff ? [...claimTransitions[status]] : [],
+    actions: staff ? claimActions.filter((a) => claimTransitions[status].includes(claimActionTarget[a])) : [],
+    updatedAt: iso(c.updatedAt),
+  };
+}
+
+async function visibleClaim(db: DbOrTx, actor: Actor, id: number, lock = false) {
+  const c = await repo.findClaim(db, id, lock);
+  if (!c) throw notFound('Claim');
+  assertSees(actor, c.companyId, 'Claim');
+  return c;
+}
+
+export async function listClaims(db: Db, actor: Actor, q: repo.ClaimQuery) {
+  return pageAnswer(q, await repo.listClaims(db, q, companyScope(actor)), (row) => ({
+    claimId: row.c.id,
+    orderId: row.c.orderId,
+    orderNumber: row.orderNumber ?? '',
+    orderItemId: row.c.orderItemId,
+    tire: row.tire,
+    companyId: row.c.companyId,
+    companyName: row.companyName,
+    status: row.c.status as ClaimStatus,
+    damagedOn: row.c.damagedOn,
+    coveredCents: row.c.coveredCents,
+    createdAt: iso(row.c.createdAt),
+  }));
+}
+
+export async function getClaim(db: Db, actor: Actor, id: number) {
+  return claimView(db, actor, await visibleClaim(db, actor, id));
+}
+
+async function assertInstaller(tx: DbOrTx, installerCompanyId: number | null | undefined) {
+  if (installerCompanyId && !(await repo.companyExists(tx, installerCompanyId)))
+    throw badRequest('Unknown installer', [
+      { pointer: '/body/installerCompanyId', detail: 'is not a company' },
+    ]);
+}
+
+function assertNotFuture(damagedOn: string) {
+  if (new Date(`${damagedOn}T00:00:00Z`).getTime() > Date.now())
+    throw badRequest('The damage cannot be in the future', [
+      { pointer: '/body/damagedOn', detail: 'is in the future' },
+    ]);
+}
+
+/** A buyer files a claim on a delivered tire bought with road hazard cover; the plan must cover it. */
+export async function createClaim(db: Db, actor: Actor, input: ClaimInput) {
+  const id = await db.transaction(async (tx) => {
+    const found = await itemOfClaim(tx, input.orderItemId, true);
+    if (!found) throw notFound('Order item');
+    const { facts, item } = found;
+    assertMayOpen(actor, facts.companyId, 'claim');
+    if (!item.roadHazard)
+      throw conflict('This tire was bought without road hazard protection', { reason: 'no_road_hazard' });
+    const live = await repo.liveClaimsOfItem(tx, item.orderItemId);
+    if (live.length >= deliveredUnits(facts, item))
+      throw conflict(
+        deliveredUnits(facts, item)
+          ? 'Every delivered tire of this line already has an open claim'
+          : 'The tires have not been delivered yet',
+        { reason: deliveredUnits(facts, item) ? 'claimed' : 'not_delivered' },
+      );
+    assertNotFuture(input.damagedOn);
+    await assertInstaller(tx, input.installerCompanyId);
+    const p = assertCovered(coverage(item, facts, input));
+    const c = await repo.insertClaim(tx, {
+      ...input,
+      newTread32: input.newTread32 ?? DEFAULT_NEW_TREAD_32,
+      orderId: facts.id,
+      companyId: facts.companyId,
+      coveredCents: p.coveredCents,
+      createdByUserId: actor.userId,
+    });
+    await writeLog(tx, 'claim', c.id, actor, null, 'open', input.description || null);
+    await writeAudit(tx, actor, { entity: 'claim', entityId: c.id, action: 'create', after: c });
+    return c.id;
+  });
+  return getClaim(db, actor, id);
+}
+
+/** The facts of a claim may be corrected until it is decided; the proration follows them. */
+export async function updateClaim(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: z.output<NonNullable<typeof api.updateClaim.body>>,
+) {
+  await db.transaction(async (tx) => {
+    const c = await visibleClaim(tx, actor, id, true);
+    if (!isEditableClaim(c.status as ClaimStatus))
+      throw conflict(`A claim that is ${c.status} can no longer be changed`, { reason: 'not_editable' });
+    const next = { ...c, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
+    if (input.damagedOn) assertNotFuture(input.damagedOn);
+    await assertInstaller(tx, input.installerCompanyId);
+    const found = await itemOfClaim(tx, c.orderItemId);
+    if (!found) throw notFound('Order item');
+    const p = assertCovered(coverage(found.item, found.facts, next));
+    await repo.updateClaim(tx, id, { ...input, coveredCents: p.coveredCents });
+    await writeLog(tx, 'claim', id, actor, c.status, null, 'claim corrected');
+    await writeAudit(tx, actor, { entity: 'claim', entityId: id, action: 'update', before: c, after: input });
+  });
+  return getClaim(db, actor, id);
+}
+
+async function move(
+  tx: Tx,
+  actor: Actor,
+  c: repo.ClaimRow,
+  to: ClaimStatus,
+  note?: string,
+  values: Partial<repo.ClaimRow> = {},
+) {
+  assertClaimTransition(c.status as ClaimStatus, to);
+  await repo.updateClaim(tx, c.id, { ...values, status: to });
+  await writeLog(tx, 'claim', c.id, actor, c.status, to, note ?? null);
+  await writeAudit(tx, actor, {
+    entity: 'claim',
+    entityId: c.id,
+    action: to,
+    before: { status: c.status },
+    after: { status: to, ...values },
+  });
+}
+
+/** The buyer (or staff) withdraws a claim nobody has looked at yet. */
+export async function cancelClaim(db: Db, actor: Actor, id: number, note?: string) {
+  await db.transaction(async (tx) => {
+    const c = await visibleClaim(tx, actor, id, true);
+    await move(tx, actor, c, 'cancelled', note);
+  });
+  return getClaim(db, actor, id);
+}
+
+/** Paying a claim settles it: a replacement order with the covered amount off, or a credit refund. */
+async function pay(tx: Tx, actor: Actor, threshold: number, c: repo.ClaimRow) {
+  if (c.coveredCents <= 0)
+    throw conflict('The plan covers nothing of this tire', { reason: 'nothing_covered' });
+  if (c.settlement === 'replacement') {
+    const found = await itemOfClaim(tx, c.orderItemId);
+    if (!found) throw notFound('Order item');
+    const placed = await orders.placeReplacementOrder(tx, actor, {
+      original: found.facts,
+      item: found.item,
+      creditCents: c.coveredCents,
+      note: `Replacement for road hazard claim ${c.id}`,
+    });
+    return { replacementOrderId: placed.orderId };
+  }
+  await refundInTx(tx, actor, threshold, {
+    orderId: c.orderId,
+    claimId: c.id,
+    amountCents: c.coveredCents,
+    note: `Road hazard claim ${c.id}`,
+  });
+  return {};
+}
+
+/** Staff review, approve (choosing the settlement and the installer's labour), deny, pay and close claims. */
+export async function actOnClaim(
+  db: Db,
+  actor: Actor,
+  threshold: number,
+  id: number,
+  body: z.output<NonNullable<typeof api.claimAction.body>>,
+) {
+  await db.transaction(async (tx) => {
+    const c = await visibleClaim(tx, actor, id, true);
+    const to = claimActionTarget[body.action];
+    assertClaimTransition(c.status as ClaimStatus, to);
+    if (to === 'approved') {
+      if (!body.settlement)
+        throw badRequest('Choose a replacement or a credit', [
+          { pointer: '/body/settlement', detail: 'is required to approve' },
+        ]);
+      if (body.labourCents && !c.installerCompanyId)
+        throw badRequest('Name the installer before paying labour', [
+          { pointer: '/body/labourCents', detail: 'needs an installer on the claim' },
+        ]);
+      return move(tx, actor, c, to, body.note, {
+        settlement: body.settlement,
+        labourCents: body.labourCents ?? 0,
+      });
+    }
+    if (to === 'paid') return move(tx, actor, c, to, body.note, await pay(tx, actor, threshold, c));
+    return move(tx, actor, c, to, body.note);
+  });
+  return getClaim(db, actor, id);
+}

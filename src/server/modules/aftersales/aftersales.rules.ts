@@ -1,0 +1,71 @@
+// Rules of after-sales that depend on other areas' progress, each in one place so that the
+// logistics module (fulfilments, deliveries) can replace it, and the caller's scope.
+import { can, isStaff } from '../../../domain/roles';
+import type { DbOrTx } from '../../db/connection';
+import type { Actor } from '../../http/actor';
+import { forbidden, notFound } from '../../http/errors';
+import type { OrderFacts } from '../orders/orders.service';
+import * as repo from './aftersales.repository';
+
+/**
+ * Units of an order line that reached the customer. Until deliveries are tracked per line, an
+ * order marked delivered or completed delivered all of its units, any other none.
+ */
+export function deliveredUnits(order: Pick<OrderFacts, 'status'>, item: { quantity: number }): number {
+  return order.status === 'delivered' || order.status === 'completed' ? item.quantity : 0;
+}
+
+/** What a bill pays a supplier for: its confirmed lines of orders that have left the warehouse. */
+export const fulfilledLineRule = {
+  lineStatuses: ['confirmed'],
+  orderStatuses: ['shipped', 'delivered', 'completed'],
+} as const;
+
+/** Staff see every company's returns, claims and refunds; anyone else only its own company's. */
+export const companyScope = (actor: Actor) => (isStaff(actor.role) ? null : actor.companyId);
+
+/** A row of another company is answered as unknown (never reveal it exists). */
+export function assertSees(actor: Actor, companyId: number, what: string) {
+  if (companyScope(actor) !== null && actor.companyId !== companyId) throw notFound(what);
+}
+
+/** Who may open a return or a claim: a buyer of the order's company, or after-sales staff for it. */
+export function assertMayOpen(actor: Actor, companyId: number, what: string) {
+  if (isStaff(actor.role)) {
+    if (!can(actor.role, 'afterSales')) throw forbidden(`Only support staff open a ${what} for a customer`);
+    return;
+  }
+  assertSees(actor, companyId, 'Order');
+  if (!['buyer', 'company_admin', 'reseller'].includes(actor.role))
+    throw forbidden(`Only a buyer of the company may open a ${what}`);
+}
+
+/** One entry of the log of a return, claim or refund: a status change, or a comment (`to` null). */
+export function writeLog(
+  tx: DbOrTx,
+  entity: 'return' | 'claim' | 'refund',
+  entityId: number,
+  actor: Actor | null,
+  from: string | null,
+  to: string | null,
+  note: string | null = null,
+) {
+  return repo.insertLog(tx, {
+    entity,
+    entityId,
+    userId: actor?.userId ?? null,
+    fromStatus: from,
+    toStatus: to,
+    note,
+  });
+}
+
+export async function readLog(db: DbOrTx, entity: 'return' | 'claim' | 'refund', entityId: number) {
+  return (await repo.logOf(db, entity, entityId)).map((r) => ({
+    userName: r.userName,
+    from: r.log.fromStatus,
+    to: r.log.toStatus,
+    note: r.log.note,
+    at: r.log.at.toISOString(),
+  }));
+}
