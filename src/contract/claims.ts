@@ -1,7 +1,7 @@
 // Road hazard claims on tires bought with the roadguard cover: prorated by remaining tread.
 import { z } from 'zod';
 import { claimActions, claimSettlements, claimStatuses } from '../domain/aftersales-status';
-import { ListQuery, OptionalId } from './admin-common';
+import { ListQuery, OptionalId, patchOf } from './admin-common';
 import { LogEntry } from './aftersales';
 import { Cents, endpoint, Id, IsoDate, pageOf } from './common';
 
@@ -109,9 +109,7 @@ export const updateClaim = endpoint({
   access: 'shop',
   summary: 'Correct a claim before it is decided; the proration follows',
   params: Params,
-  body: ClaimInput.omit({ orderItemId: true })
-    .partial()
-    .extend({ newTread32: Tread.min(3).optional(), description: z.string().trim().max(2000).optional() }),
+  body: patchOf(ClaimInput.omit({ orderItemId: true })),
   response: One,
 });
 

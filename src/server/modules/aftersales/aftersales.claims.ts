@@ -46,8 +46,9 @@ function coverage(
     priceCents: priceOf(item),
     remainingTread32: c.remainingTread32,
     newTread32: c.newTread32,
-    purchasedAt: facts.placedAt ?? new Date(),
-    damagedAt: new Date(`${c.damagedOn}T12:00:00Z`),
+    // Whole days: damage on the day of purchase is covered.
+    purchasedAt: new Date(`${(facts.placedAt ?? new Date()).toISOString().slice(0, 10)}T00:00:00Z`),
+    damagedAt: new Date(`${c.damagedOn}T00:00:00Z`),
   });
 }
 

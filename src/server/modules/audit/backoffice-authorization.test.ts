@@ -12,6 +12,11 @@ import * as suppliers from '../../../contract/suppliers';
 import * as users from '../../../contract/users';
 import * as vehicles from '../../../contract/vehicles';
 import * as wholesale from '../../../contract/wholesale';
+import * as aftersales from '../../../contract/aftersales';
+import * as returns from '../../../contract/returns';
+import * as claims from '../../../contract/claims';
+import * as refunds from '../../../contract/refunds';
+import * as bills from '../../../contract/bills';
 import { can, type Role } from '../../../domain/roles';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
@@ -31,6 +36,11 @@ const areas = [
   users,
   vehicles,
   wholesale,
+  aftersales,
+  returns,
+  claims,
+  refunds,
+  bills,
 ];
 const endpoints = areas
   .flatMap((area) => Object.values(area))
