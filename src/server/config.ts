@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HMAC-SHA256 secret of the crypto provider's webhooks; required in production. */
   COINPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** HMAC-SHA256 secret of the tracking service's webhooks; required in production. */
+  TRACKHUB_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -38,6 +40,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.COINPAY_WEBHOOK_SECRET)
     throw new Error('Invalid configuration:\n  COINPAY_WEBHOOK_SECRET: is required in production');
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.TRACKHUB_WEBHOOK_SECRET)
+    throw new Error('Invalid configuration:\n  TRACKHUB_WEBHOOK_SECRET: is required in production');
   return parsed.data;
 }
 
@@ -45,6 +49,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const SANDBOX_WEBHOOK_SECRET = 'sandbox-coinpay-webhook-secret';
 
 export const webhookSecretOf = (config: Config) => config.COINPAY_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET;
+
+export const trackingSecretOf = (config: Config) =>
+  config.TRACKHUB_WEBHOOK_SECRET ?? 'sandbox-trackhub-webhook-secret';
 
 /** Sandbox control calls (approve a financing application, confirm a crypto charge) exist outside production only. */
 export const sandboxControls = (config: Config) => config.NODE_ENV !== 'production';

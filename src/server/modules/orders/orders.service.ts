@@ -4,3 +4,4 @@ export { checkout } from './orders.checkout';
 export { createOrder } from './orders.create';
 export { cancelOrder, changeStatus, setTracking, submitOrder } from './orders.staff';
 export { quoteShipping } from './orders.pricing';
+export { followShipments } from './orders.delivery';
