@@ -172,7 +172,7 @@ export const orderLabels = endpoint({
 
 export const myOrderDelivery = endpoint({
   method: 'GET',
-  path: '/api/orders/:id/shipments',
+  path: '/api/order/:id/shipments',
   access: 'user',
   summary: "An order's shipments and tracking as its buyer (or its installer, supplier, staff) sees them",
   params: IdParams,
