@@ -84,15 +84,6 @@ export const orderStatusList = endpoint({
   }),
 });
 
-export const listShipments = endpoint({
-  method: 'GET',
-  path: '/api/v1/order/shipment',
-  access: 'staff',
-  summary: 'Orders that have shipped or carry a tracking number',
-  query: PageQuery,
-  response: pageOf(OrderSummary),
-});
-
 export const OrderItemRow = OrderItem.extend({
   orderId: z.number().int(),
   orderNumber: z.string(),
@@ -199,25 +190,6 @@ export const checkoutOrder = endpoint({
   summary: 'Settle an unpaid order on the company account (staff checkout)',
   params: OrderIdParams,
   response: OrderDetail,
-});
-
-export const orderLabels = endpoint({
-  method: 'GET',
-  path: '/api/v1/order/:id/labels',
-  access: 'staff',
-  summary: 'Shipping labels of the sub-orders (ship from warehouse to delivery ZIP)',
-  params: OrderIdParams,
-  response: z.object({
-    list: z.array(
-      z.object({
-        subOrderId: z.number().int(),
-        fromZip: z.string(),
-        toZip: z.string().nullable(),
-        packages: z.number().int(),
-        trackingNumber: z.string(),
-      }),
-    ),
-  }),
 });
 
 export const orderInvoice = endpoint({

@@ -49,12 +49,6 @@ export function orderTotals(lines: PricedLine[], shippingCents: number): Totals 
   };
 }
 
-/** Ground shipping per tire by distance from the shipping warehouse: a base and a step per 250 miles. */
-export function shippingPerTireCents(miles: number | null): number {
-  if (miles === null) return 1500;
-  return 500 + 250 * Math.ceil(miles / 250);
-}
-
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);

@@ -34,6 +34,10 @@ const permissionRoles = {
   supplier: ['supplier', 'admin'],
   installer: ['installer', 'admin'],
   resale: ['reseller', 'sales', 'admin'],
+  /** see fulfillments and labels: suppliers their own, staff all */
+  fulfillment: ['supplier', 'sales', 'support', 'finance', 'admin'],
+  /** make fulfillments, buy and void labels, book pickups: suppliers their own, staff support */
+  shipping: ['supplier', 'support', 'admin'],
   /** any staff member: the back-office console */
   staff: ['sales', 'support', 'finance', 'admin'],
   sales: ['sales', 'admin'],

@@ -27,6 +27,8 @@ const envSchema = z.object({
   COINPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Refunds above this many cents wait for finance's approval; at or below it they are given back at once. */
   REFUND_APPROVAL_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(50000),
+  /** HMAC-SHA256 secret of the tracking service's webhooks; required in production. */
+  TRACKHUB_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -40,6 +42,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.data.NODE_ENV === 'production' && !parsed.data.COINPAY_WEBHOOK_SECRET)
     throw new Error('Invalid configuration:\n  COINPAY_WEBHOOK_SECRET: is required in production');
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.TRACKHUB_WEBHOOK_SECRET)
+    throw new Error('Invalid configuration:\n  TRACKHUB_WEBHOOK_SECRET: is required in production');
   return parsed.data;
 }
 
@@ -47,6 +51,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const SANDBOX_WEBHOOK_SECRET = 'sandbox-coinpay-webhook-secret';
 
 export const webhookSecretOf = (config: Config) => config.COINPAY_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET;
+
+export const trackingSecretOf = (config: Config) =>
+  config.TRACKHUB_WEBHOOK_SECRET ?? 'sandbox-trackhub-webhook-secret';
 
 /** Sandbox control calls (approve a financing application, confirm a crypto charge) exist outside production only. */
 export const sandboxControls = (config: Config) => config.NODE_ENV !== 'production';

@@ -9,6 +9,7 @@ import { discountsRoutes } from './discounts/discounts.routes';
 import { groupsRoutes } from './groups/groups.routes';
 import { healthRoutes } from './health/health.routes';
 import { inventoryRoutes } from './inventory/inventory.routes';
+import { logisticsRoutes } from './logistics/logistics.routes';
 import { cartRoutes } from './orders/orders.cart.routes';
 import { orderPaymentRoutes } from './orders/orders.payment.routes';
 import { ordersRoutes } from './orders/orders.routes';
@@ -39,6 +40,7 @@ export function registerModules(app: FastifyInstance) {
   paymentsRoutes(app);
   ordersRoutes(app);
   ordersStaffRoutes(app);
+  logisticsRoutes(app);
   // Back office
   auditRoutes(app);
   companiesRoutes(app);

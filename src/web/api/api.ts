@@ -53,6 +53,8 @@ const tagTypes = [
   'Category',
   'Model',
   'Product',
+  'Fulfillment',
+  'Shipment',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -10,6 +10,7 @@ export const paths = {
   reset: '/reset',
   supplier: '/supplier',
   supplierInventory: '/supplier/inventory',
+  supplierFulfillments: '/supplier/fulfillments',
   wholesale: '/wholesale',
   installer: '/installer',
   shop: '/shop',

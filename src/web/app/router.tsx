@@ -3,6 +3,7 @@ import { AccountPage } from '../features/sessions/AccountPage';
 import { LoginPage } from '../features/sessions/LoginPage';
 import { ResetPage } from '../features/sessions/ResetPage';
 import { SupplierInventoryPage } from '../features/inventory/SupplierInventoryPage';
+import { FulfillmentQueuePage } from '../features/logistics/FulfillmentQueuePage';
 import { MyOrdersPage } from '../features/orders/MyOrdersPage';
 import { SupplierOrdersPage } from '../features/orders/SupplierOrdersPage';
 import { WholesaleSignupPage } from '../features/wholesale/WholesaleSignupPage';
@@ -51,6 +52,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <SupplierOrdersPage /> },
               { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
+              { path: paths.supplierFulfillments, element: <FulfillmentQueuePage /> },
             ],
           },
           {

@@ -6,3 +6,4 @@ export * from './catalog';
 export * from './orders';
 export * from './backoffice';
 export * from './aftersales';
+export * from './logistics';

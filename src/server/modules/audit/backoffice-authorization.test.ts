@@ -7,7 +7,9 @@ import * as companies from '../../../contract/companies';
 import * as discounts from '../../../contract/discounts';
 import * as groups from '../../../contract/groups';
 import * as inventory from '../../../contract/inventory';
+import * as logistics from '../../../contract/logistics';
 import * as pricing from '../../../contract/pricing';
+import * as shipments from '../../../contract/shipments';
 import * as suppliers from '../../../contract/suppliers';
 import * as users from '../../../contract/users';
 import * as vehicles from '../../../contract/vehicles';
@@ -31,7 +33,9 @@ const areas = [
   discounts,
   groups,
   inventory,
+  logistics,
   pricing,
+  shipments,
   suppliers,
   users,
   vehicles,

@@ -52,21 +52,6 @@ function writeInvoice(doc: PDFKit.PDFDocument, o: OrderDetail) {
   }
 }
 
-/** One label per sub-order: from its warehouse to the delivery ZIP, a package per tire. */
-export async function labels(db: Db, orderId: number) {
-  const o = await orderDetail(db, orderId, true);
-  if (o.status === 'cancelled') throw conflict('A cancelled order ships nothing');
-  return {
-    list: o.subOrders.map((s) => ({
-      subOrderId: s.subOrderId,
-      fromZip: s.warehouseZip,
-      toZip: o.delivery.zip,
-      packages: s.lines.reduce((n, l) => n + l.quantity, 0),
-      trackingNumber: `1ZTREAD${String(s.subOrderId).padStart(10, '0')}`,
-    })),
-  };
-}
-
 /** Who to ask for a review of which tires, once the order has arrived. */
 export async function productReview(db: Db, orderId: number, publicUrl: string) {
   const o = await orderDetail(db, orderId, true);

@@ -1,6 +1,6 @@
 // The SQL of order summaries and of the paged lists of orders and order items
 // (db/list-page.ts); supplier lines are listed by orders.routing.repository.ts.
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, type Paging, searchWhere } from '../../db/list-page';
@@ -83,15 +83,6 @@ export function listAllOrders(db: DbOrTx, q: StaffOrderFilter) {
     () => orderSummaryQuery(db).where(where),
     orderOf(q.sort, sorts, orders.id, '-placedAt'),
   );
-}
-
-/** Orders that have shipped or carry a tracking number, most recently changed first. */
-export function listShippedOrders(db: DbOrTx, q: Paging) {
-  const where = or(
-    isNotNull(orders.trackingNumber),
-    inArray(orders.status, ['partially_shipped', 'shipped', 'delivered']),
-  );
-  return listPage(db, q, () => orderSummaryQuery(db).where(where), [desc(orders.updatedAt), desc(orders.id)]);
 }
 
 /** Items of placed orders (of one product, when given), newest first, with their routed units. */

@@ -1,5 +1,6 @@
 import { bestDiscount } from '../../../domain/discounts';
-import { lineTotalCents, orderTotals, shippingPerTireCents, type Totals } from '../../../domain/money';
+import { lineTotalCents, orderTotals, type Totals } from '../../../domain/money';
+import { shippingChargeCents } from '../../../domain/shipping';
 import type { Cart, CartItem } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
 import { milesBetween } from '../../integrations/geo/zip-geo';
@@ -7,6 +8,7 @@ import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { discountsInForce } from '../discounts/discounts.service';
 import * as payments from '../payments/payments.service';
 import * as repo from './orders.repository';
+import { allocate } from './orders.stock';
 import * as stockRepo from './orders.stock.repository';
 
 export interface Pricing {
@@ -87,23 +89,82 @@ export async function storeTotals(
   return totals;
 }
 
-/** Each line ships from the nearest warehouse that has it; a per-tire rate by distance. */
+/** The shipping of an order's lines (orders.pricing's quoteShipping, line by line). */
 export async function shippingOf(tx: DbOrTx, lines: repo.Line[], zip: string | null) {
-  const stocked = await stockRepo.stockedWarehouses(
+  const quoted = await quoteShipping(
     tx,
-    lines.map((l) => l.item.productId),
+    lines.map((l) => ({ productId: l.item.productId, quantity: l.item.quantity })),
+    zip,
   );
-  return lines.map((line) => {
-    const nearest = stocked
-      .filter((w) => w.productId === line.item.productId)
-      .map((w) => ({ zip: w.zip, miles: milesBetween(zip, w.zip) }))
-      .sort((a, b) => (a.miles ?? 1e9) - (b.miles ?? 1e9))[0];
-    const miles = nearest?.miles ?? null;
+  return lines.map((line, i) => ({ orderItemId: line.item.id, ...quoted[i] }));
+}
+
+export interface ShippingWanted {
+  productId: number;
+  quantity: number;
+}
+
+export interface ShippingQuoted {
+  warehouseZip: string | null;
+  miles: number | null;
+  weightLbs: number | null;
+  shippingCents: number;
+  /** Whether the warehouses hold every unit (checkout could route the line now). */
+  filled: boolean;
+}
+
+/**
+ * The shop's shipping of tires to a ZIP, the one rule behind the result card's estimate, the
+ * cart, orders and quotes: each line ships from the warehouses checkout would route it to
+ * (allocate: the nearest that fills it whole, else the nearest in turn), each tire priced by the
+ * house courier's ground rate for its weight and distance (src/domain/shipping.ts). A line no
+ * warehouse can fill is priced from the nearest that has the tire, else as the farthest zone.
+ */
+export async function quoteShipping(
+  db: DbOrTx,
+  wanted: ShippingWanted[],
+  zip: string | null,
+): Promise<ShippingQuoted[]> {
+  const stocked = await stockRepo.stockedWarehouses(
+    db,
+    wanted.map((w) => w.productId),
+  );
+  const weightOf = new Map(stocked.map((r) => [r.productId, r.weightLbs]));
+  const zipOf = new Map(stocked.map((r) => [r.warehouseId, r.zip]));
+  let stock: stockRepo.StockRow[] = stocked.map((r) => ({ ...r, free: Number(r.free) }));
+  return wanted.map((w) => {
+    const weightLbs = weightOf.get(w.productId) ?? null;
+    const result = allocate(stock, [{ orderItemId: 0, ...w }], zip);
+    if (result.short) {
+      const nearest = stock
+        .filter((r) => r.productId === w.productId)
+        .map((r) => ({ zip: r.zip, miles: milesBetween(zip, r.zip) }))
+        .sort((a, b) => (a.miles ?? 1e9) - (b.miles ?? 1e9))[0];
+      const miles = nearest?.miles ?? null;
+      return {
+        warehouseZip: nearest?.zip ?? null,
+        miles,
+        weightLbs,
+        shippingCents: shippingChargeCents(w.quantity, { weightLbs, miles }),
+        filled: false,
+      };
+    }
+    const taken = result.allocations;
+    // Units one line takes are not free for the next line of the same tire.
+    stock = stock.map((r) => {
+      const a = taken.find((x) => x.warehouseId === r.warehouseId && x.productId === r.productId);
+      return a ? { ...r, free: r.free - a.quantity } : r;
+    });
+    const legs = taken.map((a) => ({ a, miles: milesBetween(zip, zipOf.get(a.warehouseId)) }));
     return {
-      orderItemId: line.item.id,
-      warehouseZip: nearest?.zip ?? null,
-      miles,
-      shippingCents: line.item.quantity * shippingPerTireCents(miles),
+      warehouseZip: zipOf.get(taken[0].warehouseId) ?? null,
+      miles: legs[0].miles,
+      weightLbs,
+      shippingCents: legs.reduce(
+        (s, l) => s + shippingChargeCents(l.a.quantity, { weightLbs, miles: l.miles }),
+        0,
+      ),
+      filled: true,
     };
   });
 }

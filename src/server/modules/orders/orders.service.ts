@@ -19,3 +19,5 @@ export {
 } from './orders.after-sales';
 export { invoicePdf } from './orders.documents';
 export { getMyOrder } from './orders.buyer';
+export { quoteShipping } from './orders.pricing';
+export { followShipments } from './orders.delivery';

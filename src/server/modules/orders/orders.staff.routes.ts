@@ -35,7 +35,6 @@ export function ordersStaffRoutes(app: FastifyInstance) {
     paymentStatuses: [...orderPaymentStatuses],
     paymentTransitions: transitionsOf(orderPaymentTransitions),
   }));
-  route(app, api.listShipments, ({ db, query }) => staff.listShipments(db, query));
   route(app, api.listOrderItemsAll, ({ db, query }) => staff.listItems(db, query));
   route(app, api.getOrder, async ({ db, params }) => {
     const detail = await orderDetail(db, params.id, true);
@@ -61,7 +60,6 @@ export function ordersStaffRoutes(app: FastifyInstance) {
     staff.setTracking(db, params.id, body.trackingNumber),
   );
   route(app, api.checkoutOrder, ({ db, actor, params }) => pay.checkoutOnAccount(db, actor, params.id));
-  route(app, api.orderLabels, ({ db, params }) => docs.labels(db, params.id));
   route(app, api.orderInvoice, async ({ db, params, reply }) => {
     const pdf = await docs.invoicePdf(db, params.id);
     reply

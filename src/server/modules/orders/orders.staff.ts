@@ -26,11 +26,6 @@ export async function listOrders(db: Db, q: z.output<typeof StaffOrderQuery>) {
   return pageAnswer(q, await listsRepo.listAllOrders(db, q), toSummary);
 }
 
-/** Orders that shipped or carry a tracking number. */
-export async function listShipments(db: Db, q: Paging) {
-  return pageAnswer(q, await listsRepo.listShippedOrders(db, q), toSummary);
-}
-
 async function lockedOrder(tx: Tx, orderId: number) {
   const order = await repo.findOrder(tx, orderId, true);
   if (!order || !isPlacedOrder(order.status)) throw notFound('Order');

@@ -2,7 +2,7 @@
 // and the holds an order keeps on them (orders.stock.ts decides what to hold and release).
 import { and, min, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { inventory, orders, stockHolds, warehouses } from '../../db/schema';
+import { inventory, orders, products, stockHolds, warehouses } from '../../db/schema';
 
 export type HoldRow = typeof stockHolds.$inferSelect;
 
@@ -45,17 +45,20 @@ export async function lockStock(tx: DbOrTx, productIds: number[]): Promise<Stock
   return rows.map(toStockRow);
 }
 
-/** Warehouses that have units of the products free to sell, with their ZIP (no lock). */
+/** Warehouses that have units of the products free to sell, with their ZIP and the tire's weight (no lock). */
 export function stockedWarehouses(db: DbOrTx, productIds: number[]) {
   return db
     .select({
       productId: inventory.productId,
       warehouseId: warehouses.id,
+      supplierCompanyId: warehouses.supplierCompanyId,
       zip: warehouses.zip,
-      free: sql<number>`${inventory.quantity} - ${inventory.reserved}`,
+      free: sql<number>`(${inventory.quantity} - ${inventory.reserved})::int`,
+      weightLbs: products.weightLbs,
     })
     .from(inventory)
     .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
+    .innerJoin(products, eq(products.id, inventory.productId))
     .where(
       and(
         inArray(inventory.productId, productIds.length ? productIds : [-1]),

@@ -1,0 +1,82 @@
+// Fulfillment and shipment statuses: the tables the server checks, the status lists answer and
+// the supplier and console buttons read (docs/logistics.md).
+import { assertTransition, type TransitionTable } from './status-machine';
+
+export const fulfillmentStatuses = [
+  'new',
+  'rated',
+  'labeled',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'exception',
+  'cancelled',
+] as const;
+export type FulfillmentStatus = (typeof fulfillmentStatuses)[number];
+
+/** A fulfillment follows its shipment once labeled; cancelling it voids its label. */
+export const fulfillmentTransitions: TransitionTable<FulfillmentStatus> = {
+  new: ['rated', 'labeled', 'cancelled'],
+  rated: ['labeled', 'cancelled'],
+  labeled: ['picked_up', 'in_transit', 'exception', 'cancelled'],
+  picked_up: ['in_transit', 'delivered', 'exception'],
+  in_transit: ['delivered', 'exception'],
+  exception: ['in_transit', 'delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const shipmentStatuses = [
+  'label_created',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'exception',
+  'returned_to_sender',
+  'voided',
+] as const;
+export type ShipmentStatus = (typeof shipmentStatuses)[number];
+
+/** Tracking moves a shipment forward only; a voided label never ships. */
+export const shipmentTransitions: TransitionTable<ShipmentStatus> = {
+  label_created: ['picked_up', 'in_transit', 'exception', 'voided'],
+  picked_up: ['in_transit', 'exception'],
+  in_transit: ['out_for_delivery', 'delivered', 'exception', 'returned_to_sender'],
+  out_for_delivery: ['delivered', 'exception'],
+  exception: ['in_transit', 'out_for_delivery', 'delivered', 'returned_to_sender'],
+  delivered: [],
+  returned_to_sender: [],
+  voided: [],
+};
+
+export function assertFulfillmentTransition(from: FulfillmentStatus, to: FulfillmentStatus) {
+  assertTransition('fulfillment', fulfillmentTransitions, from, to);
+}
+
+export function assertShipmentTransition(from: ShipmentStatus, to: ShipmentStatus) {
+  assertTransition('shipment', shipmentTransitions, from, to);
+}
+
+/** The fulfillment status a shipment status means. */
+export const fulfillmentStatusOf: Record<ShipmentStatus, FulfillmentStatus> = {
+  label_created: 'labeled',
+  picked_up: 'picked_up',
+  in_transit: 'in_transit',
+  out_for_delivery: 'in_transit',
+  delivered: 'delivered',
+  exception: 'exception',
+  returned_to_sender: 'exception',
+  voided: 'cancelled',
+};
+
+/** Whether a shipment's units have left the warehouse (the order counts them as shipped). */
+export const hasLeft = (s: ShipmentStatus) => !['label_created', 'voided'].includes(s);
+
+/** The order status units on their way mean: all delivered, all left, or some left. */
+export function orderStatusForUnits(units: { ordered: number; left: number; delivered: number }) {
+  if (units.ordered > 0 && units.delivered >= units.ordered) return 'delivered' as const;
+  if (units.ordered > 0 && units.left >= units.ordered) return 'shipped' as const;
+  if (units.left > 0) return 'partially_shipped' as const;
+  return null;
+}

@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import * as api from '../../../contract/logistics';
+import * as ship from '../../../contract/shipments';
+import { sandboxControls, trackingSecretOf } from '../../config';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { route } from '../../http/route';
+import {
+  SIGNATURE_HEADER,
+  signPayload,
+  verifySignature,
+} from '../../integrations/payments/webhook-signature';
+import * as logistics from './logistics.service';
+
+/** Fulfillments, labels, shipments, tracking and the courier sandboxes. */
+export function logisticsRoutes(app: FastifyInstance) {
+  route(app, api.listFulfillments, ({ db, actor, query }) => logistics.listFulfillments(db, actor, query));
+  route(app, api.proposeFulfillments, ({ db, actor, query }) =>
+    logistics.proposeFulfillments(db, actor, query),
+  );
+  route(app, api.fulfillmentStatusList, () => logistics.fulfillmentStatusList());
+  route(app, api.getFulfillment, ({ db, actor, params }) => logistics.getFulfillment(db, actor, params.id));
+  route(app, api.fulfillmentRates, ({ db, actor, params }) =>
+    logistics.fulfillmentRates(db, actor, params.id),
+  );
+  route(app, api.createFulfillment, ({ db, actor, body }) =>
+    logistics.createFulfillment(db, actor, body.supplierLineIds),
+  );
+  route(app, api.chooseRate, ({ db, actor, body }) => logistics.chooseRate(db, actor, body));
+  route(app, api.cancelFulfillment, ({ db, actor, params, body }) =>
+    logistics.cancelFulfillment(db, actor, params.id, body.note),
+  );
+  route(app, api.generateLabel, ({ db, actor, body }) => logistics.generateLabel(db, actor, body));
+  route(app, api.changeFulfillmentStatus, ({ db, actor, body }) =>
+    logistics.changeFulfillmentStatus(db, actor, body),
+  );
+  route(app, api.changeFulfillmentAddress, ({ db, actor, params, body }) =>
+    logistics.changeFulfillmentAddress(db, actor, params.id, body.address),
+  );
+  route(app, api.staffFulfillments, ({ db, actor, query }) => logistics.listFulfillments(db, actor, query));
+  route(app, api.staffUpdateFulfillments, ({ db, actor, body }) =>
+    logistics.staffUpdateFulfillments(db, actor, body.fulfillments),
+  );
+  route(app, api.printLabels, async ({ db, actor, query, reply }) => {
+    const pdf = await logistics.printLabels(db, actor, query.ids);
+    reply.type('application/pdf').header('content-disposition', 'inline; filename="labels.pdf"').send(pdf);
+    return pdf;
+  });
+  route(app, api.convertOrder, ({ db, actor, body }) => logistics.convertOrder(db, actor, body.orderId));
+
+  route(app, ship.listShipments, ({ db, actor, query }) => logistics.listShipments(db, actor, query));
+  route(app, ship.shipmentStatusList, () => logistics.shipmentStatusList());
+  route(app, ship.getShipment, ({ db, actor, params }) => logistics.getShipment(db, actor, params.id));
+  route(app, ship.createShipment, ({ db, actor, body }) => logistics.createShipment(db, actor, body));
+  route(app, ship.updateShipment, ({ db, actor, params, body }) =>
+    logistics.updateShipment(db, actor, params.id, body),
+  );
+  route(app, ship.changeShipmentStatus, ({ db, actor, params, body }) =>
+    logistics.changeShipmentStatus(db, actor, params.id, body.status, body.note),
+  );
+  route(app, ship.shipmentAction, ({ db, actor, params, body }) =>
+    logistics.shipmentAction(db, actor, params.id, body.action, body.note),
+  );
+  route(app, ship.orderShipments, ({ db, actor, query }) => logistics.listShipments(db, actor, query));
+  route(app, ship.orderLabels, ({ db, params }) => logistics.orderLabels(db, params.id));
+  route(app, ship.myOrderDelivery, ({ db, actor, params }) => logistics.orderDelivery(db, actor, params.id));
+  route(app, ship.trackingCouriers, () => logistics.trackingCouriers());
+  route(app, ship.courierLocationsStorefront, ({ db, actor, params, query }) =>
+    logistics.courierDepots(db, actor, params.courier, query.zip),
+  );
+  route(app, ship.courierLocationsVendor, ({ db, actor, params, query }) =>
+    logistics.courierDepots(db, actor, params.courier, query.zip),
+  );
+
+  // The tracking service scans a parcel: the sandbox signs and sends its webhooks, as the real
+  // service would, through the same route.
+  route(app, ship.sandboxAdvanceTracking, async ({ db, config, body }) => {
+    if (!sandboxControls(config)) throw notFound('Route');
+    const { shipment, scans } = await logistics.scansToSend(db, body.trackingNumber, body.status, body.at);
+    let sent = 0;
+    for (const [i, scan] of scans.entries()) {
+      const raw = JSON.stringify({
+        id: `trk_${shipment.id}_${scan.status}_${scan.at.getTime()}_${i}`,
+        type: 'tracking.update',
+        data: {
+          trackingNumber: shipment.trackingNumber,
+          status: scan.status,
+          location: null,
+          at: scan.at.toISOString(),
+        },
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/trackhub',
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signPayload(trackingSecretOf(config), raw),
+        },
+        payload: raw,
+      });
+      if (res.statusCode === 409) continue;
+      if (res.statusCode !== 200)
+        throw new AppError('conflict', `The tracking webhook was refused: ${res.body}`);
+      if (res.json().applied) sent += 1;
+    }
+    const after = await logistics.scansToSend(db, body.trackingNumber);
+    return { sent, status: after.shipment.status as (typeof ship.ShipmentStatus.options)[number] };
+  });
+  trackingWebhookRoute(app);
+}
+
+type WithRawBody = { rawBody?: string };
+
+/** The signature covers the exact bytes sent: this scope keeps the raw body beside the parsed one. */
+function trackingWebhookRoute(app: FastifyInstance) {
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      (req as WithRawBody).rawBody = body as string;
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(badRequest('The body is not valid JSON'), undefined);
+      }
+    });
+    route(scope, ship.trackingWebhook, async ({ db, config, req, body }) => {
+      const signature = req.headers[SIGNATURE_HEADER];
+      const check = verifySignature(
+        trackingSecretOf(config),
+        typeof signature === 'string' ? signature : undefined,
+        (req as WithRawBody).rawBody ?? '',
+      );
+      if (!check.ok) throw new AppError('unauthenticated', `Webhook refused: ${check.why}`);
+      return { received: true as const, applied: await logistics.applyTrackingScan(db, body) };
+    });
+  });
+}

@@ -1,0 +1,32 @@
+// The logistics module's public entry: fulfillments, labels, shipments and tracking. Other
+// modules (after-sales) read delivered units from here.
+export {
+  cancelFulfillment,
+  changeFulfillmentAddress,
+  changeFulfillmentStatus,
+  chooseRate,
+  convertOrder,
+  createFulfillment,
+  fulfillmentRates,
+  fulfillmentStatusList,
+  getFulfillment,
+  listFulfillments,
+  proposeFulfillments,
+  staffUpdateFulfillments,
+} from './logistics.fulfillments';
+export { generateLabel, orderLabels, printLabels } from './logistics.labels';
+export { deliveredUnits } from './logistics.shipments';
+export {
+  applyTrackingScan,
+  changeShipmentStatus,
+  courierDepots,
+  createShipment,
+  getShipment,
+  listShipments,
+  orderDelivery,
+  scansToSend,
+  shipmentAction,
+  shipmentStatusList,
+  trackingCouriers,
+  updateShipment,
+} from './logistics.tracking';
