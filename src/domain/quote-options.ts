@@ -96,14 +96,14 @@ export function treadwearOf(utqg: string | null): number {
 }
 
 /** Warranty miles per dollar, the "better" tier's measure (UTQG treadwear breaks ties). */
-export function valueOf(c: Candidate): number {
+export function milesPerDollar(c: Candidate): number {
   return ((c.treadWarrantyMiles ?? 0) * 100) / Math.max(c.unitPriceCents, 1);
 }
 
 const byPrice = (a: Candidate, b: Candidate) =>
   a.unitPriceCents - b.unitPriceCents || a.productId - b.productId;
 const byValue = (a: Candidate, b: Candidate) =>
-  valueOf(b) - valueOf(a) || treadwearOf(b.utqg) - treadwearOf(a.utqg) || byPrice(a, b);
+  milesPerDollar(b) - milesPerDollar(a) || treadwearOf(b.utqg) - treadwearOf(a.utqg) || byPrice(a, b);
 const byBrand = (a: Candidate, b: Candidate) =>
   a.brandTier - b.brandTier ||
   (b.treadWarrantyMiles ?? 0) - (a.treadWarrantyMiles ?? 0) ||
@@ -139,7 +139,7 @@ export function selectTiers(candidates: Candidate[], need: LineNeed): Pick[] {
     'better',
     byValue,
     (c) =>
-      `Best value: ${Math.round(valueOf(c) * 10) / 10} warranty miles per dollar${c.utqg ? `, UTQG ${c.utqg}` : ''}.`,
+      `Best value: ${Math.round(milesPerDollar(c) * 10) / 10} warranty miles per dollar${c.utqg ? `, UTQG ${c.utqg}` : ''}.`,
   );
   take('best', byBrand, (c) => `Top brand tier (${c.makeName}, tier ${c.brandTier}).`);
   return picks;
