@@ -1,7 +1,7 @@
 // Picking the good / better / best option of a quote line and the price floor under each.
 // Pure rules, shared by the server (generation, finalize) and the web (floor shown, warnings).
 import { basisPointsOf } from './money';
-import { speedIndexes, withinDiameter } from './tire-size';
+import { parseTireSize, speedIndexes, withinDiameter } from './tire-size';
 
 export const quoteTiers = ['good', 'better', 'best'] as const;
 export type QuoteTier = (typeof quoteTiers)[number];
@@ -62,9 +62,17 @@ function requiredSpeed(need: LineNeed): number {
   return Math.max(speedRank(need.speedIndex), speedRank(need.minSpeedRating));
 }
 
+/** The same size whatever the notation: P225/45R17, 225/45ZR17 and 225/45R17 94W all match. */
+export function sameSize(a: string, b: string): boolean {
+  if (a === b) return true;
+  const x = parseTireSize(a);
+  const y = parseTireSize(b);
+  return !!x && !!y && x.width === y.width && x.ratio === y.ratio && x.rim === y.rim;
+}
+
 /** Fitment: the exact size, or a plus size within 3 % of its diameter; load and speed at or above. */
 export function fits(c: Candidate, need: LineNeed): boolean {
-  const sized = c.size === need.size || withinDiameter(need.diameter, c.overallDiameter, 0.03);
+  const sized = sameSize(c.size, need.size) || withinDiameter(need.diameter, c.overallDiameter, 0.03);
   const load = requiredLoad(need);
   const speed = requiredSpeed(need);
   return (
@@ -117,7 +125,7 @@ const byBrand = (a: Candidate, b: Candidate) =>
  */
 export function selectTiers(candidates: Candidate[], need: LineNeed): Pick[] {
   const ok = candidates.filter((c) => acceptable(c, need));
-  const exact = ok.filter((c) => c.size === need.size);
+  const exact = ok.filter((c) => sameSize(c.size, need.size));
   const plusSize = exact.length === 0;
   const pool = plusSize ? ok : exact;
   const picks: Pick[] = [];
@@ -130,9 +138,9 @@ export function selectTiers(candidates: Candidate[], need: LineNeed): Pick[] {
     const c = [...pool].sort(order).find((x) => !taken.has(x.productId));
     if (!c) return;
     taken.add(c.productId);
-    const size =
-      c.size === need.size ? '' : ` Plus size ${c.size}: ${need.size} has no stock for ${need.quantity}.`;
-    picks.push({ tier, candidate: c, plusSize: c.size !== need.size, reason: `${why(c)}${size}` });
+    const exactSize = sameSize(c.size, need.size);
+    const size = exactSize ? '' : ` Plus size ${c.size}: ${need.size} has no stock for ${need.quantity}.`;
+    picks.push({ tier, candidate: c, plusSize: !exactSize, reason: `${why(c)}${size}` });
   };
   take('good', byPrice, () => `Lowest price of ${pool.length} fitting tires in stock for ${need.quantity}.`);
   take(

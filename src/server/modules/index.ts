@@ -15,6 +15,7 @@ import { ordersRoutes } from './orders/orders.routes';
 import { ordersStaffRoutes } from './orders/orders.staff.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
+import { quotesRoutes } from './quotes/quotes.routes';
 import { searchRoutes } from './search/search.routes';
 import { shippingRoutes } from './shipping/shipping.routes';
 import { sizingRoutes } from './sizing/sizing.routes';
@@ -51,4 +52,5 @@ export function registerModules(app: FastifyInstance) {
   compRoutes(app);
   catalogAdminRoutes(app);
   vehiclesRoutes(app);
+  quotesRoutes(app);
 }
