@@ -16,6 +16,7 @@ import { ordersRoutes } from './orders/orders.routes';
 import { ordersStaffRoutes } from './orders/orders.staff.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { pricingRoutes } from './pricing/pricing.routes';
+import { quotesRoutes } from './quotes/quotes.routes';
 import { searchRoutes } from './search/search.routes';
 import { shippingRoutes } from './shipping/shipping.routes';
 import { sizingRoutes } from './sizing/sizing.routes';
@@ -56,4 +57,5 @@ export function registerModules(app: FastifyInstance) {
   vehiclesRoutes(app);
   // After-sales: returns, claims, refunds, bills
   aftersalesRoutes(app);
+  quotesRoutes(app);
 }

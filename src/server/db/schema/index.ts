@@ -7,3 +7,4 @@ export * from './orders';
 export * from './backoffice';
 export * from './aftersales';
 export * from './logistics';
+export * from './quotes';

@@ -20,9 +20,26 @@ export async function queueEmail(db: DbOrTx, mail: OutgoingEmail) {
   return row.id;
 }
 
-export interface MailTransport {
-  send(mail: { from: string; to: string; subject: string; text: string }): Promise<void>;
+/** A file sent with a mail, kept in the outbox row's meta (`meta.attachments`) as base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding: 'base64';
 }
+
+export interface MailTransport {
+  send(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    attachments?: MailAttachment[];
+  }): Promise<void>;
+}
+
+const attachmentsOf = (meta: unknown) =>
+  (meta as { attachments?: MailAttachment[] } | null)?.attachments ?? undefined;
 
 /** Sends what the outbox holds, oldest first; a failure is recorded and retried next round. */
 export async function deliverOutbox(db: Db, transport: MailTransport, from: string, limit = 20) {
@@ -34,7 +51,13 @@ export async function deliverOutbox(db: Db, transport: MailTransport, from: stri
     .limit(limit);
   for (const mail of pending) {
     try {
-      await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: attachmentsOf(mail.meta),
+      });
       await db
         .update(emailOutbox)
         .set({ sentAt: sql`now()`, error: null })

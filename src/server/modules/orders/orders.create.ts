@@ -83,3 +83,66 @@ export async function createOrder(db: Db, actor: Actor, body: Body) {
   });
   return orderDetail(db, orderId, true);
 }
+
+export interface QuotedOrder {
+  companyId: number;
+  locationId: number;
+  buyerUserId: number;
+  deliveryZip: string | null;
+  note: string;
+  items: {
+    productId: number;
+    quantity: number;
+    roadHazard: boolean;
+    quoteOptionId: number;
+    /** Net price per tire quoted, and the quoted shipping of the item. */
+    unitPriceCents: number;
+    shippingCents: number;
+  }[];
+}
+
+/**
+ * The buyer accepted a quote: an order placed for the buyer, unpaid, at exactly the quoted
+ * prices and shipping (quoted_order_items; see quotedPrice in orders.pricing.ts), its units held
+ * as for any order placed by staff until it is paid. Runs in the caller's transaction.
+ */
+export async function placeQuotedOrder(tx: Tx, q: QuotedOrder): Promise<number> {
+  const location = await customerLocation(tx, q.companyId, q.locationId);
+  const pricing = { companyId: q.companyId, priceGroupId: location.priceGroupId };
+  const order = await repo.insertOrder(tx, {
+    companyId: q.companyId,
+    locationId: null,
+    userId: q.buyerUserId,
+    priceGroupId: pricing.priceGroupId,
+    deliveryKind: 'location',
+    deliveryZip: q.deliveryZip ?? location.zip,
+  });
+  for (const item of q.items) {
+    const found = await repo.findPricedProduct(tx, item.productId, pricing.priceGroupId ?? -1);
+    if (!found?.product.active) throw conflict('A quoted tire is no longer sold');
+    const row = await repo.insertItem(tx, {
+      orderId: order.id,
+      productId: item.productId,
+      makeId: found.product.makeId,
+      modelId: found.product.modelId,
+      quantity: item.quantity,
+      unitPriceCents: Math.max(found.priceCents ?? item.unitPriceCents, item.unitPriceCents),
+      roadHazard: item.roadHazard,
+    });
+    await repo.insertQuotedPrice(tx, {
+      orderItemId: row.id,
+      quoteOptionId: item.quoteOptionId,
+      unitPriceCents: item.unitPriceCents,
+      shippingCents: item.shippingCents,
+    });
+  }
+  const placed = await placeOrder(tx, {
+    order,
+    pricing,
+    placedBy: { userId: q.buyerUserId, staff: false },
+    buyerUserId: q.buyerUserId,
+    note: q.note,
+  });
+  await repo.setOrderLocation(tx, placed, location.id);
+  return placed;
+}

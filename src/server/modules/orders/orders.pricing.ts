@@ -29,6 +29,38 @@ export interface Priced {
  * the payments opened for the old one (an intent must be made again for the new total). Each
  * thing is read once, whatever the number of lines: a fixed number of statements.
  */
+type Discounts = Awaited<ReturnType<typeof discountsInForce>>;
+
+/** The day's price of the price group, less the best discount in force. */
+function dayPrice(line: repo.Line, discounts: Discounts, pricing: Pricing) {
+  const unit = line.priceCents ?? line.item.unitPriceCents;
+  return {
+    unitPriceCents: unit,
+    unitDiscountCents: bestDiscount(discounts, {
+      makeId: line.item.makeId,
+      modelId: line.item.modelId,
+      productId: line.item.productId,
+      companyId: pricing.companyId,
+      unitPriceCents: unit,
+    }).reductionCents,
+    roadHazardUnitCents: roadHazardOffer(unit).unitCents,
+  };
+}
+
+/**
+ * An item of an accepted quote keeps the quoted net price per tire (the rest of the list price
+ * shows as its discount), whatever the day's prices and discounts: the order costs what was quoted.
+ */
+function quotedPrice(line: repo.Line) {
+  const quoted = line.quotedUnitPriceCents ?? 0;
+  const unit = Math.max(line.item.unitPriceCents, quoted);
+  return {
+    unitPriceCents: unit,
+    unitDiscountCents: unit - quoted,
+    roadHazardUnitCents: roadHazardOffer(quoted).unitCents,
+  };
+}
+
 export async function repriceOrder(
   tx: DbOrTx,
   order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'>,
@@ -40,18 +72,7 @@ export async function repriceOrder(
   const changed: repo.ItemPrice[] = [];
   for (const line of lines) {
     if (only && !only.has(line.item.id)) continue;
-    const unit = line.priceCents ?? line.item.unitPriceCents;
-    const next = {
-      unitPriceCents: unit,
-      unitDiscountCents: bestDiscount(discounts, {
-        makeId: line.item.makeId,
-        modelId: line.item.modelId,
-        productId: line.item.productId,
-        companyId: pricing.companyId,
-        unitPriceCents: unit,
-      }).reductionCents,
-      roadHazardUnitCents: roadHazardOffer(unit).unitCents,
-    };
+    const next = line.quotedUnitPriceCents !== null ? quotedPrice(line) : dayPrice(line, discounts, pricing);
     if (
       next.unitPriceCents !== line.item.unitPriceCents ||
       next.unitDiscountCents !== line.item.unitDiscountCents ||
@@ -75,9 +96,10 @@ export async function storeTotals(
 ): Promise<Totals> {
   const zip = values.deliveryZip !== undefined ? values.deliveryZip : order.deliveryZip;
   const shipping = await shippingOf(tx, lines, zip);
+  // Items of an accepted quote ship for what was quoted.
   const totals = orderTotals(
     lines.map((l) => l.item),
-    shipping.reduce((s, l) => s + l.shippingCents, 0),
+    shipping.reduce((s, l, i) => s + (lines[i].quotedShippingCents ?? l.shippingCents), 0),
   );
   await repo.updateOrder(tx, order.id, { ...values, ...totals });
   if (totals.totalCents !== order.totalCents)
@@ -169,7 +191,7 @@ export async function quoteShipping(
   });
 }
 
-export function toCartItem(line: repo.Line): CartItem {
+export function toCartItem(line: Omit<repo.Line, 'quotedUnitPriceCents' | 'quotedShippingCents'>): CartItem {
   const i = line.item;
   return {
     orderItemId: i.id,
@@ -218,4 +240,15 @@ export function compensationOf(order: { id: number; companyId: number }, lines: 
       amountCents: item.quantity * (item.unitPriceCents - item.unitDiscountCents),
     })),
   };
+}
+
+/** The cart's shipping rule for tires not in an order yet (a quote's options), per item. */
+export async function shippingOfItems(
+  tx: DbOrTx,
+  items: { productId: number; quantity: number }[],
+  zip: string | null,
+): Promise<number[]> {
+  const lines = items.map((i, n) => ({ item: { id: n, productId: i.productId, quantity: i.quantity } }));
+  const shipping = await shippingOf(tx, lines as repo.Line[], zip);
+  return shipping.map((s) => s.shippingCents);
 }

@@ -17,6 +17,7 @@ import {
   payments,
   productPrices,
   products,
+  quotedOrderItems,
   users,
 } from '../../db/schema';
 
@@ -106,9 +107,12 @@ function linesFrom(db: DbOrTx, orderId: number, priceGroupId: number | null) {
       modelName: models.name,
       priceCents: productPrices.priceCents,
       available: productPrices.available,
+      quotedUnitPriceCents: quotedOrderItems.unitPriceCents,
+      quotedShippingCents: quotedOrderItems.shippingCents,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(quotedOrderItems, eq(quotedOrderItems.orderItemId, orderItems.id))
     .innerJoin(makes, eq(makes.id, orderItems.makeId))
     .innerJoin(models, eq(models.id, orderItems.modelId))
     .leftJoin(
@@ -279,4 +283,9 @@ export async function findBuyer(db: DbOrTx, companyId: number, userId?: number) 
     .orderBy(sql`${users.role} = 'company_admin' desc`, asc(users.id))
     .limit(1);
   return row ?? null;
+}
+
+/** The quoted price an item of an accepted quote keeps (orders.pricing.ts, quotedPrice). */
+export async function insertQuotedPrice(db: DbOrTx, values: typeof quotedOrderItems.$inferInsert) {
+  await db.insert(quotedOrderItems).values(values);
 }

@@ -236,3 +236,31 @@ export async function releaseUnits(
   await refreshProductPrices(tx, [holds[0].productId]);
   return { quantity: quantity - left, committed };
 }
+
+/**
+ * Reserves units for a holder that is not an order (the options of a finalized quote), with the
+ * rules of checkout: rows locked in product order, nearest warehouse first, never more than is
+ * free. `orderItemId` of each line is only the caller's key for it. Answers where the units were
+ * taken, or what is short having reserved nothing; the caller keeps the allocations and gives
+ * them back with unreserveAllocations.
+ */
+export async function reserveAllocations(tx: DbOrTx, lines: WantedLine[], zip: string | null) {
+  const productIds = lines.map((l) => l.productId);
+  const result = allocate(await stockRepo.lockStock(tx, productIds), lines, zip);
+  if (result.short) return { short: result.short };
+  for (const a of result.allocations) {
+    if (!(await stockRepo.reserveUnits(tx, a, a.quantity)))
+      throw conflict('The stock changed while holding it; try again');
+  }
+  await refreshProductPrices(tx, productIds);
+  return { allocations: result.allocations };
+}
+
+/** Units reserved by reserveAllocations become free again. */
+export async function unreserveAllocations(tx: DbOrTx, held: (stockRepo.StockAt & { quantity: number })[]) {
+  if (!held.length) return;
+  const productIds = held.map((h) => h.productId);
+  await stockRepo.lockStock(tx, productIds);
+  for (const h of held) await stockRepo.unreserveUnits(tx, h, h.quantity);
+  await refreshProductPrices(tx, productIds);
+}

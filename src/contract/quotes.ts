@@ -1,0 +1,376 @@
+import { z } from 'zod';
+import { quoteJobStatuses, quoteStatuses } from '../domain/quote-status';
+import { quoteTiers } from '../domain/quote-options';
+import { extractSize } from '../domain/search-query';
+import { speedIndexes } from '../domain/tire-size';
+import { Email, OptionalId, Text } from './admin-common';
+import { endpoint, Id, PageQuery, pageOf } from './common';
+import { Totals } from './order-shapes';
+
+// Quotes (docs/quotes.md): a customer asks for prices on many tires, sales generates good /
+// better / best options per line, prices them above the floor, finalizes and e-mails; the buyer
+// accepts one option per line and gets an order at exactly the quoted total.
+
+const Vehicle = z.object({
+  year: z.number().int().min(1959).max(2100),
+  make: z.string().trim().min(1).max(60),
+  model: z.string().trim().min(1).max(60),
+  option: z.string().trim().min(1).max(80),
+});
+
+export const QuoteConstraints = z.object({
+  brands: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+  categories: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+  minLoadIndex: z.number().int().min(50).max(150).nullable().optional(),
+  minSpeedRating: z.enum(speedIndexes).nullable().optional(),
+  budgetCents: z.number().int().positive().max(10_000_000).nullable().optional(),
+  deliverBy: z.iso.date({ message: 'Enter a date (YYYY-MM-DD)' }).nullable().optional(),
+});
+
+/** A line request: exactly one of a size (any notation the search reads), a vehicle or an MPN. */
+export const QuoteItemInput = z
+  .object({
+    size: z
+      .string()
+      .trim()
+      .max(40)
+      .refine((s) => extractSize(s).size !== null, 'Enter a tire size such as 225/45R17')
+      .optional(),
+    vehicle: Vehicle.optional(),
+    mpn: z.string().trim().min(1).max(60).optional(),
+    quantity: z.number().int().min(1, 'At least 1 tire').max(1000),
+    roadHazard: z.boolean().default(false),
+    constraints: QuoteConstraints.default({}),
+  })
+  .refine((i) => [i.size, i.vehicle, i.mpn].filter((x) => x !== undefined).length === 1, {
+    message: 'Give one of a size, a vehicle or an MPN',
+    path: ['size'],
+  });
+export type QuoteItemInput = z.input<typeof QuoteItemInput>;
+
+export const QuoteInput = z.object({
+  /** Staff name the customer; a buyer's quote is for the buyer's company and current location. */
+  companyId: z.number().int().positive().optional(),
+  locationId: z.number().int().positive().optional(),
+  ownerUserId: z.number().int().positive().nullable().optional(),
+  title: Text(120).default(''),
+  note: Text(2000).default(''),
+  validUntil: z.iso.date({ message: 'Enter a date (YYYY-MM-DD)' }).optional(),
+  items: z.array(QuoteItemInput).min(1, 'Add at least one line').max(100, 'At most 100 lines'),
+});
+export type QuoteInput = z.input<typeof QuoteInput>;
+
+export const QuoteOption = z.object({
+  id: z.number().int(),
+  itemId: z.number().int(),
+  tier: z.enum(quoteTiers),
+  productId: z.number().int(),
+  makeId: z.number().int(),
+  modelId: z.number().int(),
+  skuCode: z.string(),
+  makeName: z.string(),
+  modelName: z.string(),
+  size: z.string(),
+  loadIndex: z.number().int().nullable(),
+  speedIndex: z.string().nullable(),
+  quantity: z.number().int(),
+  listPriceCents: z.number().int(),
+  unitPriceCents: z.number().int(),
+  priceSource: z.enum(['list', 'override', 'unified']),
+  roadHazardUnitCents: z.number().int(),
+  shippingCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+  available: z.number().int(),
+  plusSize: z.boolean(),
+  reason: z.string(),
+  /** Staff only: buyers never see cost or floor (null for them). */
+  costCents: z.number().int().nullable(),
+  floorCents: z.number().int().nullable(),
+  belowFloor: z.boolean().nullable(),
+});
+export type QuoteOption = z.infer<typeof QuoteOption>;
+
+export const QuoteItem = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  size: z.string().nullable(),
+  vehicle: Vehicle.nullable(),
+  mpn: z.string().nullable(),
+  quantity: z.number().int(),
+  roadHazard: z.boolean(),
+  constraints: QuoteConstraints,
+  problem: z.string().nullable(),
+  chosenOptionId: z.number().int().nullable(),
+  options: z.array(QuoteOption),
+});
+export type QuoteItem = z.infer<typeof QuoteItem>;
+
+export const QuoteJob = z.object({
+  id: z.number().int(),
+  quoteId: z.number().int(),
+  status: z.enum(quoteJobStatuses),
+  done: z.number().int(),
+  total: z.number().int(),
+  message: z.string().nullable(),
+  startedAt: z.string(),
+  deadlineAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type QuoteJob = z.infer<typeof QuoteJob>;
+
+export const QuoteSummary = z.object({
+  id: z.number().int(),
+  status: z.enum(quoteStatuses),
+  title: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  requesterName: z.string(),
+  ownerUserId: z.number().int().nullable(),
+  ownerName: z.string().nullable(),
+  lineCount: z.number().int(),
+  tireCount: z.number().int(),
+  validUntil: z.string(),
+  createdAt: z.string(),
+  orderId: z.number().int().nullable(),
+});
+export type QuoteSummary = z.infer<typeof QuoteSummary>;
+
+export const QuoteLogEntry = z.object({
+  at: z.string(),
+  userName: z.string().nullable(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  note: z.string(),
+});
+
+export const QuoteDetail = QuoteSummary.extend({
+  note: z.string(),
+  deliveryZip: z.string().nullable(),
+  finalizedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  floorApprovedBy: z.string().nullable(),
+  items: z.array(QuoteItem),
+  /** The quote if every line took its good (better, best) option, as the checkout would total it. */
+  tierTotals: z.object({ good: Totals.nullable(), better: Totals.nullable(), best: Totals.nullable() }),
+  job: QuoteJob.nullable(),
+  log: z.array(QuoteLogEntry),
+});
+export type QuoteDetail = z.infer<typeof QuoteDetail>;
+
+const IdParams = z.object({ id: Id });
+const One = z.object({ data: QuoteDetail });
+const JobAnswer = z.object({ data: QuoteJob });
+
+export const QuoteSearch = PageQuery.extend({
+  companyId: OptionalId,
+  status: z.enum(quoteStatuses).optional(),
+  ownerUserId: OptionalId,
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  text: z.string().trim().max(100).optional(),
+});
+
+export const createQuote = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote',
+  access: 'shop',
+  summary: 'Request (buyer) or create (sales) a quote with its line requests',
+  body: QuoteInput,
+  response: One,
+  status: 201,
+});
+
+export const updateQuote = endpoint({
+  method: 'PUT',
+  path: '/api/v1/quote/:id',
+  access: 'sales',
+  summary: 'Change the line requests, owner, title, note or validity of a quote not yet finalized',
+  params: IdParams,
+  body: QuoteInput.omit({ companyId: true, locationId: true }),
+  response: One,
+});
+
+export const listQuotes = endpoint({
+  method: 'GET',
+  path: '/api/v1/quote',
+  access: 'shop',
+  summary: "Quotes: staff see every company's, a buyer their company's",
+  query: QuoteSearch,
+  response: pageOf(QuoteSummary),
+});
+
+export const searchQuotes = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/search',
+  access: 'shop',
+  readOnly: true,
+  summary: 'Quotes by company, status, owner, creation date and text',
+  body: QuoteSearch,
+  response: pageOf(QuoteSummary),
+});
+
+export const getQuote = endpoint({
+  method: 'GET',
+  path: '/api/v1/quote/:id',
+  access: 'shop',
+  summary: 'One quote with its lines, options, totals, generation job and history',
+  params: IdParams,
+  response: One,
+});
+
+export const generateOptions = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/:id/options',
+  access: 'sales',
+  summary:
+    'Start generating good / better / best options for every line: answers the job at once; poll it (times out after 600 s)',
+  params: IdParams,
+  response: JobAnswer,
+  status: 202,
+});
+
+export const getJob = endpoint({
+  method: 'GET',
+  path: '/api/v1/quote/job/:id',
+  access: 'sales',
+  summary: 'Progress of an option generation job: n of m lines',
+  params: IdParams,
+  response: JobAnswer,
+});
+
+export const cancelJob = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/job/:id/cancel',
+  access: 'sales',
+  summary: 'Cancel a running generation; the quote stays as it was',
+  params: IdParams,
+  response: JobAnswer,
+});
+
+export const recalculateOption = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/option/:id/recalculate',
+  access: 'sales',
+  summary:
+    "Re-price an option against the day's cost, price and stock (a set price is kept, its floor renewed)",
+  params: IdParams,
+  response: One,
+});
+
+export const recalculateItemPricing = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/item/:id/recalculate-pricing',
+  access: 'sales',
+  summary: "Re-price every option of one line at the day's price group price, dropping overrides",
+  params: IdParams,
+  response: One,
+});
+
+const PriceBody = z.object({ unitPriceCents: z.number().int().positive().max(10_000_000) });
+
+export const unifiedPricing = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/item/:id/unified-pricing',
+  access: 'sales',
+  summary: 'One price per tire across every option of a line',
+  params: IdParams,
+  body: PriceBody,
+  response: One,
+});
+
+export const overrideOptionPrice = endpoint({
+  method: 'PUT',
+  path: '/api/v1/quote/option/:id/price',
+  access: 'sales',
+  summary: 'Set the price per tire of one option (the floor is checked at finalize)',
+  params: IdParams,
+  body: PriceBody,
+  response: One,
+});
+
+export const finalizeQuote = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/:id/finalize',
+  access: 'staff',
+  summary:
+    'Freeze prices and hold stock until the quote expires; a price under its floor is a 409 unless admin or finance approves',
+  params: IdParams,
+  body: z
+    .object({
+      approveBelowFloor: z.boolean().default(false),
+      approvalNote: Text(500).default(''),
+    })
+    .default({ approveBelowFloor: false, approvalNote: '' }),
+  response: One,
+});
+
+export const emailQuote = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/:id/email',
+  access: 'sales',
+  summary: 'E-mail the quote (PDF link and accept link) to the requester or an address given',
+  params: IdParams,
+  body: z.object({ to: Email.optional() }).default({}),
+  response: One,
+});
+
+export const acceptQuote = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/:id/accept',
+  access: 'shop',
+  summary: 'The buyer accepts one option per line: an order at exactly the quoted total, unpaid until paid',
+  params: IdParams,
+  body: z.object({
+    choices: z
+      .array(z.object({ itemId: z.number().int().positive(), optionId: z.number().int().positive() }))
+      .min(1, 'Choose an option for each line')
+      .max(100),
+  }),
+  response: z.object({ data: QuoteDetail, orderId: z.number().int() }),
+});
+
+export const declineQuote = endpoint({
+  method: 'POST',
+  path: '/api/v1/quote/:id/decline',
+  access: 'shop',
+  summary: 'Decline a quote (the buyer, or sales for the customer); its holds are released',
+  params: IdParams,
+  response: One,
+});
+
+export const quotePdf = endpoint({
+  method: 'GET',
+  path: '/api/v1/quote/:id/pdf',
+  access: 'shop',
+  summary: 'The quote as a PDF: options side by side, totals, validity and the accept link',
+  params: IdParams,
+  response: z.unknown(),
+});
+
+export const QuoteFloor = z.object({
+  priceGroupId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  minMarginBasisPoints: z.number().int(),
+});
+
+export const listFloors = endpoint({
+  method: 'GET',
+  path: '/api/v1/quote/floor',
+  access: 'sales',
+  summary: 'The minimum margin over cost of each price group (the quote price floor)',
+  response: z.object({ data: z.object({ list: z.array(QuoteFloor) }) }),
+});
+
+export const setFloor = endpoint({
+  method: 'PUT',
+  path: '/api/v1/quote/floor/:id',
+  access: 'admin',
+  summary: 'Set the minimum margin of a price group, in basis points of cost',
+  params: IdParams,
+  body: z.object({ minMarginBasisPoints: z.number().int().min(0).max(10_000) }),
+  response: z.object({ data: QuoteFloor }),
+});

@@ -1,0 +1,42 @@
+// Quotes: drafted, given options, frozen (finalized), sent to the buyer, then accepted (becoming an
+// order), declined or left to expire. One table decides every move (docs/quotes.md).
+import { assertTransition, type TransitionTable } from './status-machine';
+
+export const quoteStatuses = [
+  'draft',
+  'options_ready',
+  'finalized',
+  'sent',
+  'accepted',
+  'expired',
+  'declined',
+] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+export const quoteTransitions: TransitionTable<QuoteStatus> = {
+  // Editing the line requests of a quote with options sends it back to draft.
+  draft: ['options_ready', 'declined'],
+  options_ready: ['draft', 'options_ready', 'finalized', 'declined'],
+  finalized: ['sent', 'expired', 'declined'],
+  sent: ['sent', 'accepted', 'expired', 'declined'],
+  accepted: [],
+  expired: [],
+  declined: [],
+};
+
+export function assertQuoteTransition(from: QuoteStatus, to: QuoteStatus): void {
+  assertTransition('quote', quoteTransitions, from, to);
+}
+
+/** Prices and options may change only before the quote is frozen. */
+export function isQuoteEditable(status: QuoteStatus): boolean {
+  return status === 'draft' || status === 'options_ready';
+}
+
+/** Generation of options: a job with its own small status set. */
+export const quoteJobStatuses = ['running', 'done', 'failed', 'cancelled', 'timed_out'] as const;
+export type QuoteJobStatus = (typeof quoteJobStatuses)[number];
+
+/** How long option generation may run: the client and the server both give up then. */
+export const QUOTE_GENERATION_TIMEOUT_MS = 600_000;
+export const QUOTE_GENERATION_TIMEOUT_MESSAGE = 'Quote generation timed out after 600 seconds';

@@ -1,0 +1,113 @@
+// The quote as a PDF (pdfkit): the customer, each line's options side by side, the totals per
+// tier, the validity and the link to accept. Cost and floors never appear.
+import PDFDocument from 'pdfkit';
+import type { QuoteDetail, QuoteItem } from '../../../contract/quotes';
+import { formatCents } from '../../../domain/money';
+import { quoteTiers } from '../../../domain/quote-options';
+
+const tierTitle = { good: 'Good', better: 'Better', best: 'Best' } as const;
+
+function requestOf(item: QuoteItem) {
+  if (item.vehicle)
+    return `${item.vehicle.year} ${item.vehicle.make} ${item.vehicle.model} ${item.vehicle.option}`;
+  return item.size ?? `MPN ${item.mpn}`;
+}
+
+export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 40 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  const left = 40;
+  const width = doc.page.width - 80;
+  doc
+    .fontSize(20)
+    .text('Tread', left, 40, { continued: true })
+    .fontSize(12)
+    .text(`   Quote Q-${q.id}`, { align: 'right' });
+  doc.moveDown(0.5).fontSize(10);
+  doc.text(`For: ${q.companyName}, ${q.locationName} (deliver to ZIP ${q.deliveryZip ?? ''})`);
+  doc.text(`Requested by ${q.requesterName}${q.ownerName ? `; prepared by ${q.ownerName}` : ''}`);
+  doc.text(`Valid until ${q.validUntil.slice(0, 10)}${q.title ? `   ${q.title}` : ''}`);
+  doc.moveDown();
+  const col = width / 3;
+  for (const item of q.items) {
+    if (doc.y > doc.page.height - 170) doc.addPage();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(`Line ${item.position + 1}: ${item.quantity} x ${requestOf(item)}`, left);
+    doc.font('Helvetica').fontSize(9);
+    const top = doc.y + 4;
+    let bottom = top;
+    for (const [i, tier] of quoteTiers.entries()) {
+      const o = item.options.find((x) => x.tier === tier);
+      const x = left + i * col;
+      doc.font('Helvetica-Bold').text(tierTitle[tier], x, top, { width: col - 10 });
+      doc.font('Helvetica');
+      if (!o) doc.text('No option', x, doc.y, { width: col - 10 });
+      else {
+        doc.text(`${o.makeName} ${o.modelName}`, x, doc.y, { width: col - 10 });
+        doc.text(`${o.size} ${o.loadIndex ?? ''}${o.speedIndex ?? ''}  (${o.skuCode})`, x, doc.y, {
+          width: col - 10,
+        });
+        doc.text(`${formatCents(o.unitPriceCents)} per tire`, x, doc.y, { width: col - 10 });
+        if (item.roadHazard)
+          doc.text(`Road hazard ${formatCents(o.roadHazardUnitCents)} per tire`, x, doc.y, {
+            width: col - 10,
+          });
+        doc.text(`Shipping ${formatCents(o.shippingCents)}`, x, doc.y, { width: col - 10 });
+        doc
+          .font('Helvetica-Bold')
+          .text(`Line total ${formatCents(o.lineTotalCents)}`, x, doc.y, { width: col - 10 });
+        doc
+          .font('Helvetica')
+          .fillColor('#555')
+          .text(o.reason, x, doc.y, { width: col - 10 })
+          .fillColor('black');
+      }
+      bottom = Math.max(bottom, doc.y);
+    }
+    doc.y = bottom + 12;
+    doc.x = left;
+  }
+  if (doc.y > doc.page.height - 160) doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(11).text('Totals if every line takes the same tier', left);
+  doc.font('Helvetica').fontSize(9);
+  const top = doc.y + 4;
+  let bottom = top;
+  for (const [i, tier] of quoteTiers.entries()) {
+    const t = q.tierTotals[tier];
+    const x = left + i * col;
+    doc
+      .font('Helvetica-Bold')
+      .text(tierTitle[tier], x, top, { width: col - 10 })
+      .font('Helvetica');
+    if (t) {
+      for (const [label, cents] of [
+        ['Tires', t.subtotalCents],
+        ['Discounts', -t.discountCents],
+        ['Road hazard', t.roadHazardCents],
+        ['Shipping', t.shippingCents],
+        ['Fees', 0],
+        ['Tax', t.taxCents],
+      ] as const)
+        doc.text(`${label}: ${formatCents(cents)}`, x, doc.y, { width: col - 10 });
+      doc
+        .font('Helvetica-Bold')
+        .text(`Total: ${formatCents(t.totalCents)}`, x, doc.y, { width: col - 10 })
+        .font('Helvetica');
+    }
+    bottom = Math.max(bottom, doc.y);
+  }
+  doc.y = bottom + 16;
+  doc.x = left;
+  doc.fontSize(10).text('Choose one option per line and accept the quote, signed in, at:', left);
+  doc.fillColor('#1c7ed6').text(acceptUrl, { link: acceptUrl, underline: true }).fillColor('black');
+  doc.moveDown(0.5).fontSize(8).fillColor('#555');
+  doc.text(
+    'Prices and held stock are guaranteed until the validity date. Tax exempt under the certificate on file.',
+  );
+  doc.end();
+  return done;
+}

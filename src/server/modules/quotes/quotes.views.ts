@@ -1,0 +1,160 @@
+// What a quote looks like on the wire: its summary, and the detail with lines, options, totals per
+// tier, the latest generation job and the history. Buyers never see cost or floors.
+import type { QuoteDetail, QuoteJob, QuoteOption, QuoteSummary } from '../../../contract/quotes';
+import { lineTotalCents, orderTotals, type Totals } from '../../../domain/money';
+import { type QuoteTier, quoteTiers } from '../../../domain/quote-options';
+import type { QuoteJobStatus, QuoteStatus } from '../../../domain/quote-status';
+import { isStaff } from '../../../domain/roles';
+import type { DbOrTx } from '../../db/connection';
+import type { Actor } from '../../http/actor';
+import { notFound } from '../../http/errors';
+import { iso } from '../../lib/dates';
+import * as repo from './quotes.repository';
+
+export function toSummary(r: NonNullable<repo.QuoteSummaryRow>): QuoteSummary {
+  const q = r.quote;
+  return {
+    id: q.id,
+    status: q.status as QuoteStatus,
+    title: q.title,
+    companyId: q.companyId,
+    companyName: r.companyName,
+    locationId: q.locationId,
+    locationName: r.locationName,
+    requesterName: r.requesterName,
+    ownerUserId: q.ownerUserId,
+    ownerName: r.ownerName,
+    lineCount: Number(r.lineCount),
+    tireCount: Number(r.tireCount),
+    validUntil: iso(q.validUntil),
+    createdAt: iso(q.createdAt),
+    orderId: q.orderId,
+  };
+}
+
+export function toJob(j: repo.QuoteJobRow): QuoteJob {
+  return {
+    id: j.id,
+    quoteId: j.quoteId,
+    status: j.status as QuoteJobStatus,
+    done: j.done,
+    total: j.total,
+    message: j.message,
+    startedAt: iso(j.startedAt),
+    deadlineAt: iso(j.deadlineAt),
+    finishedAt: iso(j.finishedAt),
+  };
+}
+
+/** Money of one option as the order would count it: net price, road hazard if asked, shipping. */
+export function optionLine(o: repo.QuoteOptionRow, roadHazard: boolean) {
+  return {
+    quantity: o.quantity,
+    unitPriceCents: Math.max(o.listPriceCents, o.unitPriceCents),
+    unitDiscountCents: Math.max(o.listPriceCents, o.unitPriceCents) - o.unitPriceCents,
+    roadHazard,
+    roadHazardUnitCents: o.roadHazardUnitCents,
+  };
+}
+
+/** Totals of a set of chosen options, as the checkout totals an order. */
+export function totalsOf(chosen: { option: repo.QuoteOptionRow; roadHazard: boolean }[]): Totals {
+  return orderTotals(
+    chosen.map((c) => optionLine(c.option, c.roadHazard)),
+    chosen.reduce((s, c) => s + c.option.shippingCents, 0),
+  );
+}
+
+function toOption(v: repo.OptionView, roadHazard: boolean, staff: boolean): QuoteOption {
+  const o = v.option;
+  return {
+    id: o.id,
+    itemId: o.itemId,
+    tier: o.tier as QuoteTier,
+    productId: o.productId,
+    makeId: v.makeId,
+    modelId: v.modelId,
+    skuCode: v.skuCode,
+    makeName: v.makeName,
+    modelName: v.modelName,
+    size: v.size,
+    loadIndex: v.loadIndex,
+    speedIndex: v.speedIndex,
+    quantity: o.quantity,
+    listPriceCents: o.listPriceCents,
+    unitPriceCents: o.unitPriceCents,
+    priceSource: o.priceSource as QuoteOption['priceSource'],
+    roadHazardUnitCents: o.roadHazardUnitCents,
+    shippingCents: o.shippingCents,
+    lineTotalCents: lineTotalCents(optionLine(o, roadHazard)) + o.shippingCents,
+    available: o.available,
+    plusSize: o.plusSize,
+    reason: o.reason,
+    costCents: staff ? o.costCents : null,
+    floorCents: staff ? o.floorCents : null,
+    belowFloor: staff ? o.unitPriceCents < o.floorCents : null,
+  };
+}
+
+/** Per tier, the totals if every line took that tier (a line without it takes its first option). */
+function tierTotals(items: repo.QuoteItemRow[], options: repo.OptionView[]) {
+  const result = { good: null, better: null, best: null } as Record<QuoteTier, Totals | null>;
+  if (!options.length) return result;
+  for (const tier of quoteTiers) {
+    const chosen = items.flatMap((item) => {
+      const own = options.filter((o) => o.option.itemId === item.id);
+      const pick = own.find((o) => o.option.tier === tier) ?? own[0];
+      return pick ? [{ option: pick.option, roadHazard: item.roadHazard }] : [];
+    });
+    result[tier] = totalsOf(chosen);
+  }
+  return result;
+}
+
+/** The whole quote as its reader may see it; a quote of another company is a 404. */
+export async function quoteDetail(db: DbOrTx, actor: Actor, id: number): Promise<QuoteDetail> {
+  const row = await repo.findSummary(db, id);
+  if (!row || (!isStaff(actor.role) && row.quote.companyId !== actor.companyId)) throw notFound('Quote');
+  const staff = isStaff(actor.role);
+  const [items, options, job, log, approver] = await Promise.all([
+    repo.itemsOf(db, id),
+    repo.optionsOf(db, id),
+    staff ? repo.latestJob(db, id) : Promise.resolve(null),
+    repo.logOf(db, id),
+    repo.userName(db, row.quote.floorApprovedByUserId),
+  ]);
+  const q = row.quote;
+  return {
+    ...toSummary(row),
+    note: q.note,
+    deliveryZip: q.deliveryZip,
+    finalizedAt: iso(q.finalizedAt),
+    sentAt: iso(q.sentAt),
+    acceptedAt: iso(q.acceptedAt),
+    floorApprovedBy: approver?.name ?? null,
+    items: items.map((item) => ({
+      id: item.id,
+      position: item.position,
+      size: item.size,
+      vehicle: item.vehicle ?? null,
+      mpn: item.mpn,
+      quantity: item.quantity,
+      roadHazard: item.roadHazard,
+      constraints: item.constraints,
+      problem: item.problem,
+      chosenOptionId: item.chosenOptionId,
+      options: options
+        .filter((o) => o.option.itemId === item.id)
+        .map((o) => toOption(o, item.roadHazard, staff)),
+    })),
+    tierTotals: tierTotals(items, options),
+    job: job ? toJob(job) : null,
+    log: log.map((l) => ({
+      at: iso(l.entry.createdAt),
+      userName: l.userName,
+      fromStatus: l.entry.fromStatus,
+      toStatus: l.entry.toStatus,
+      note: l.entry.note,
+    })),
+  };
+}
