@@ -34,7 +34,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
     routerOptions: { querystringParser: parseQuery },
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies configuration names: otherwise any client could choose
+    // its address (login throttling, rate limits) and host (links).
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 
 const durationMinutes = z.coerce.number().int().positive();
+/** A comma-separated list; empty means none. */
+const list = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,16 +28,25 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: durationMinutes.default(15),
   RESET_TOKEN_MINUTES: durationMinutes.default(60),
-  SEED: z.enum(['auto', 'never']).default('auto'),
+  /** 'auto' seeds demo data into an empty database; the default outside production only (see loadConfig). */
+  SEED: z.enum(['auto', 'never']).optional(),
   SEED_SKUS: z.coerce.number().int().positive().default(5000),
   /** 'computed': every search counts and pages afresh (the bench's cold case); 'kept': see search.service.ts. */
   SEARCH_ANSWERS: z.enum(['kept', 'computed']).default('kept'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HMAC-SHA256 secret of the crypto provider's webhooks; required in production. */
   COINPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies in front of the server. Only a request
+   * coming from one of them may set X-Forwarded-For/-Host/-Proto; empty: nobody may.
+   */
+  TRUST_PROXY: list,
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED'> & { SEED: 'auto' | 'never' };
+
+/** Secrets that ship in the repository or its docs: never acceptable in production. */
+const DEFAULT_SECRETS = ['sandbox-coinpay-webhook-secret', 'change-me', 'changeme', 'secret'];
 
 /** Reads the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -36,9 +55,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.COINPAY_WEBHOOK_SECRET)
-    throw new Error('Invalid configuration:\n  COINPAY_WEBHOOK_SECRET: is required in production');
-  return parsed.data;
+  const data = parsed.data;
+  const production = data.NODE_ENV === 'production';
+  if (production) {
+    const problems: string[] = [];
+    if (!data.PUBLIC_URL)
+      problems.push('PUBLIC_URL: is required in production (links in e-mails are built from it)');
+    if (!data.COINPAY_WEBHOOK_SECRET) problems.push('COINPAY_WEBHOOK_SECRET: is required in production');
+    else if (DEFAULT_SECRETS.includes(data.COINPAY_WEBHOOK_SECRET))
+      problems.push('COINPAY_WEBHOOK_SECRET: is a default secret; set a random one');
+    if (data.SEED === 'auto')
+      problems.push(
+        'SEED: demo data is never seeded in production; create the first admin with npm run admin:create',
+      );
+    if (problems.length)
+      throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  // Demo data (password-only demo users) only where a newcomer runs `npm start`.
+  return { ...data, SEED: data.SEED ?? (production ? 'never' : 'auto') };
 }
 
 /** Outside production the sandbox providers sign their webhooks with this fixed secret. */

@@ -46,7 +46,8 @@ function assertSameOriginWrite(req: FastifyRequest) {
       'A state-changing request needs a JSON body or a same-origin Origin header',
     );
   }
-  if (new URL(origin).host !== req.headers.host)
+  // `Origin: null` (sandboxed frames, file://) and other junk are not this host either.
+  if (!URL.canParse(origin) || new URL(origin).host !== req.headers.host)
     throw new AppError('forbidden', 'Cross-site request refused');
 }
 
@@ -60,7 +61,9 @@ export function setSessionCookie(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    // Behind a TLS proxy that sends no X-Forwarded-Proto the request looks like http: an https
+    // PUBLIC_URL still marks the cookie Secure.
+    secure: req.protocol === 'https' || req.server.config.PUBLIC_URL?.startsWith('https:') === true,
     maxAge: maxAgeMinutes * 60,
   });
 }

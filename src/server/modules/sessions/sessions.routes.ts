@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as api from '../../../contract/sessions';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/auth';
+import { publicBaseUrl } from '../../http/public-url';
 import { route } from '../../http/route';
 import * as accounts from './sessions.service';
 
@@ -46,7 +47,7 @@ export function sessionsRoutes(app: FastifyInstance) {
 
   for (const e of [api.recover, api.requestReset]) {
     route(app, e, async ({ db, config, body, req }) => {
-      await accounts.requestPasswordReset(db, config, body.username, baseUrl(req, config.PUBLIC_URL));
+      await accounts.requestPasswordReset(db, config, body.username, publicBaseUrl(config, req));
       return { status: 'sent' as const, message: recoverMessage };
     });
   }
@@ -67,8 +68,4 @@ export function sessionsRoutes(app: FastifyInstance) {
 async function endSession(app: FastifyInstance, req: FastifyRequest) {
   const sid = req.cookies[SESSION_COOKIE];
   if (sid) await accounts.signOut(app.db, sid);
-}
-
-function baseUrl(req: FastifyRequest, configured?: string) {
-  return configured?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
 }
