@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import {
   apiTokens,
@@ -12,9 +12,14 @@ import {
   users,
 } from '../../db/schema';
 
+/** The user of a username, with whether the user's company is active (sign-in refuses both). */
 export async function findUserByUsername(db: DbOrTx, username: string) {
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
-  return row ?? null;
+  const [row] = await db
+    .select({ user: users, companyActive: companies.active })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return row ? { ...row.user, companyActive: row.companyActive } : null;
 }
 
 export async function findUser(db: DbOrTx, userId: number) {
@@ -50,19 +55,39 @@ export async function insertSession(
   await db.insert(sessions).values(row);
 }
 
-/** The session and everything an Actor needs, in one query; null when missing or expired. */
+/**
+ * The location a session or token may act at: still active, still in the user's company, and
+ * still one of the user's locations. Anything else joins as null, and with it go the supplier
+ * scope, the installer and the price group (checked on every request, not at sign-in only).
+ */
+function grantedLocation(locationId: SQLWrapper) {
+  return and(
+    eq(locations.id, locationId),
+    eq(locations.active, true),
+    eq(locations.companyId, users.companyId),
+    sql`exists (select 1 from ${userLocations} where ${userLocations.userId} = ${users.id} and ${userLocations.locationId} = ${locations.id})`,
+  );
+}
+
+/**
+ * The session and everything an Actor needs, re-checked on every request in one query of
+ * primary-key lookups: the user and the company active, the location still granted. Null when
+ * missing, expired, idle, or the user or company deactivated.
+ */
 export async function findLiveSession(db: DbOrTx, idHash: string, idleSince: Date) {
   const [row] = await db
     .select({ session: sessions, user: users, location: locations })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(locations, eq(locations.id, sessions.locationId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(locations, grantedLocation(sessions.locationId))
     .where(
       and(
         eq(sessions.idHash, idHash),
         gt(sessions.expiresAt, sql`now()`),
         gt(sessions.lastSeenAt, idleSince),
         eq(users.active, true),
+        eq(companies.active, true),
       ),
     );
   return row ?? null;
@@ -99,13 +124,15 @@ export async function findLiveToken(db: DbOrTx, tokenHash: string) {
     .select({ token: apiTokens, user: users, location: locations })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(locations, eq(locations.id, users.currentLocationId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(locations, grantedLocation(users.currentLocationId))
     .where(
       and(
         eq(apiTokens.tokenHash, tokenHash),
         isNull(apiTokens.revokedAt),
         sql`(${apiTokens.expiresAt} is null or ${apiTokens.expiresAt} > now())`,
         eq(users.active, true),
+        eq(companies.active, true),
       ),
     );
   return row ?? null;

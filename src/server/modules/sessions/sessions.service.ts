@@ -60,6 +60,8 @@ export async function checkCredentials(
     throw new AppError('unauthenticated', 'Wrong username or password');
   }
   await repo.clearFailures(db, username.toLowerCase());
+  // Said only after the right password, so it reveals nothing to a guesser.
+  if (!user.companyActive) throw forbidden('Your company’s account is not active. Contact Tread.');
   return user;
 }
 
@@ -109,7 +111,9 @@ function actorOf(
     locationId: location?.id ?? null,
     supplierId: location?.supplierId ?? 0,
     installer: location?.installer ?? 0,
-    priceGroupId: groupOverride ?? location?.priceGroupId ?? null,
+    // A session's own price group holds only while its location is still granted (staff: always).
+    priceGroupId:
+      (location || isStaff(user.role as Role) ? groupOverride : null) ?? location?.priceGroupId ?? null,
     via,
     sessionIdHash,
   };
@@ -211,7 +215,7 @@ export async function setSessionGroup(db: Db, actor: Actor, group: number | null
 /** E-mails a single-use reset link; silent about unknown users so nobody can probe for accounts. */
 export async function requestPasswordReset(db: Db, config: Config, username: string, baseUrl: string) {
   const user = await repo.findUserByUsername(db, username);
-  if (!user?.active) return;
+  if (!user?.active || !user.companyActive) return;
   const token = newSecret();
   const expiresAt = new Date(Date.now() + minutes(config.RESET_TOKEN_MINUTES));
   await db.transaction(async (tx) => {
