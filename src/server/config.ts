@@ -28,6 +28,9 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: durationMinutes.default(15),
   RESET_TOKEN_MINUTES: durationMinutes.default(60),
+  /** Bearer tokens from POST /api/v1/authorize: absolute lifetime, and idle time after the last use. */
+  TOKEN_DAYS: z.coerce.number().int().positive().default(15),
+  TOKEN_IDLE_DAYS: z.coerce.number().int().positive().default(7),
   /** 'auto' seeds demo data into an empty database; the default outside production only (see loadConfig). */
   SEED: z.enum(['auto', 'never']).optional(),
   SEED_SKUS: z.coerce.number().int().positive().default(5000),

@@ -18,7 +18,7 @@ export function registerAuth(app: FastifyInstance) {
     assertSameOriginWrite(req);
     const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (bearer) {
-      req.actor = await actorFromToken(app.db, bearer);
+      req.actor = await actorFromToken(app.db, app.config, bearer);
       if (!req.actor)
         throw new AppError('unauthenticated', 'The bearer token is invalid, revoked or expired');
     } else {

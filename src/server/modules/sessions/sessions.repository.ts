@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import {
   apiTokens,
@@ -119,7 +119,8 @@ export async function deleteUserSessions(db: DbOrTx, userId: number, exceptIdHas
     );
 }
 
-export async function findLiveToken(db: DbOrTx, tokenHash: string) {
+/** A live token: unrevoked, before its absolute expiry, and used (or made) since idleSince. */
+export async function findLiveToken(db: DbOrTx, tokenHash: string, idleSince: Date) {
   const [row] = await db
     .select({ token: apiTokens, user: users, location: locations })
     .from(apiTokens)
@@ -131,6 +132,7 @@ export async function findLiveToken(db: DbOrTx, tokenHash: string) {
         eq(apiTokens.tokenHash, tokenHash),
         isNull(apiTokens.revokedAt),
         sql`(${apiTokens.expiresAt} is null or ${apiTokens.expiresAt} > now())`,
+        sql`coalesce(${apiTokens.lastUsedAt}, ${apiTokens.createdAt}) > ${idleSince.toISOString()}`,
         eq(users.active, true),
         eq(companies.active, true),
       ),
@@ -143,6 +145,32 @@ export async function insertToken(
   row: { tokenHash: string; userId: number; expiresAt: Date | null },
 ) {
   await db.insert(apiTokens).values(row);
+}
+
+export async function touchToken(db: DbOrTx, id: number) {
+  await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, id));
+}
+
+export function listUserTokens(db: DbOrTx, userId: number) {
+  return db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.id));
+}
+
+/** Revokes one token of the user (null when it is not theirs or already revoked). */
+export async function revokeUserToken(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return row ?? null;
+}
+
+/** A password change or reset: every token minted with the old password stops working. */
+export async function revokeAllUserTokens(db: DbOrTx, userId: number) {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
 }
 
 export async function setUserPassword(db: DbOrTx, userId: number, passwordHash: string) {

@@ -62,6 +62,12 @@ export function sessionsRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
+  route(app, api.listOwnTokens, async ({ db, actor }) => ({ data: await accounts.listOwnTokens(db, actor) }));
+  route(app, api.revokeOwnToken, async ({ db, actor, params }) => {
+    await accounts.revokeOwnToken(db, actor, params.id);
+    return { ok: true as const };
+  });
+
   route(app, api.getAccount, ({ db, config, actor }) => accounts.getAccount(db, config, actor));
 }
 

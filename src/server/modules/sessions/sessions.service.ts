@@ -3,7 +3,8 @@ import { isStaff, type Role } from '../../../domain/roles';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
-import { AppError, forbidden } from '../../http/errors';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { iso } from '../../lib/dates';
 import { queueEmail } from '../../integrations/email/outbox';
 import { cartSummary } from '../orders/orders.service';
 import * as repo from './sessions.repository';
@@ -86,7 +87,7 @@ export async function signIn(db: Db, config: Config, username: string, password:
 export async function issueToken(db: Db, config: Config, username: string, password: string, ip: string) {
   const user = await checkCredentials(db, config, username, password, ip);
   const token = newSecret('tread_');
-  const expiresAt = new Date(Date.now() + minutes(config.SESSION_ABSOLUTE_MINUTES) * 30);
+  const expiresAt = new Date(Date.now() + config.TOKEN_DAYS * 86_400_000);
   await repo.insertToken(db, { tokenHash: hashSecret(token), userId: user.id, expiresAt });
   return { token, expiresAt };
 }
@@ -132,9 +133,29 @@ export function actorFromSession(db: Db, config: Config, sessionId: string): Pro
   });
 }
 
-export async function actorFromToken(db: Db, token: string): Promise<Actor | null> {
-  const row = await repo.findLiveToken(db, hashSecret(token));
-  return row ? actorOf(row.user, row.location, 'token', null, null) : null;
+/** Resolves a bearer token, keeping last_used_at (its idle clock, shown to its owner) to the minute. */
+export async function actorFromToken(db: Db, config: Config, token: string): Promise<Actor | null> {
+  const idleSince = new Date(Date.now() - config.TOKEN_IDLE_DAYS * 86_400_000);
+  const row = await repo.findLiveToken(db, hashSecret(token), idleSince);
+  if (!row) return null;
+  const lastUsed = row.token.lastUsedAt ? new Date(row.token.lastUsedAt).getTime() : 0;
+  if (Date.now() - lastUsed > 60_000) await repo.touchToken(db, row.token.id);
+  return actorOf(row.user, row.location, 'token', null, null);
+}
+
+export async function listOwnTokens(db: Db, actor: Actor) {
+  return (await repo.listUserTokens(db, actor.userId)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: iso(row.createdAt)!,
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+    lastUsedAt: iso(row.lastUsedAt),
+  }));
+}
+
+export async function revokeOwnToken(db: Db, actor: Actor, id: number) {
+  if (!(await repo.revokeUserToken(db, actor.userId, id))) throw notFound('Active token');
 }
 
 export async function signOut(db: Db, sessionId: string) {
@@ -239,6 +260,7 @@ export async function completePasswordReset(db: Db, token: string, password: str
       throw new AppError('bad_request', 'This reset link is invalid, used or expired. Ask for a new one.');
     await repo.setUserPassword(tx, reset.userId, passwordHash);
     await repo.deleteUserSessions(tx, reset.userId);
+    await repo.revokeAllUserTokens(tx, reset.userId);
   });
 }
 
@@ -254,6 +276,7 @@ export async function changePassword(db: Db, actor: Actor, currentPassword: stri
   await db.transaction(async (tx) => {
     await repo.setUserPassword(tx, actor.userId, passwordHash);
     await repo.deleteUserSessions(tx, actor.userId, actor.sessionIdHash ?? undefined);
+    await repo.revokeAllUserTokens(tx, actor.userId);
   });
 }
 
