@@ -68,6 +68,19 @@ export function setSessionCookie(
   });
 }
 
+/** Marks a browser the user has signed in from (sessions.throttle.ts: known devices). */
+export const DEVICE_COOKIE = 'tread_device';
+
+export function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, secret: string) {
+  reply.setCookie(DEVICE_COOKIE, secret, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https' || req.server.config.PUBLIC_URL?.startsWith('https:') === true,
+    maxAge: 365 * 86_400,
+  });
+}
+
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }

@@ -1,13 +1,13 @@
 // Security review findings H1, H2, L3, L4 (shared/reviews/2026-11-26-security.md): production
 // defaults. Each test is named after its finding and failed on the code the review read.
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, testConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateDatabase } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed';
-import { emailOutbox, loginFailures } from '../db/schema';
+import { emailOutbox, loginThrottles } from '../db/schema';
 import { createAdministrator } from '../modules/users/users.service';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -129,8 +129,11 @@ describe('H2 links in e-mails come from PUBLIC_URL, never from request headers',
           headers: { 'x-forwarded-for': forwardedFor },
           payload: { username, password: 'wrong-password' },
         });
-        const [row] = await app.db.select().from(loginFailures).where(eq(loginFailures.username, username));
-        return row.ip;
+        const [row] = await app.db
+          .select()
+          .from(loginThrottles)
+          .where(like(loginThrottles.key, `login:pair:${username}|%`));
+        return row.key.split('|')[1];
       };
       expect(await recordedIp(t, '10.1.1.1', '203.0.113.8')).toBe('10.1.1.1');
       expect(await recordedIp(proxied, '10.9.9.9', '203.0.113.7')).toBe('203.0.113.7');

@@ -4,7 +4,8 @@ import {
   apiTokens,
   companies,
   locations,
-  loginFailures,
+  knownDevices,
+  loginThrottles,
   passwordResets,
   priceGroups,
   sessions,
@@ -181,29 +182,66 @@ export async function setUserCurrentLocation(db: DbOrTx, userId: number, locatio
   await db.update(users).set({ currentLocationId: locationId }).where(eq(users.id, userId));
 }
 
-export async function countRecentFailures(db: DbOrTx, since: Date, username: string, ip: string) {
+/**
+ * Claims one attempt under a key in one statement (the row lock of ON CONFLICT serialises
+ * parallel claims): allowed while under `free`, then once per growing delay; a key quiet for
+ * twice the cap starts over. Answers whether it was claimed, or how long to wait.
+ */
+export async function claimThrottle(db: DbOrTx, key: string, free: number, base: number, cap: number) {
+  const delay = sql`make_interval(secs => least(${cap}::float8, ${base}::float8 * power(2, t.attempts - ${free}::int)))`;
+  const restart = sql`t.last_at < now() - make_interval(secs => ${cap * 2}::float8)`;
+  const claimed = await db.execute<{ attempts: number }>(sql`
+    insert into ${loginThrottles} as t (key, attempts, last_at) values (${key}, 1, now())
+    on conflict (key) do update set
+      attempts = case when ${restart} then 1 else t.attempts + 1 end,
+      last_at = now()
+    where ${restart} or t.attempts < ${free}::int or t.last_at + ${delay} <= now()
+    returning attempts`);
+  if (claimed.rows.length) return { ok: true as const };
+  const waited = await db.execute<{ seconds: number }>(sql`
+    select ceil(extract(epoch from (t.last_at + ${delay} - now())))::int as seconds
+    from ${loginThrottles} t where t.key = ${key}`);
+  return { ok: false as const, retryAfterSeconds: Number(waited.rows[0]?.seconds ?? 1) };
+}
+
+/** Gives a claimed attempt back (a success must not count against a shared address). */
+export async function refundThrottle(db: DbOrTx, key: string) {
+  await db
+    .update(loginThrottles)
+    .set({ attempts: sql`greatest(${loginThrottles.attempts} - 1, 0)` })
+    .where(eq(loginThrottles.key, key));
+}
+
+export async function clearThrottle(db: DbOrTx, key: string) {
+  await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}
+
+export async function isKnownDevice(db: DbOrTx, tokenHash: string) {
   const [row] = await db
-    .select({
-      byUser: sql<number>`count(*) filter (where ${loginFailures.username} = ${username})`.mapWith(Number),
-      byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
-      oldest: sql<Date | null>`min(${loginFailures.at}) filter (where ${loginFailures.username} = ${username})`,
-    })
-    .from(loginFailures)
+    .update(knownDevices)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(knownDevices.tokenHash, tokenHash))
+    .returning({ userId: knownDevices.userId });
+  return Boolean(row);
+}
+
+export async function rememberDevice(db: DbOrTx, tokenHash: string, userId: number) {
+  await db.insert(knownDevices).values({ tokenHash, userId }).onConflictDoNothing();
+}
+
+/** A reset token that could still be used (checked before any password is hashed). */
+export async function findUsableReset(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
     .where(
       and(
-        gt(loginFailures.at, since),
-        sql`(${loginFailures.username} = ${username} or ${loginFailures.ip} = ${ip})`,
+        eq(passwordResets.tokenHash, tokenHash),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
       ),
     );
-  return row ?? { byUser: 0, byIp: 0, oldest: null };
-}
-
-export async function recordFailure(db: DbOrTx, username: string, ip: string) {
-  await db.insert(loginFailures).values({ username, ip });
-}
-
-export async function clearFailures(db: DbOrTx, username: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.username, username));
+  return row ?? null;
 }
 
 export async function insertReset(db: DbOrTx, row: { tokenHash: string; userId: number; expiresAt: Date }) {
