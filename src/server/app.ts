@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/connection';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
+import { registerRateLimit } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
 import { registerModules } from './modules';
 
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerAuth(app);
+  await registerRateLimit(app, db);
   await registerWebApp(app);
   registerModules(app);
   return app;

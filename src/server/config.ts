@@ -44,9 +44,21 @@ const envSchema = z.object({
    * coming from one of them may set X-Forwarded-For/-Host/-Proto; empty: nobody may.
    */
   TRUST_PROXY: list,
+  /**
+   * The global rate limit: requests per window per session (signed in) or per address
+   * (public). 0 turns it off; the default is 600 in production and off elsewhere, so tests,
+   * e2e and the benches (8-16 connections from one address) are never throttled.
+   */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).optional(),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** 'database': counters in PostgreSQL, shared by every server process; 'memory': this process only. */
+  RATE_LIMIT_STORE: z.enum(['database', 'memory']).default('database'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED'> & { SEED: 'auto' | 'never' };
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED' | 'RATE_LIMIT_MAX'> & {
+  SEED: 'auto' | 'never';
+  RATE_LIMIT_MAX: number;
+};
 
 /** Secrets that ship in the repository or its docs: never acceptable in production. */
 const DEFAULT_SECRETS = ['sandbox-coinpay-webhook-secret', 'change-me', 'changeme', 'secret'];
@@ -75,7 +87,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   // Demo data (password-only demo users) only where a newcomer runs `npm start`.
-  return { ...data, SEED: data.SEED ?? (production ? 'never' : 'auto') };
+  return {
+    ...data,
+    SEED: data.SEED ?? (production ? 'never' : 'auto'),
+    RATE_LIMIT_MAX: data.RATE_LIMIT_MAX ?? (production ? 600 : 0),
+  };
 }
 
 /** Outside production the sandbox providers sign their webhooks with this fixed secret. */
