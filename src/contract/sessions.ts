@@ -165,3 +165,31 @@ export const getAccount = endpoint({
   summary: 'The signed-in user, company and locations for the account page',
   response: Account,
 });
+
+/** A bearer token as its owner and admins see it: never its secret. */
+export const ApiToken = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof ApiToken>;
+
+export const listOwnTokens = endpoint({
+  method: 'GET',
+  path: '/api/v1/account/tokens',
+  access: 'user',
+  summary: "The signed-in user's bearer tokens (never their secrets), newest first",
+  response: z.object({ data: z.array(ApiToken) }),
+});
+
+export const revokeOwnToken = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/account/tokens/:id',
+  access: 'user',
+  summary: "Revoke one of the signed-in user's bearer tokens",
+  params: z.object({ id: Id }),
+  response: Ok,
+});

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { roles } from '../domain/roles';
 import { Email, ListQuery, OptionalBool, OptionalId, Required, patchOf } from './admin-common';
 import { endpoint, Id, Ok, pageOf } from './common';
-import { Password } from './sessions';
+import { ApiToken, Password } from './sessions';
+
+export { ApiToken } from './sessions';
 
 export const AdminUser = z.object({
   userId: z.number().int(),
@@ -81,16 +83,6 @@ export const setUserRole = endpoint({
   body: z.object({ role: z.enum(roles) }),
   response: One,
 });
-
-export const ApiToken = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
-});
-export type ApiToken = z.infer<typeof ApiToken>;
 
 export const listUserTokens = endpoint({
   method: 'GET',

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/connection';
 import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
+import { registerRateLimit } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
 import { registerModules } from './modules';
 
@@ -34,7 +35,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
     routerOptions: { querystringParser: parseQuery },
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies configuration names: otherwise any client could choose
+    // its address (login throttling, rate limits) and host (links).
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
@@ -70,6 +73,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerAuth(app);
+  await registerRateLimit(app, db);
   await registerWebApp(app);
   registerModules(app);
   return app;

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 
 const durationMinutes = z.coerce.number().int().positive();
+/** A comma-separated list; empty means none. */
+const list = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -18,7 +28,11 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: durationMinutes.default(15),
   RESET_TOKEN_MINUTES: durationMinutes.default(60),
-  SEED: z.enum(['auto', 'never']).default('auto'),
+  /** Bearer tokens from POST /api/v1/authorize: absolute lifetime, and idle time after the last use. */
+  TOKEN_DAYS: z.coerce.number().int().positive().default(15),
+  TOKEN_IDLE_DAYS: z.coerce.number().int().positive().default(7),
+  /** 'auto' seeds demo data into an empty database; the default outside production only (see loadConfig). */
+  SEED: z.enum(['auto', 'never']).optional(),
   SEED_SKUS: z.coerce.number().int().positive().default(5000),
   /** 'computed': every search counts and pages afresh (the bench's cold case); 'kept': see search.service.ts. */
   SEARCH_ANSWERS: z.enum(['kept', 'computed']).default('kept'),
@@ -29,9 +43,29 @@ const envSchema = z.object({
   REFUND_APPROVAL_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(50000),
   /** HMAC-SHA256 secret of the tracking service's webhooks; required in production. */
   TRACKHUB_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies in front of the server. Only a request
+   * coming from one of them may set X-Forwarded-For/-Host/-Proto; empty: nobody may.
+   */
+  TRUST_PROXY: list,
+  /**
+   * The global rate limit: requests per window per session (signed in) or per address
+   * (public). 0 turns it off; the default is 600 in production and off elsewhere, so tests,
+   * e2e and the benches (8-16 connections from one address) are never throttled.
+   */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).optional(),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  /** 'database': counters in PostgreSQL, shared by every server process; 'memory': this process only. */
+  RATE_LIMIT_STORE: z.enum(['database', 'memory']).default('database'),
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED' | 'RATE_LIMIT_MAX'> & {
+  SEED: 'auto' | 'never';
+  RATE_LIMIT_MAX: number;
+};
+
+/** Secrets that ship in the repository or its docs: never acceptable in production. */
+const DEFAULT_SECRETS = ['sandbox-coinpay-webhook-secret', 'sandbox-trackhub-webhook-secret', 'change-me', 'changeme', 'secret'];
 
 /** Reads the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -40,11 +74,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.COINPAY_WEBHOOK_SECRET)
-    throw new Error('Invalid configuration:\n  COINPAY_WEBHOOK_SECRET: is required in production');
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.TRACKHUB_WEBHOOK_SECRET)
-    throw new Error('Invalid configuration:\n  TRACKHUB_WEBHOOK_SECRET: is required in production');
-  return parsed.data;
+  const data = parsed.data;
+  const production = data.NODE_ENV === 'production';
+  if (production) {
+    const problems: string[] = [];
+    if (!data.PUBLIC_URL)
+      problems.push('PUBLIC_URL: is required in production (links in e-mails are built from it)');
+    if (!data.COINPAY_WEBHOOK_SECRET) problems.push('COINPAY_WEBHOOK_SECRET: is required in production');
+    else if (DEFAULT_SECRETS.includes(data.COINPAY_WEBHOOK_SECRET))
+      problems.push('COINPAY_WEBHOOK_SECRET: is a default secret; set a random one');
+    if (!data.TRACKHUB_WEBHOOK_SECRET) problems.push('TRACKHUB_WEBHOOK_SECRET: is required in production');
+    else if (DEFAULT_SECRETS.includes(data.TRACKHUB_WEBHOOK_SECRET))
+      problems.push('TRACKHUB_WEBHOOK_SECRET: is a default secret; set a random one');
+    if (data.SEED === 'auto')
+      problems.push(
+        'SEED: demo data is never seeded in production; create the first admin with npm run admin:create',
+      );
+    if (problems.length)
+      throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  // Demo data (password-only demo users) only where a newcomer runs `npm start`.
+  return {
+    ...data,
+    SEED: data.SEED ?? (production ? 'never' : 'auto'),
+    RATE_LIMIT_MAX: data.RATE_LIMIT_MAX ?? (production ? 600 : 0),
+  };
 }
 
 /** Outside production the sandbox providers sign their webhooks with this fixed secret. */

@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/connection';
 import { migrateDatabase } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { hasUsers, seedIfEmpty } from './db/seed';
 import { demoUsers, DEMO_PASSWORD } from './db/seed/seed-accounts';
 import { deliverOutbox } from './integrations/email/outbox';
 import { smtpTransport } from './integrations/email/smtp';
@@ -19,9 +19,14 @@ async function main() {
   const url = `http://localhost:${config.PORT}`;
   console.log(`\nTread is serving at ${url}  (database: ${where}${seeded ? ', demo data seeded' : ''})`);
   console.log(`API docs: ${url}/api/docs`);
-  console.log(
-    `Demo accounts (password ${DEMO_PASSWORD}): ${demoUsers.map((u) => `${u.username} (${u.role})`).join(', ')}\n`,
-  );
+  if (config.NODE_ENV !== 'production')
+    console.log(
+      `Demo accounts (password ${DEMO_PASSWORD}): ${demoUsers.map((u) => `${u.username} (${u.role})`).join(', ')}\n`,
+    );
+  else if (!(await hasUsers(database.db)))
+    console.log(
+      'No users yet: create the first administrator with `npm run admin:create -- --username <name>`\n',
+    );
 
   const mailer = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null;
   const mailTimer = mailer

@@ -18,7 +18,7 @@ export function registerAuth(app: FastifyInstance) {
     assertSameOriginWrite(req);
     const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (bearer) {
-      req.actor = await actorFromToken(app.db, bearer);
+      req.actor = await actorFromToken(app.db, app.config, bearer);
       if (!req.actor)
         throw new AppError('unauthenticated', 'The bearer token is invalid, revoked or expired');
     } else {
@@ -46,7 +46,8 @@ function assertSameOriginWrite(req: FastifyRequest) {
       'A state-changing request needs a JSON body or a same-origin Origin header',
     );
   }
-  if (new URL(origin).host !== req.headers.host)
+  // `Origin: null` (sandboxed frames, file://) and other junk are not this host either.
+  if (!URL.canParse(origin) || new URL(origin).host !== req.headers.host)
     throw new AppError('forbidden', 'Cross-site request refused');
 }
 
@@ -60,8 +61,23 @@ export function setSessionCookie(
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    // Behind a TLS proxy that sends no X-Forwarded-Proto the request looks like http: an https
+    // PUBLIC_URL still marks the cookie Secure.
+    secure: req.protocol === 'https' || req.server.config.PUBLIC_URL?.startsWith('https:') === true,
     maxAge: maxAgeMinutes * 60,
+  });
+}
+
+/** Marks a browser the user has signed in from (sessions.throttle.ts: known devices). */
+export const DEVICE_COOKIE = 'tread_device';
+
+export function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, secret: string) {
+  reply.setCookie(DEVICE_COOKIE, secret, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https' || req.server.config.PUBLIC_URL?.startsWith('https:') === true,
+    maxAge: 365 * 86_400,
   });
 }
 

@@ -107,6 +107,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Signed in with the password, the second factor still owed: grants nothing yet (migrations/security). */
+    mfaPending: boolean('mfa_pending').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -133,21 +135,6 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
-
-/** Failed sign-ins, counted per username and per client address for throttling. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: id(),
-    username: text('username').notNull(),
-    ip: text('ip').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('login_failures_username_idx').on(t.username, t.at),
-    index('login_failures_ip_idx').on(t.ip, t.at),
-  ],
-);
 
 /** Every e-mail is written here first and sent from here: nothing is lost when SMTP is down. */
 export const emailOutbox = pgTable('email_outbox', {

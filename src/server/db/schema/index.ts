@@ -8,3 +8,4 @@ export * from './backoffice';
 export * from './aftersales';
 export * from './logistics';
 export * from './quotes';
+export * from './security';

@@ -14,10 +14,16 @@ const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedOrders,
 ];
 
-/** Seeds the demo data, only into an empty database; answers whether it did. */
-export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
+export async function hasUsers(db: Db): Promise<boolean> {
   const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-  if (rows[0].n > 0) return false;
+  return rows[0].n > 0;
+}
+
+/** Seeds the demo data, only into an empty database and never in production; answers whether it did. */
+export async function seedIfEmpty(db: Db, config: Config): Promise<boolean> {
+  // Demo users share a published password: production never gets them (npm run admin:create).
+  if (config.NODE_ENV === 'production') return false;
+  if (await hasUsers(db)) return false;
   const accounts = await db.transaction((tx) => seedAccounts(tx));
   for (const seed of areaSeeders) await seed(db, { config, accounts });
   return true;

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/order-status';
 import { orderPaymentStatuses, orderPaymentTransitions } from '../../../domain/payment-status';
 import { transitionsOf } from '../../../domain/status-machine';
+import { publicBaseUrl } from '../../http/public-url';
 import { route } from '../../http/route';
 import { orderAnalytics } from './orders.analytics';
 import * as docs from './orders.documents';
@@ -69,7 +70,7 @@ export function ordersStaffRoutes(app: FastifyInstance) {
     return pdf;
   });
   route(app, api.productReview, ({ db, config, params, req }) =>
-    docs.productReview(db, params.id, config.PUBLIC_URL ?? `${req.protocol}://${req.host}`),
+    docs.productReview(db, params.id, publicBaseUrl(config, req)),
   );
   route(app, api.orderSupplierLines, async ({ db, params }) => ({
     list: (await orderDetail(db, params.id, true)).subOrders.flatMap((s) => s.lines),

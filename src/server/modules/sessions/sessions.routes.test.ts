@@ -33,11 +33,11 @@ describe('signing in', () => {
     expect(wrong.json().detail).toBe(unknown.json().detail);
   });
 
-  it('throttles repeated failures for a username with 429 and Retry-After', async () => {
+  it('throttles repeated failures for a username from one address with 429 and Retry-After', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < 5; i++)
-      expect((await login(user.username, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login(user.username, FACTORY_PASSWORD, '10.1.0.99');
+      expect((await login(user.username, 'wrong', '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await login(user.username, FACTORY_PASSWORD, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });

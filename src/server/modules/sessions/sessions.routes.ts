@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as api from '../../../contract/sessions';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../http/auth';
+import {
+  clearSessionCookie,
+  DEVICE_COOKIE,
+  SESSION_COOKIE,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../../http/auth';
+import { publicBaseUrl } from '../../http/public-url';
 import { route } from '../../http/route';
 import * as accounts from './sessions.service';
 
@@ -8,15 +15,28 @@ const recoverMessage = 'If that account exists, a reset link is on its way to it
 
 export function sessionsRoutes(app: FastifyInstance) {
   route(app, api.login, async ({ db, config, body, req, reply }) => {
-    const { sessionId } = await accounts.signIn(db, config, body.username, body.password, req.ip);
+    const { sessionId, userId } = await accounts.signIn(
+      db,
+      config,
+      body.username,
+      body.password,
+      clientOf(req),
+    );
     setSessionCookie(req, reply, sessionId, config.SESSION_ABSOLUTE_MINUTES);
+    setDeviceCookie(req, reply, await accounts.rememberDevice(db, userId, req.cookies[DEVICE_COOKIE]));
     reply.header('cache-control', 'no-store');
     const actor = await accounts.actorFromSession(db, config, sessionId);
     return accounts.getSessionView(db, config, actor!);
   });
 
   route(app, api.authorize, async ({ db, config, body, req, reply }) => {
-    const { token, expiresAt } = await accounts.issueToken(db, config, body.username, body.password, req.ip);
+    const { token, expiresAt } = await accounts.issueToken(
+      db,
+      config,
+      body.username,
+      body.password,
+      clientOf(req),
+    );
     reply.header('cache-control', 'no-store');
     return { status: 'ok' as const, token, expiresAt: expiresAt.toISOString() };
   });
@@ -46,18 +66,24 @@ export function sessionsRoutes(app: FastifyInstance) {
 
   for (const e of [api.recover, api.requestReset]) {
     route(app, e, async ({ db, config, body, req }) => {
-      await accounts.requestPasswordReset(db, config, body.username, baseUrl(req, config.PUBLIC_URL));
+      await accounts.requestPasswordReset(db, config, body.username, publicBaseUrl(config, req), req.ip);
       return { status: 'sent' as const, message: recoverMessage };
     });
   }
 
-  route(app, api.completeReset, async ({ db, body }) => {
-    await accounts.completePasswordReset(db, body.token, body.password);
+  route(app, api.completeReset, async ({ db, config, body, req }) => {
+    await accounts.completePasswordReset(db, config, body.token, body.password, req.ip);
     return { ok: true as const };
   });
 
-  route(app, api.changePassword, async ({ db, actor, body }) => {
-    await accounts.changePassword(db, actor, body.currentPassword, body.newPassword);
+  route(app, api.changePassword, async ({ db, config, actor, body }) => {
+    await accounts.changePassword(db, config, actor, body.currentPassword, body.newPassword);
+    return { ok: true as const };
+  });
+
+  route(app, api.listOwnTokens, async ({ db, actor }) => ({ data: await accounts.listOwnTokens(db, actor) }));
+  route(app, api.revokeOwnToken, async ({ db, actor, params }) => {
+    await accounts.revokeOwnToken(db, actor, params.id);
     return { ok: true as const };
   });
 
@@ -69,6 +95,7 @@ async function endSession(app: FastifyInstance, req: FastifyRequest) {
   if (sid) await accounts.signOut(app.db, sid);
 }
 
-function baseUrl(req: FastifyRequest, configured?: string) {
-  return configured?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
-}
+const clientOf = (req: FastifyRequest): accounts.Client => ({
+  ip: req.ip,
+  device: req.cookies[DEVICE_COOKIE],
+});

@@ -3,13 +3,23 @@ import { isStaff, type Role } from '../../../domain/roles';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
-import { AppError, forbidden } from '../../http/errors';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { iso } from '../../lib/dates';
 import { queueEmail } from '../../integrations/email/outbox';
 import { cartSummary } from '../orders/orders.service';
 import * as repo from './sessions.repository';
 import { hashPassword, verifyPassword } from './sessions.passwords';
 import { hashSecret, newSecret } from './sessions.tokens';
 import { recentSessions } from './sessions.recent';
+import {
+  claimAttempt,
+  clearAttempts,
+  currentPasswordRule,
+  recoverRules,
+  refundAttempt,
+  resetRule,
+  signInRules,
+} from './sessions.throttle';
 
 const minutes = (n: number) => n * 60_000;
 type LocationRow = Awaited<ReturnType<typeof repo.listUserLocations>>[number];
@@ -29,43 +39,51 @@ export function toLocation({ location, group }: LocationRow): Location {
   };
 }
 
-/** Throttles by username and by client address; answers 429 with Retry-After when over. */
-async function assertNotThrottled(db: Db, config: Config, username: string, ip: string) {
-  const windowMs = minutes(config.LOGIN_WINDOW_MINUTES);
-  const since = new Date(Date.now() - windowMs);
-  const { byUser, byIp, oldest } = await repo.countRecentFailures(db, since, username.toLowerCase(), ip);
-  // A shared office address makes more honest mistakes than one person: allow it four times more.
-  if (byUser >= config.LOGIN_MAX_FAILURES || byIp >= config.LOGIN_MAX_FAILURES * 4) {
-    const until = oldest ? new Date(oldest).getTime() + windowMs : Date.now() + windowMs;
-    const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
-    throw new AppError('rate_limited', 'Too many failed sign-in attempts. Try again later.', {
-      headers: { 'retry-after': String(retryAfter) },
-    });
-  }
+/** Where a sign-in comes from: the address, and the browser's known-device cookie if any. */
+export interface Client {
+  ip: string;
+  device?: string;
 }
 
-/** Checks the credentials; a wrong password and an unknown user fail alike. */
+/** A known device is remembered per user: the cookie's secret hashed with the user id. */
+const deviceHash = (device: string, userId: number) => hashSecret(`${device}:${userId}`);
+
+/**
+ * Checks the credentials; a wrong password and an unknown user fail alike. Every attempt is
+ * claimed first (sessions.throttle.ts), so throttling holds under parallel guesses.
+ */
 export async function checkCredentials(
   db: Db,
   config: Config,
   username: string,
   password: string,
-  ip: string,
+  client: Client,
 ) {
-  await assertNotThrottled(db, config, username, ip);
   const user = await repo.findUserByUsername(db, username);
+  const known = Boolean(
+    user && client.device && (await repo.isKnownDevice(db, deviceHash(client.device, user.id))),
+  );
+  const rules = signInRules(config, username, client.ip, known);
+  for (const rule of rules.all) await claimAttempt(db, config, rule);
   const ok = await verifyPassword(user?.active ? user.passwordHash : null, password);
-  if (!user?.active || !ok) {
-    await repo.recordFailure(db, username.toLowerCase(), ip);
-    throw new AppError('unauthenticated', 'Wrong username or password');
-  }
-  await repo.clearFailures(db, username.toLowerCase());
+  if (!user?.active || !ok) throw new AppError('unauthenticated', 'Wrong username or password');
+  await clearAttempts(db, rules.pair);
+  for (const rule of rules.all) if (rule !== rules.pair) await refundAttempt(db, rule);
+  // Said only after the right password, so it reveals nothing to a guesser.
+  if (!user.companyActive) throw forbidden('Your company’s account is not active. Contact Tread.');
   return user;
 }
 
+/** Remembers this browser for the user (after a full sign-in); answers the cookie value to set. */
+export async function rememberDevice(db: Db, userId: number, device: string | undefined) {
+  const secret = device && device.length >= 32 ? device : newSecret();
+  await repo.rememberDevice(db, deviceHash(secret, userId), userId);
+  return secret;
+}
+
 /** Signs in: a new session id every time (no fixation), starting at the user's last location. */
-export async function signIn(db: Db, config: Config, username: string, password: string, ip: string) {
-  const user = await checkCredentials(db, config, username, password, ip);
+export async function signIn(db: Db, config: Config, username: string, password: string, client: Client) {
+  const user = await checkCredentials(db, config, username, password, client);
   const locations = await repo.listUserLocations(db, user.id);
   const current =
     locations.find((l) => l.location.id === user.currentLocationId)?.location.id ??
@@ -81,10 +99,10 @@ export async function signIn(db: Db, config: Config, username: string, password:
   return { sessionId, userId: user.id };
 }
 
-export async function issueToken(db: Db, config: Config, username: string, password: string, ip: string) {
-  const user = await checkCredentials(db, config, username, password, ip);
+export async function issueToken(db: Db, config: Config, username: string, password: string, client: Client) {
+  const user = await checkCredentials(db, config, username, password, client);
   const token = newSecret('tread_');
-  const expiresAt = new Date(Date.now() + minutes(config.SESSION_ABSOLUTE_MINUTES) * 30);
+  const expiresAt = new Date(Date.now() + config.TOKEN_DAYS * 86_400_000);
   await repo.insertToken(db, { tokenHash: hashSecret(token), userId: user.id, expiresAt });
   return { token, expiresAt };
 }
@@ -109,7 +127,9 @@ function actorOf(
     locationId: location?.id ?? null,
     supplierId: location?.supplierId ?? 0,
     installer: location?.installer ?? 0,
-    priceGroupId: groupOverride ?? location?.priceGroupId ?? null,
+    // A session's own price group holds only while its location is still granted (staff: always).
+    priceGroupId:
+      (location || isStaff(user.role as Role) ? groupOverride : null) ?? location?.priceGroupId ?? null,
     via,
     sessionIdHash,
   };
@@ -128,9 +148,29 @@ export function actorFromSession(db: Db, config: Config, sessionId: string): Pro
   });
 }
 
-export async function actorFromToken(db: Db, token: string): Promise<Actor | null> {
-  const row = await repo.findLiveToken(db, hashSecret(token));
-  return row ? actorOf(row.user, row.location, 'token', null, null) : null;
+/** Resolves a bearer token, keeping last_used_at (its idle clock, shown to its owner) to the minute. */
+export async function actorFromToken(db: Db, config: Config, token: string): Promise<Actor | null> {
+  const idleSince = new Date(Date.now() - config.TOKEN_IDLE_DAYS * 86_400_000);
+  const row = await repo.findLiveToken(db, hashSecret(token), idleSince);
+  if (!row) return null;
+  const lastUsed = row.token.lastUsedAt ? new Date(row.token.lastUsedAt).getTime() : 0;
+  if (Date.now() - lastUsed > 60_000) await repo.touchToken(db, row.token.id);
+  return actorOf(row.user, row.location, 'token', null, null);
+}
+
+export async function listOwnTokens(db: Db, actor: Actor) {
+  return (await repo.listUserTokens(db, actor.userId)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: iso(row.createdAt)!,
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+    lastUsedAt: iso(row.lastUsedAt),
+  }));
+}
+
+export async function revokeOwnToken(db: Db, actor: Actor, id: number) {
+  if (!(await repo.revokeUserToken(db, actor.userId, id))) throw notFound('Active token');
 }
 
 export async function signOut(db: Db, sessionId: string) {
@@ -209,9 +249,17 @@ export async function setSessionGroup(db: Db, actor: Actor, group: number | null
 }
 
 /** E-mails a single-use reset link; silent about unknown users so nobody can probe for accounts. */
-export async function requestPasswordReset(db: Db, config: Config, username: string, baseUrl: string) {
+export async function requestPasswordReset(
+  db: Db,
+  config: Config,
+  username: string,
+  baseUrl: string,
+  ip: string,
+) {
+  // Throttled for every name alike, so the 429 says nothing about whether the user exists.
+  for (const rule of recoverRules(config, username, ip)) await claimAttempt(db, config, rule);
   const user = await repo.findUserByUsername(db, username);
-  if (!user?.active) return;
+  if (!user?.active || !user.companyActive) return;
   const token = newSecret();
   const expiresAt = new Date(Date.now() + minutes(config.RESET_TOKEN_MINUTES));
   await db.transaction(async (tx) => {
@@ -227,29 +275,51 @@ export async function requestPasswordReset(db: Db, config: Config, username: str
   });
 }
 
-export async function completePasswordReset(db: Db, token: string, password: string) {
+const invalidReset = () =>
+  new AppError('bad_request', 'This reset link is invalid, used or expired. Ask for a new one.');
+
+export async function completePasswordReset(
+  db: Db,
+  config: Config,
+  token: string,
+  password: string,
+  ip: string,
+) {
+  await claimAttempt(db, config, resetRule(config, ip));
+  // The token first: hashing a password costs 19 MiB and real time, never spent on a bad link.
+  if (!(await repo.findUsableReset(db, hashSecret(token)))) throw invalidReset();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const reset = await repo.consumeReset(tx, hashSecret(token));
-    if (!reset)
-      throw new AppError('bad_request', 'This reset link is invalid, used or expired. Ask for a new one.');
+    if (!reset) throw invalidReset();
     await repo.setUserPassword(tx, reset.userId, passwordHash);
     await repo.deleteUserSessions(tx, reset.userId);
+    await repo.revokeAllUserTokens(tx, reset.userId);
   });
 }
 
 /** Changes the password and ends every other session of the user. */
-export async function changePassword(db: Db, actor: Actor, currentPassword: string, newPassword: string) {
+export async function changePassword(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  currentPassword: string,
+  newPassword: string,
+) {
+  const rule = currentPasswordRule(config, actor.userId);
+  await claimAttempt(db, config, rule);
   const user = await repo.findUser(db, actor.userId);
   if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw new AppError('bad_request', 'The current password is wrong', {
       errors: [{ pointer: '/body/currentPassword', detail: 'is wrong' }],
     });
   }
+  await clearAttempts(db, rule);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await repo.setUserPassword(tx, actor.userId, passwordHash);
     await repo.deleteUserSessions(tx, actor.userId, actor.sessionIdHash ?? undefined);
+    await repo.revokeAllUserTokens(tx, actor.userId);
   });
 }
 

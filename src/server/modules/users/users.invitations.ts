@@ -1,4 +1,3 @@
-import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/connection';
 import { queueEmail } from '../../integrations/email/outbox';
 import { hashSecret, newSecret } from '../sessions/sessions.service';
@@ -29,6 +28,4 @@ export async function inviteUser(
   });
 }
 
-export function publicBaseUrl(config: Config, req: { protocol: string; host: string }) {
-  return config.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
-}
+export { publicBaseUrl } from '../../http/public-url';

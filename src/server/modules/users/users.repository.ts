@@ -81,6 +81,21 @@ export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) 
   return row.id;
 }
 
+/** The staff company (kind 'staff'), made on first use for a database without one. */
+export async function staffCompanyId(db: DbOrTx): Promise<number> {
+  const [found] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.kind, 'staff'))
+    .limit(1);
+  if (found) return found.id;
+  const [made] = await db
+    .insert(companies)
+    .values({ name: 'Tread', kind: 'staff' })
+    .returning({ id: companies.id });
+  return made.id;
+}
+
 export async function updateUser(db: DbOrTx, id: number, set: Partial<typeof users.$inferInsert>) {
   if (Object.keys(set).length) await db.update(users).set(set).where(eq(users.id, id));
 }

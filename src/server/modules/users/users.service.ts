@@ -149,3 +149,31 @@ export async function updateOwnUser(db: Db, actor: Actor, values: { name: string
 
 export { inviteUser, publicBaseUrl } from './users.invitations';
 export { insertUser, setUserLocations, usernameTaken } from './users.repository';
+
+/**
+ * The first administrator of a production database (npm run admin:create): made in the staff
+ * company (created if there is none yet), with a password chosen by the operator.
+ */
+export async function createAdministrator(
+  db: Db,
+  input: { username: string; name: string; email: string; password: string },
+) {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (await repo.usernameTaken(tx, input.username)) throw conflict('That username is taken');
+    const companyId = await repo.staffCompanyId(tx);
+    const id = await repo.insertUser(tx, {
+      username: input.username,
+      name: input.name,
+      email: input.email,
+      role: 'admin',
+      companyId,
+      active: true,
+      passwordHash,
+    });
+    const after = (await repo.findUserView(tx, id))!;
+    const { createdAt: _, ...logged } = after;
+    await writeAudit(tx, null, { entity: 'user', entityId: id, action: 'create', after: logged });
+    return toAdminUser(after);
+  });
+}

@@ -21,6 +21,7 @@ import { call, errorMessage } from '../../api/client';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { PageTitle } from '../../components/PageTitle';
 import { can } from '../../../domain/roles';
+import { ApiTokensCard } from './ApiTokensCard';
 import { setPriceGroup } from './session.slice';
 
 type Account = z.infer<typeof accounts.Account>;
@@ -110,6 +111,9 @@ export function AccountPage({ renderSavedCards }: Props) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <SessionPriceGroup />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <ApiTokensCard />
           </Grid.Col>
         </Grid>
       )}
