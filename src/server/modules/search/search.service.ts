@@ -17,7 +17,7 @@ import type { Actor } from '../../http/actor';
 import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../../db/product-sql';
 import { discounterOf, recentDiscounts } from '../discounts/discounts.service';
-import { countsVersion, vehicleVersion } from '../../db/data-versions';
+import { type SizeScope, searchVersion, vehicleVersion } from '../../db/data-versions';
 import { type SearchPlan, searchStatement, type TermMatch } from './search.sql';
 
 type Filters = z.output<typeof SearchFilters>;
@@ -227,7 +227,7 @@ function discountedList(list: ListPricedItem[], discounts: DiscountRule[], compa
 
 /**
  * A search's answer before the caller's discounts: kept per version of the searchable data,
- * which every change of what it shows moves (search.counts.ts countsVersion).
+ * which every change of what it shows moves (db/data-versions.ts searchVersion).
  */
 interface Found {
   count: number;
@@ -243,6 +243,18 @@ type SearchRow = {
   list: ListPricedItem[];
   facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
 };
+
+/**
+ * The whole size a search reads nothing beyond, or none: a search of one size (with any facet,
+ * text, price bound or sort) reads only that size's rows, so only changes of that size retire
+ * it; anything else (browsing, text alone, a partial size, a staggered rear size) may show any
+ * row of the price group.
+ */
+function sizeScopeOf(plan: SearchPlan): SizeScope | undefined {
+  const d = plan.dims;
+  if (plan.rear || d?.width === undefined || d.ratio === undefined || d.rim === undefined) return undefined;
+  return { width: d.width, ratio: d.ratio, rim: d.rim };
+}
 
 /** Pages whose statements are prepared: the text holds the page, so deeper ones stay one-off. */
 const PREPARED_PAGES = 5;
@@ -272,7 +284,7 @@ export async function searchItems(
   const { plan, interpretation } = await planOf(db, actor, filters);
   const answer = async () => {
     if (!options.keepAnswers) return computed(db, plan, options.prepare);
-    const version = await countsVersion(db, plan.priceGroupId);
+    const version = await searchVersion(db, plan.priceGroupId, sizeScopeOf(plan));
     return found.through(db, JSON.stringify(plan), version, () => computed(db, plan, options.prepare));
   };
   const [{ count, filters: facets, list }, discounts] = await Promise.all([
