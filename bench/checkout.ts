@@ -417,7 +417,9 @@ async function main() {
     const [{ id: group }] = (await q(`select id from price_groups where code = 'standard'`)).rows;
     const hot = await hotProducts(q, Number(group));
     await refreshProductPrices(db.db, hot.products);
-    await q('analyze');
+    // A database in steady use: autovacuum has cleared the seed's churn (dead delta rows) and
+    // gathered statistics.
+    await q('vacuum analyze');
     const wanted = QUIET + BUYERS;
     const skus = await spreadSkus(q, Number(group), wanted, 8);
     if (skus.length < wanted) throw new Error(`only ${skus.length} SKUs with stock for ${wanted} buyers`);

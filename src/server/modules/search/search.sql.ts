@@ -116,9 +116,11 @@ function missMask(plan: SearchPlan): SQL {
  * values are grouped: their labels come from the price group's stored counts of the whole
  * catalogue (`labels`), which hold every value a purchasable SKU has.
  */
-function facetRowsOf(keys: FacetKey[], priceGroupId: number): SQL {
+function facetRowsOf(keys: FacetKey[], priceGroupId: number, allHits: boolean): SQL {
   const v = (k: string) => sql.raw(`e_${k}_v`);
   const effective = keys.map((k) => {
+    // Every row a hit (the one facet filter was applied in the scan): each counts everywhere.
+    if (allHits) return sql`${sql.raw(`f_${k}_v`)} as ${v(k)}`;
     const counts = sql`miss = 0 or miss = ${1 << facetKeys.indexOf(k)}`;
     return sql`case when ${counts} then ${sql.raw(`f_${k}_v`)} end as ${v(k)}`;
   });
@@ -271,7 +273,7 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
     hits as not materialized (select * from base where miss = 0),
     page as (select id, model_id from hits
              order by ${orderBy[plan.sort]} ${pageWindow(plan)}),
-    facet_rows as (${facetRowsOf(counted, plan.priceGroupId)}${storedRows})
+    facet_rows as (${facetRowsOf(counted, plan.priceGroupId, stored !== null)}${storedRows})
     select
       (select count(*)::int from hits) as count,
       (select min(price)::int from hits) as min_price,
