@@ -1,101 +1,81 @@
-// npm run bench:checkout — many buyers checking out against PostgreSQL.
-// A fresh database (dropped after), BENCH_BUYERS buyers of their own companies, BENCH_PRODUCTS
-// tires with BENCH_UNITS units each over three warehouses (buyers ask for 1 to 4: with the
-// defaults all are served; lower BENCH_UNITS to make them race for the last units); every buyer adds to its
-// cart, then they check out over real HTTP through BENCH_CONNECTIONS concurrent connections
-// (like autocannon's: each takes the next buyer as soon as its previous answer is in), opened
-// over BENCH_RAMP_SECONDS. Prints orders/s and latency percentiles, then checks that stock and
-// orders reconcile exactly: units sold = order quantities, nothing negative or left reserved.
+// npm run bench:checkout — buyers checking out against PostgreSQL on a 200,000-SKU catalogue.
+//
+// The database is a copy of BENCH_TEMPLATE (a database an earlier bench seeded, e.g. with
+// `bench:search` and BENCH_KEEP=1; copying takes seconds) or, without it, a fresh database seeded
+// with the demo data and BENCH_SKUS SKUs (minutes). It is dropped at the end. The app runs in
+// this process (so every statement it sends can be timed) and is called over real HTTP.
+//
+// 1. quiet: BENCH_QUIET buyers check out one tire each, one after the other, each a different
+//    SKU: checkout latency on a quiet server, and every statement of those checkouts timed,
+//    grouped by text, the slowest with its EXPLAIN ANALYZE (run again and rolled back).
+// 2. spread: BENCH_BUYERS buyers, one line each (1–4 tires) of distinct SKUs, check out through
+//    BENCH_CONNECTIONS connections (a closed loop like autocannon's): orders/s and percentiles.
+// 3. hot SKUs: BENCH_HOT_BUYERS buyers race for BENCH_HOT_PRODUCTS tires of BENCH_HOT_UNITS
+//    units each over three warehouses (lower the units to make them fight for the last ones).
+// After 2 and 3, stock and orders must reconcile exactly: units sold = quantities of placed
+// orders = committed holds, reserved units unchanged, nothing negative, every unit routed.
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/connection';
 import { migrateDatabase } from '../src/server/db/migrate';
+import { seedIfEmpty } from '../src/server/db/seed';
 import { refreshProductPrices } from '../src/server/modules/catalog/catalog.prices';
 
 const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BUYERS = Number(process.env.BENCH_BUYERS ?? 400);
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5);
-const UNITS = Number(process.env.BENCH_UNITS ?? 300);
+const TEMPLATE = process.env.BENCH_TEMPLATE;
+const SKUS = Number(process.env.BENCH_SKUS ?? 200_000);
+const QUIET = Number(process.env.BENCH_QUIET ?? 60);
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 800);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const HOT_BUYERS = Number(process.env.BENCH_HOT_BUYERS ?? 400);
+const HOT_PRODUCTS = Number(process.env.BENCH_HOT_PRODUCTS ?? 5);
+const HOT_UNITS = Number(process.env.BENCH_HOT_UNITS ?? 300);
 const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 1);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
 const PASSWORD = 'bench-pass-1';
 
-type Q = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, number>[] }>;
+type Row = Record<string, number | string>;
+type Q = (text: string, values?: unknown[]) => Promise<{ rows: Row[] }>;
 
-async function seed(q: Q) {
-  const [{ id: group }] = (
-    await q(`insert into price_groups (code, name) values ('standard', 'Standard') returning id`)
-  ).rows;
-  const [{ id: supplier }] = (
-    await q(`insert into companies (name, kind) values ('Bench Supply', 'supplier') returning id`)
-  ).rows;
-  const [{ id: make }] = (await q(`insert into makes (name, slug) values ('Bench', 'bench') returning id`))
-    .rows;
-  const [{ id: model }] = (
-    await q(`insert into models (make_id, name, slug) values ($1, 'Line', 'line') returning id`, [make])
-  ).rows;
-  const zips = ['78701', '75201', '80202'];
-  const warehouses = [];
-  for (const [n, zip] of zips.entries()) {
-    warehouses.push(
-      (
-        await q(
-          `insert into warehouses (supplier_company_id, code, name, zip) values ($1, $2, $2, $3) returning id`,
-          [supplier, `WH${n}`, zip],
-        )
-      ).rows[0].id,
-    );
-  }
-  const products = [];
-  for (let p = 0; p < PRODUCTS; p++) {
-    const [{ id }] = (
-      await q(
-        `insert into products (make_id, model_id, sku_code, size, size_type, width, ratio, rim, overall_diameter)
-         values ($1, $2, $3, '225/45R17', 'P', 225, 45, 17, 24.97) returning id`,
-        [make, model, `BENCH-${p}`],
-      )
-    ).rows;
-    products.push(id);
-    for (const [n, w] of warehouses.entries()) {
-      const units = Math.floor(UNITS / 3) + (n < UNITS % 3 ? 1 : 0);
-      await q(
-        `insert into inventory (warehouse_id, product_id, quantity, cost_cents) values ($1, $2, $3, 9000)`,
-        [w, id, units],
-      );
-    }
-  }
-  const passwordHash = await hash(PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  const users = [];
-  for (let b = 0; b < BUYERS; b++) {
-    const [{ id: company }] = (
-      await q(`insert into companies (name) values ($1) returning id`, [`Bench Fleet ${b}`])
-    ).rows;
-    const [{ id: location }] = (
-      await q(
-        `insert into locations (company_id, name, zip, price_group_id) values ($1, 'HQ', '78701', $2) returning id`,
-        [company, group],
-      )
-    ).rows;
-    const [{ id: user }] = (
-      await q(
-        `insert into users (company_id, username, password_hash, name, email, role, current_location_id)
-         values ($1, $2, $3, 'Bench', $2 || '@bench.example', 'buyer', $4) returning id`,
-        [company, `bench${b}`, passwordHash, location],
-      )
-    ).rows;
-    await q(`insert into user_locations (user_id, location_id) values ($1, $2)`, [user, location]);
-    users.push(`bench${b}`);
-  }
-  return { make, model, products, users };
+// ---- statement timing: every query of the pg driver in this process, while `timing` is on ----
+interface Timed {
+  text: string;
+  values: unknown[];
+  ms: number;
 }
+let timing = false;
+const timed: Timed[] = [];
+type QueryFn = (this: pg.Client, ...args: unknown[]) => unknown;
+const originalQuery = pg.Client.prototype.query as unknown as QueryFn;
+(pg.Client.prototype as unknown as { query: QueryFn }).query = function (
+  this: pg.Client,
+  ...args: unknown[]
+) {
+  if (!timing) return originalQuery.apply(this, args);
+  const config = args[0] as string | { text: string; values?: unknown[] };
+  const text = typeof config === 'string' ? config : config.text;
+  // drizzle passes { text } and the values as the second argument; pg's pool, (text, values, cb).
+  const values = (typeof config === 'object' && config.values) || (Array.isArray(args[1]) ? args[1] : []);
+  const t0 = performance.now();
+  const done = () => timed.push({ text, values, ms: performance.now() - t0 });
+  const last = args.at(-1);
+  if (typeof last === 'function') {
+    args[args.length - 1] = (...cb: unknown[]) => {
+      done();
+      return (last as (...a: unknown[]) => unknown)(...cb);
+    };
+    return originalQuery.apply(this, args);
+  }
+  const result = originalQuery.apply(this, args) as Promise<unknown>;
+  return result.then((r) => {
+    done();
+    return r;
+  });
+};
 
-/**
- * Runs `work` over the items through `connections` workers, each taking the next item when its
- * last one is done (a closed loop, as autocannon's connections); workers start evenly over rampMs.
- */
+/** Closed loop over `items` through `connections` workers; workers start evenly over rampMs. */
 async function inParallel<T, R>(
   items: T[],
   connections: number,
@@ -117,109 +97,392 @@ async function inParallel<T, R>(
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const ms = (n: number) => n.toFixed(1);
+
+interface Buyer {
+  username: string;
+  cookie: string;
+  companyId: number;
+}
+
+/** Buyers of their own companies, each with one location in the standard price group. */
+async function seedBuyers(q: Q, prefix: string, count: number, group: number): Promise<string[]> {
+  const passwordHash = await hash(PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const zips = ['78701', '75201', '80202', '43215', '89502', '10001'];
+  const names = Array.from({ length: count }, (_, b) => `${prefix}${b}`);
+  await q(
+    `with c as (
+       insert into companies (name) select 'Bench ' || n from unnest($1::text[]) n returning id, name),
+     l as (
+       insert into locations (company_id, name, zip, price_group_id)
+       select c.id, 'HQ', ($3::text[])[1 + (c.id % array_length($3::text[], 1))], $2 from c returning id, company_id),
+     u as (
+       insert into users (company_id, username, password_hash, name, email, role, current_location_id)
+       select l.company_id, substr(c.name, 7), $4, 'Bench', substr(c.name, 7) || '@bench.example', 'buyer', l.id
+       from l join c on c.id = l.company_id returning id, current_location_id)
+     insert into user_locations (user_id, location_id) select id, current_location_id from u`,
+    [names, group, zips, passwordHash],
+  );
+  return names;
+}
+
+async function signIn(q: Q, base: string, usernames: string[]): Promise<Buyer[]> {
+  const { rows } = await q(`select username, company_id from users where username = any($1::text[])`, [
+    usernames,
+  ]);
+  const companyOf = new Map(rows.map((r) => [r.username, Number(r.company_id)]));
+  return inParallel(usernames, 8, async (username) => {
+    const res = await fetch(`${base}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: PASSWORD }),
+    });
+    if (!res.ok) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+    return { username, cookie, companyId: companyOf.get(username) ?? 0 };
+  });
+}
+
+interface Want {
+  makeId: number;
+  modelId: number;
+  productId: number;
+  quantity: number;
+}
+
+async function addToCart(base: string, buyer: Buyer, want: Want) {
+  const res = await fetch(`${base}/api/cart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: buyer.cookie },
+    body: JSON.stringify({
+      orderItemMakeId: want.makeId,
+      orderItemModelId: want.modelId,
+      orderItemProductId: want.productId,
+      orderItemQuantity: want.quantity,
+    }),
+  });
+  if (res.status !== 200) throw new Error(`add to cart: ${res.status} ${await res.text()}`);
+}
+
+const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+async function checkout(base: string, buyer: Buyer, key: string) {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/cart/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: buyer.cookie, 'idempotency-key': key },
+    body: JSON.stringify({ paymentMethod: 'card', card }),
+  });
+  const body = await res.text();
+  if (res.status >= 500) console.error(`checkout ${res.status}: ${body.slice(0, 300)}`);
+  return { status: res.status, ms: performance.now() - t0 };
+}
+
+/** Distinct purchasable SKUs of the group with at least `free` units free, in random order. */
+async function spreadSkus(q: Q, group: number, count: number, free: number): Promise<Want[]> {
+  const { rows } = await q(
+    `select p.id, p.make_id, p.model_id from products p
+     join product_prices pp on pp.product_id = p.id and pp.price_group_id = $1
+     where pp.available >= $2 and p.active
+     order by md5(p.id::text) limit $3`,
+    [group, free, count],
+  );
+  return rows.map((r, i) => ({
+    productId: Number(r.id),
+    makeId: Number(r.make_id),
+    modelId: Number(r.model_id),
+    quantity: 1 + (i % 4),
+  }));
+}
+
+/** Stock of the products now: units on the shelf and reserved, summed. */
+async function stockOf(q: Q, productIds: number[]) {
+  const [r] = (
+    await q(
+      `select coalesce(sum(quantity), 0)::int as quantity, coalesce(sum(reserved), 0)::int as reserved,
+              count(*) filter (where quantity < 0 or reserved < 0 or reserved > quantity)::int as bad
+       from inventory where product_id = any($1::bigint[])`,
+      [productIds],
+    )
+  ).rows;
+  return { quantity: Number(r.quantity), reserved: Number(r.reserved), bad: Number(r.bad) };
+}
+
+/**
+ * Units sold = quantities of the buyers' placed orders = their committed holds; reserved units
+ * as before; no negative or over-reserved row; every unit of every placed item on a supplier line.
+ */
+async function reconcile(
+  q: Q,
+  companyIds: number[],
+  productIds: number[],
+  before: { quantity: number; reserved: number },
+) {
+  const after = await stockOf(q, productIds);
+  const [r] = (
+    await q(
+      `select
+        (select coalesce(sum(h.quantity), 0) from stock_holds h where h.status = 'committed' and h.company_id = any($1::bigint[]))::int as held,
+        (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id
+          where o.status = 'placed' and o.company_id = any($1::bigint[]))::int as ordered,
+        (select count(*) from (select oi.id from order_items oi join orders o on o.id = oi.order_id
+           left join supplier_lines sl on sl.order_item_id = oi.id
+           where o.status = 'placed' and o.company_id = any($1::bigint[])
+           group by oi.id, oi.quantity having coalesce(sum(sl.quantity), 0) <> oi.quantity) x)::int as unrouted`,
+      [companyIds],
+    )
+  ).rows;
+  const sold = before.quantity - after.quantity;
+  const ok =
+    Number(r.held) === Number(r.ordered) &&
+    sold === Number(r.ordered) &&
+    after.reserved === before.reserved &&
+    after.bad === 0 &&
+    Number(r.unrouted) === 0;
+  console.log(
+    `  reconcile: shelf ${before.quantity} → ${after.quantity} (sold ${sold}); ordered ${r.ordered}; committed holds ${r.held}; reserved ${before.reserved} → ${after.reserved}; bad rows ${after.bad}; unrouted items ${r.unrouted} → ${ok ? 'OK' : 'MISMATCH'}`,
+  );
+  if (!ok) process.exitCode = 1;
+}
+
+/** A race of many buyers for the checkout, closed loop over `connections`; prints the line. */
+async function race(title: string, key: string, base: string, buyers: Buyer[], connections: number) {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  await inParallel(
+    buyers,
+    connections,
+    async (buyer, i) => {
+      const { status, ms: t } = await checkout(base, buyer, `${key}-${i}`);
+      latencies.push(t);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    },
+    RAMP_SECONDS * 1000,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const placed = statuses.get(201) ?? 0;
+  const errors = [...statuses].filter(([s]) => s >= 500 || s === 0).reduce((n, [, c]) => n + c, 0);
+  console.log(
+    `${title.padEnd(44)} ${(placed / seconds).toFixed(1).padStart(6)} orders/s  p50 ${ms(percentile(latencies, 50)).padStart(6)} ms  p95 ${ms(percentile(latencies, 95)).padStart(6)} ms  p99 ${ms(percentile(latencies, 99)).padStart(6)} ms  max ${ms(latencies.at(-1) ?? 0).padStart(6)} ms  answers ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')}  errors ${errors}`,
+  );
+}
+
+/** Statement texts without their literals, so repeats group together. */
+const shape = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+async function explain(q: Q, pool: pg.Pool, slowest: Timed) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query(`explain (analyze, buffers) ${slowest.text}`, slowest.values);
+    await client.query('rollback');
+    console.log(
+      `\nEXPLAIN ANALYZE of the slowest checkout statement (run again, rolled back):\n${shape(slowest.text)}`,
+    );
+    console.log(rows.map((r) => `  ${r['QUERY PLAN']}`).join('\n'));
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    console.log(`EXPLAIN failed: ${(error as Error).message}`);
+  } finally {
+    client.release();
+  }
+  void q;
+}
+
+async function quiet(q: Q, pool: pg.Pool, base: string, buyers: Buyer[], wants: Want[]) {
+  const latencies: number[] = [];
+  const byShape = new Map<string, number[]>();
+  const slowestOf = new Map<string, Timed>();
+  // Carts first, then the statistics autovacuum would gather in a shop with open carts (the
+  // template's few demo items would otherwise steer the planner to merge joins over products).
+  await inParallel(buyers, 8, (buyer, i) => addToCart(base, buyer, { ...wants[i], quantity: 1 }));
+  await q('analyze');
+  for (const [i, buyer] of buyers.entries()) {
+    timed.length = 0;
+    timing = true;
+    const { status, ms: t } = await checkout(base, buyer, `quiet-${i}`);
+    timing = false;
+    if (status !== 201) throw new Error(`quiet checkout answered ${status}`);
+    // The first few warm up the connections and the plans; measure the rest.
+    if (i < 5) continue;
+    latencies.push(t);
+    for (const s of timed) {
+      const list = byShape.get(shape(s.text)) ?? [];
+      list.push(s.ms);
+      byShape.set(shape(s.text), list);
+      if (s.ms > (slowestOf.get(shape(s.text))?.ms ?? -1)) slowestOf.set(shape(s.text), s);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `${'(1) one checkout of one tire, quiet'.padEnd(44)} p50 ${ms(percentile(latencies, 50))} ms  p95 ${ms(percentile(latencies, 95))} ms  max ${ms(latencies.at(-1) ?? 0)} ms  (${latencies.length} checkouts)`,
+  );
+  const statements = [...byShape].map(([text, times]) => {
+    times.sort((a, b) => a - b);
+    return {
+      text,
+      n: times.length,
+      p95: percentile(times, 95),
+      max: times.at(-1) ?? 0,
+      sum: times.reduce((s, x) => s + x, 0),
+    };
+  });
+  statements.sort((a, b) => b.max - a.max);
+  const perCheckout = statements.reduce((s, x) => s + x.n, 0) / latencies.length;
+  console.log(
+    `\nstatements of a quiet checkout (${perCheckout.toFixed(1)} per checkout), slowest first: max / p95 / share of time`,
+  );
+  const total = statements.reduce((s, x) => s + x.sum, 0);
+  for (const s of statements)
+    console.log(
+      `  ${ms(s.max).padStart(6)} ${ms(s.p95).padStart(6)} ms ${((100 * s.sum) / total).toFixed(0).padStart(3)} %  ×${(s.n / latencies.length).toFixed(1)}  ${s.text.slice(0, 150)}`,
+    );
+  const over = statements.filter((s) => s.max > 5).length;
+  console.log(`statements over 5 ms: ${over}`);
+  // The slowest statement, and BENCH_EXPLAIN-1 more of the slowest kinds.
+  const explained = statements.filter((x) => !/^(begin|commit|rollback)/i.test(x.text));
+  for (const s of explained.slice(0, Number(process.env.BENCH_EXPLAIN ?? 1))) {
+    const slowest = slowestOf.get(s.text);
+    if (slowest) await explain(q, pool, slowest);
+  }
+}
+
+async function hotProducts(q: Q, group: number) {
+  const [{ id: make }] = (
+    await q(`insert into makes (name, slug) values ('Bench Hot', 'bench-hot') returning id`)
+  ).rows;
+  const [{ id: model }] = (
+    await q(`insert into models (make_id, name, slug) values ($1, 'Hot Line', 'hot-line') returning id`, [
+      make,
+    ])
+  ).rows;
+  const warehouses = (await q(`select id from warehouses where active order by id limit 3`)).rows.map((r) =>
+    Number(r.id),
+  );
+  const products: number[] = [];
+  for (let p = 0; p < HOT_PRODUCTS; p++) {
+    const [{ id }] = (
+      await q(
+        `insert into products (make_id, model_id, sku_code, size, size_type, width, ratio, rim, overall_diameter)
+         values ($1, $2, $3, '225/45R17', 'P', 225, 45, 17, 24.97) returning id`,
+        [make, model, `BENCH-HOT-${p}`],
+      )
+    ).rows;
+    products.push(Number(id));
+    for (const [n, w] of warehouses.entries()) {
+      const units = Math.floor(HOT_UNITS / warehouses.length) + (n < HOT_UNITS % warehouses.length ? 1 : 0);
+      await q(
+        `insert into inventory (warehouse_id, product_id, quantity, cost_cents) values ($1, $2, $3, 9000)`,
+        [w, id, units],
+      );
+    }
+  }
+  void group;
+  return { make: Number(make), model: Number(model), products };
+}
+
+async function database(admin: pg.Client, name: string) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  if (TEMPLATE) {
+    const t0 = Date.now();
+    await admin.query(`create database ${name} template ${TEMPLATE}`);
+    console.log(`database ${name}: a copy of ${TEMPLATE} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } else {
+    await admin.query(`create database ${name}`);
+    console.log(`database ${name}: seeding the demo data with ${SKUS} SKUs (minutes)`);
+  }
+  return url.toString();
+}
 
 async function main() {
   const name = `tread_bench_checkout_${process.pid}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({
-    databaseUrl: url.toString(),
-    pgliteDir: 'memory://',
-    poolSize: POOL,
+  const url = await database(admin, name);
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    SEED: 'never',
+    DATABASE_URL: url,
+    SEED_SKUS: String(SKUS),
   });
+  const db = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://', poolSize: POOL });
   try {
-    await migrateDatabase(database.db);
-    const q: Q = async (text, values) => database.pool.query(text, values);
-    const s = await seed(q);
-    await refreshProductPrices(database.db);
-    const app = await buildApp(testConfig(), database.db);
+    await migrateDatabase(db.db);
+    if (!TEMPLATE) await seedIfEmpty(db.db, config);
+    const q: Q = async (text, values) => db.pool.query(text, values);
+    const [{ n: skuCount }] = (await q(`select count(*)::int as n from products`)).rows;
+    const [{ id: group }] = (await q(`select id from price_groups where code = 'standard'`)).rows;
+    const hot = await hotProducts(q, Number(group));
+    await refreshProductPrices(db.db, hot.products);
+    // A database in steady use: autovacuum has cleared the seed's churn (dead delta rows) and
+    // gathered statistics.
+    await q('vacuum analyze');
+    const wanted = QUIET + BUYERS;
+    const skus = await spreadSkus(q, Number(group), wanted, 8);
+    if (skus.length < wanted) throw new Error(`only ${skus.length} SKUs with stock for ${wanted} buyers`);
+    const names = await seedBuyers(q, 'benchq', QUIET, Number(group));
+    const spreadNames = await seedBuyers(q, 'benchs', BUYERS, Number(group));
+    const hotNames = await seedBuyers(q, 'benchh', HOT_BUYERS, Number(group));
+    const app = await buildApp(config, db.db);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const cookies = await inParallel(s.users, 8, async (username) => {
-      const res = await fetch(`${base}/api/v1/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: PASSWORD }),
-      });
-      return (res.headers.get('set-cookie') ?? '').split(';')[0];
-    });
-    const wants = s.users.map((_, i) => 1 + (i % 4));
-    await inParallel(cookies, 8, async (cookie, i) => {
-      const res = await fetch(`${base}/api/cart`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({
-          orderItemMakeId: s.make,
-          orderItemModelId: s.model,
-          orderItemProductId: s.products[i % PRODUCTS],
-          orderItemQuantity: wants[i],
-        }),
-      });
-      if (res.status !== 200) throw new Error(`add to cart: ${res.status} ${await res.text()}`);
-    });
-    const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
-    const latencies: number[] = [];
-    const statuses = new Map<number, number>();
-    const started = performance.now();
-    await inParallel(
-      cookies,
+    console.log(
+      `${skuCount} SKUs; app in this process on ${base}, pool ${POOL}; ${CONNECTIONS} connections, ramp ${RAMP_SECONDS} s\n`,
+    );
+
+    await quiet(q, db.pool, base, await signIn(q, base, names), skus.slice(0, QUIET));
+    console.log('');
+
+    const spreadBuyers = await signIn(q, base, spreadNames);
+    const spreadWants = skus.slice(QUIET);
+    await inParallel(spreadBuyers, 8, (b, i) => addToCart(base, b, spreadWants[i]));
+    const spreadProducts = spreadWants.map((w) => w.productId);
+    const spreadBefore = await stockOf(q, spreadProducts);
+    await race(
+      `(2) ${BUYERS} buyers, ${BUYERS} SKUs (1–4 tires each)`,
+      'spread',
+      base,
+      spreadBuyers,
       CONNECTIONS,
-      async (cookie, i) => {
-        const t0 = performance.now();
-        const res = await fetch(`${base}/api/cart/checkout`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `bench-${i}` },
-          body: JSON.stringify({ paymentMethod: 'card', card }),
-        });
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      },
-      RAMP_SECONDS * 1000,
     );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const placed = statuses.get(201) ?? 0;
-    console.log(
-      `checkout: ${BUYERS} buyers over ${CONNECTIONS} connections (ramp ${RAMP_SECONDS} s), ${PRODUCTS} tires x ${UNITS} units in 3 warehouses, pool ${POOL}`,
+    await reconcile(
+      q,
+      spreadBuyers.map((b) => b.companyId),
+      spreadProducts,
+      spreadBefore,
     );
-    console.log(
-      `answers: ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')} in ${seconds.toFixed(2)} s`,
+
+    const hotBuyers = await signIn(q, base, hotNames);
+    await inParallel(hotBuyers, 8, (b, i) =>
+      addToCart(base, b, {
+        makeId: hot.make,
+        modelId: hot.model,
+        productId: hot.products[i % HOT_PRODUCTS],
+        quantity: 1 + (i % 4),
+      }),
     );
-    console.log(`orders/s: ${(placed / seconds).toFixed(1)}  (requests/s ${(BUYERS / seconds).toFixed(1)})`);
-    console.log(
-      `latency ms: p50 ${percentile(latencies, 50).toFixed(0)}  p95 ${percentile(latencies, 95).toFixed(0)}  p99 ${percentile(latencies, 99).toFixed(0)}  max ${(latencies.at(-1) ?? 0).toFixed(0)}`,
+    const hotBefore = await stockOf(q, hot.products);
+    await race(
+      `(3) hot SKUs: ${HOT_BUYERS} buyers, ${HOT_PRODUCTS} tires × ${HOT_UNITS}`,
+      'hot',
+      base,
+      hotBuyers,
+      CONNECTIONS,
     );
-    await reconcile(q);
+    await reconcile(
+      q,
+      hotBuyers.map((b) => b.companyId),
+      hot.products,
+      hotBefore,
+    );
     await app.close();
   } finally {
-    await database.close();
+    await db.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-}
-
-/** Units sold = committed holds = items of placed orders = stock gone; nothing negative or left reserved. */
-async function reconcile(q: Q) {
-  const [r] = (
-    await q(`select
-      (select coalesce(sum(quantity), 0) from stock_holds where status = 'committed')::int as held,
-      (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id where o.status = 'placed')::int as ordered,
-      (select coalesce(sum(quantity), 0) from inventory)::int as left_units,
-      (select count(*) from inventory where quantity < 0 or reserved <> 0)::int as bad_rows,
-      (select count(*) from (select oi.id from order_items oi join orders o on o.id = oi.order_id
-         left join supplier_lines sl on sl.order_item_id = oi.id where o.status = 'placed'
-         group by oi.id, oi.quantity having coalesce(sum(sl.quantity), 0) <> oi.quantity) x)::int as unrouted`)
-  ).rows;
-  const initial = UNITS * PRODUCTS;
-  const ok =
-    r.held === r.ordered && r.ordered + r.left_units === initial && r.bad_rows === 0 && r.unrouted === 0;
-  console.log(
-    `reconcile: sold ${r.ordered} + left ${r.left_units} = ${r.ordered + r.left_units} of ${initial}; committed holds ${r.held}; bad stock rows ${r.bad_rows}; unrouted items ${r.unrouted} → ${ok ? 'OK' : 'MISMATCH'}`,
-  );
-  if (!ok) process.exitCode = 1;
 }
 
 main().catch((error) => {

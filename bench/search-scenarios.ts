@@ -70,3 +70,41 @@ export const dropdowns = (cookie: string) =>
       `/api/v1/sizing/years/${year}/makes/Toyota/models/Camry/options`,
     ]);
   });
+
+/** Every size a buyer can choose in the size dropdowns: the widths, their ratios, their rims. */
+export async function dropdownSizes(base: string, cookie: string): Promise<[number, number, number][]> {
+  const list = async (path: string) =>
+    (
+      (await (await fetch(`${base}${path}`, { headers: { cookie } })).json()).data.list as { value: string }[]
+    ).map((c) => Number(c.value));
+  const sizes: [number, number, number][] = [];
+  for (const width of await list('/api/v1/sizing/width?channel=4'))
+    for (const ratio of await list(`/api/v1/sizing/width/${width}/ratio?channel=4`))
+      for (const rim of await list(`/api/v1/sizing/width/${width}/ratio/${ratio}?channel=4`))
+        sizes.push([width, ratio, rim]);
+  return sizes;
+}
+
+const everySort = ['LTH', 'HTL', 'MAZ', 'MZA'];
+const facetChoices = [
+  {},
+  {},
+  {},
+  { speed: ['H', 'V'] },
+  { specials: ['true'] },
+  { load: ['91', '94', '98'] },
+];
+
+/** (f) searches spread over the whole size list: facets, pages 0–2 and every sort mixed. */
+export const sizeListSearch = (cookie: string, sizes: [number, number, number][]) =>
+  post(cookie, () => {
+    const [width, ratio, rim] = pick(sizes);
+    return {
+      width,
+      ratio,
+      rim,
+      sort: pick(everySort),
+      page: Math.floor(Math.random() * 3),
+      ...pick(facetChoices),
+    };
+  });

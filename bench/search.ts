@@ -6,7 +6,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
-import { browse, dropdowns, sizeSearch, textSearch } from './search-scenarios';
+import { hash } from '@node-rs/argon2';
+import { browse, dropdownSizes, dropdowns, sizeListSearch, sizeSearch, textSearch } from './search-scenarios';
 import { explainSlowest } from './search-explain';
 
 const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -14,6 +15,8 @@ const SKUS = Number(process.env.BENCH_SKUS ?? 200_000);
 const PGLITE_SKUS = Number(process.env.BENCH_PGLITE_SKUS ?? 50_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4211);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TEMPLATE = process.env.BENCH_TEMPLATE;
+const CHECKOUTS_PER_SECOND = Number(process.env.BENCH_CHECKOUTS_PER_SECOND ?? 3);
 const base = `http://127.0.0.1:${PORT}`;
 
 interface Measure {
@@ -59,7 +62,14 @@ const fmt = (m: Measure, baseline?: Measure) =>
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      COINPAY_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const started = Date.now();
@@ -82,11 +92,11 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-async function signIn() {
+async function signIn(username = 'buyer', password = 'demo1234') {
   const res = await fetch(`${base}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'buyer', password: 'demo1234' }),
+    body: JSON.stringify({ username, password }),
   });
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
   if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
@@ -98,27 +108,177 @@ async function sampleSkus(cookie: string) {
   return ((await res.json()).data.list as { skuCode: string }[]).map((p) => p.skuCode);
 }
 
+interface Writer {
+  cookie: string;
+}
+interface Sale {
+  productId: number;
+  makeId: number;
+  modelId: number;
+}
+
+/**
+ * Two buyers of their own companies (account terms, so no card token is needed in production)
+ * and the purchasable SKUs they will buy from, spread over the catalogue.
+ */
+async function writersOf(url: string): Promise<{ writers: Writer[]; sales: Sale[] }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const passwordHash = await hash('bench-pass-1', { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const { rows: groups } = await client.query(`select id from price_groups where code = 'standard'`);
+    const names = ['benchwriter0', 'benchwriter1'];
+    for (const name of names) {
+      const exists = await client.query('select 1 from users where username = $1', [name]);
+      if (exists.rowCount) continue;
+      const {
+        rows: [company],
+      } = await client.query(
+        `insert into companies (name, credit_limit_cents) values ($1, 1000000000) returning id`,
+        [`Bench ${name}`],
+      );
+      const {
+        rows: [location],
+      } = await client.query(
+        `insert into locations (company_id, name, zip, price_group_id) values ($1, 'HQ', '78701', $2) returning id`,
+        [company.id, groups[0].id],
+      );
+      const {
+        rows: [user],
+      } = await client.query(
+        `insert into users (company_id, username, password_hash, name, email, role, current_location_id)
+         values ($1, $2, $3, 'Bench', $2 || '@bench.example', 'buyer', $4) returning id`,
+        [company.id, name, passwordHash, location.id],
+      );
+      await client.query('insert into user_locations (user_id, location_id) values ($1, $2)', [
+        user.id,
+        location.id,
+      ]);
+    }
+    const { rows } = await client.query(
+      `select p.id, p.make_id, p.model_id from search_items si join products p on p.id = si.product_id
+       join product_prices pp on pp.product_id = p.id and pp.price_group_id = si.price_group_id
+       where si.price_group_id = $1 and pp.available >= 4 order by md5(p.id::text) limit 5000`,
+      [groups[0].id],
+    );
+    const writers = [];
+    for (const name of names) writers.push({ cookie: await signIn(name, 'bench-pass-1') });
+    return {
+      writers,
+      sales: rows.map((r) => ({
+        productId: Number(r.id),
+        makeId: Number(r.make_id),
+        modelId: Number(r.model_id),
+      })),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Each writer adds one tire of a random SKU to its cart and checks out on account, paced so that
+ * together they place `perSecond` orders a second, until `done()`. Answers what they did.
+ */
+async function checkoutsUntil(done: () => boolean, writers: Writer[], sales: Sale[], perSecond: number) {
+  const interval = (1000 * writers.length) / perSecond;
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const started = Date.now();
+  await Promise.all(
+    writers.map(async ({ cookie }, w) => {
+      await new Promise((r) => setTimeout(r, (interval * w) / writers.length));
+      while (!done()) {
+        const t0 = Date.now();
+        const sale = sales[Math.floor(Math.random() * sales.length)];
+        const added = await fetch(`${base}/api/cart`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({
+            orderItemMakeId: sale.makeId,
+            orderItemModelId: sale.modelId,
+            orderItemProductId: sale.productId,
+            orderItemQuantity: 1,
+          }),
+        });
+        await added.arrayBuffer();
+        const c0 = Date.now();
+        const res = await fetch(`${base}/api/cart/checkout`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `flow-${w}-${t0}` },
+          body: JSON.stringify({ paymentMethod: 'account' }),
+        });
+        await res.arrayBuffer();
+        latencies.push(Date.now() - c0);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        await new Promise((r) => setTimeout(r, Math.max(0, interval - (Date.now() - t0))));
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const seconds = (Date.now() - started) / 1000;
+  return {
+    perSecond: (statuses.get(201) ?? 0) / seconds,
+    p95: percentile(latencies, 95),
+    answers: [...statuses].map(([k, v]) => `${k}×${v}`).join(', '),
+  };
+}
+
+/** (f) searches over every size of the dropdowns, alone and then while orders flow. */
+async function ordersFlowing(url: string, cookie: string, baseline: Measure) {
+  const sizes = await dropdownSizes(base, cookie);
+  const { writers, sales } = await writersOf(url);
+  // A first pass fills what is kept, as a shop that has been open a while has.
+  await run('warm-up', [sizeListSearch(cookie, sizes)], 8, Math.min(SECONDS, 5));
+  const quiet = await run(
+    `(f) ${sizes.length} dropdown sizes, no writes`,
+    [sizeListSearch(cookie, sizes)],
+    8,
+  );
+  let finished = false;
+  const [busy, sold] = await Promise.all([
+    run(`(f) same, ${CHECKOUTS_PER_SECOND} checkouts/s`, [sizeListSearch(cookie, sizes)], 8).finally(() => {
+      finished = true;
+    }),
+    checkoutsUntil(() => finished, writers, sales, CHECKOUTS_PER_SECOND),
+  ]);
+  console.log(fmt(quiet, baseline));
+  console.log(fmt(busy, baseline));
+  console.log(
+    `    kept ${((100 * busy.rps) / quiet.rps).toFixed(0)} % of the no-write throughput; checkouts ${sold.perSecond.toFixed(1)}/s, p95 ${sold.p95} ms (${sold.answers})`,
+  );
+}
+
+/** BENCH_ONLY=kept,flow,computed,explain,pglite runs some parts only (all by default). */
+const only = new Set((process.env.BENCH_ONLY ?? 'kept,flow,computed,explain,pglite').split(','));
+
 async function postgresScenarios(url: string) {
   const server = await startServer({ DATABASE_URL: url, SEED_SKUS: String(SKUS) });
   let baseline: Measure;
   let skus: string[];
+  let sizes: [number, number, number][];
   try {
     const cookie = await signIn();
     skus = await sampleSkus(cookie);
+    sizes = await dropdownSizes(base, cookie);
     baseline = await run('/healthz (bare JSON route)', health, 8);
     console.log(fmt(baseline));
-    const results = [
-      await run('(a) size searches, all facets', [sizeSearch(cookie)], 8),
-      await run('(b) browse, no size', [browse(cookie)], 8),
-      await run('(c) MPN and text searches', [textSearch(cookie, skus)], 8),
-      await run('(d) sizing and vehicle dropdowns', [dropdowns(cookie)], 8),
-      // A latency is a queue at 8 connections kept saturated; at 2 it is mostly the work itself.
-      await run('(c) MPN and text, 2 connections', [textSearch(cookie, skus)], 2),
-    ];
-    for (const m of results) console.log(fmt(m, baseline));
+    if (only.has('kept')) {
+      const results = [
+        await run('(a) size searches, all facets', [sizeSearch(cookie)], 8),
+        await run('(b) browse, no size', [browse(cookie)], 8),
+        await run('(c) MPN and text searches', [textSearch(cookie, skus)], 8),
+        await run('(d) sizing and vehicle dropdowns', [dropdowns(cookie)], 8),
+        // A latency is a queue at 8 connections kept saturated; at 2 it is mostly the work itself.
+        await run('(c) MPN and text, 2 connections', [textSearch(cookie, skus)], 2),
+      ];
+      for (const m of results) console.log(fmt(m, baseline));
+    }
+    if (only.has('flow')) await ordersFlowing(url, cookie, baseline);
   } finally {
     await stop(server);
   }
+  if (!only.has('computed')) return;
   // The same searches with nothing kept between requests: what a search costs when its data
   // just changed, or for a search nobody made in the last fold generation.
   console.log('\nthe same searches computed every time (SEARCH_ANSWERS=computed)');
@@ -129,6 +289,7 @@ async function postgresScenarios(url: string) {
       await run('(a) size searches, computed', [sizeSearch(cookie)], 8),
       await run('(b) browse, computed', [browse(cookie)], 8),
       await run('(c) MPN and text, computed', [textSearch(cookie, skus)], 8),
+      await run('(f) dropdown sizes mixed, computed', [sizeListSearch(cookie, sizes)], 8),
     ];
     for (const m of results) console.log(fmt(m, baseline));
   } finally {
@@ -152,30 +313,35 @@ async function pgliteScenario() {
   }
 }
 
-/** BENCH_DATABASE_URL reuses a database seeded by an earlier run (kept); else a fresh one is made and dropped. */
+/**
+ * BENCH_DATABASE_URL reuses a database seeded by an earlier run (kept, and changed by the
+ * checkouts of (f)); BENCH_TEMPLATE copies a seeded database (seconds) and drops the copy;
+ * else a fresh one is seeded (minutes) and dropped, unless BENCH_KEEP=1 (then it is named).
+ */
 async function main() {
   const reuse = process.env.BENCH_DATABASE_URL;
   if (reuse) {
     console.log(`PostgreSQL database of BENCH_DATABASE_URL (already seeded)`);
     await postgresScenarios(reuse);
-    await explainSlowest(reuse);
+    if (only.has('explain')) await explainSlowest(reuse);
   } else {
     const name = `tread_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(TEMPLATE ? `create database ${name} template ${TEMPLATE}` : `create database ${name}`);
     const url = new URL(ADMIN_URL);
     url.pathname = `/${name}`;
-    console.log(`PostgreSQL database ${name}, ${SKUS} SKUs`);
+    console.log(`PostgreSQL database ${name}, ${TEMPLATE ? `a copy of ${TEMPLATE}` : `${SKUS} SKUs`}`);
     try {
       await postgresScenarios(url.toString());
-      await explainSlowest(url.toString());
+      if (only.has('explain')) await explainSlowest(url.toString());
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      if (process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
   }
-  if (PGLITE_SKUS > 0) await pgliteScenario();
+  if (PGLITE_SKUS > 0 && only.has('pglite')) await pgliteScenario();
 }
 
 main().catch((error) => {

@@ -11,7 +11,7 @@ interface Kept<T> {
 export class KeptByVersion<T> {
   private readonly byDb = new WeakMap<object, Map<string, Kept<T>>>();
 
-  /** `limit` answers at most per database; the oldest kept goes first. */
+  /** `limit` answers at most per database; the one used least recently goes first. */
   constructor(private readonly limit: number) {}
 
   /**
@@ -24,7 +24,12 @@ export class KeptByVersion<T> {
     const kept = this.byDb.get(db) ?? new Map<string, Kept<T>>();
     this.byDb.set(db, kept);
     const hit = kept.get(key);
-    if (hit?.version === version) return hit.value;
+    if (hit?.version === version) {
+      // Used again: moved last, so the answers pushed out first are the ones least used lately.
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit.value;
+    }
     const entry = { version, value: new Promise<T>((resolve) => resolve(load())) };
     kept.delete(key); // re-inserted last: the Map's order is the order of keeping
     if (kept.size >= this.limit) kept.delete(kept.keys().next().value as string);

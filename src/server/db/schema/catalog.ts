@@ -125,6 +125,8 @@ export const searchItems = pgTable(
     index('search_items_price_idx').on(t.priceGroupId, t.priceCents, t.productId),
     index('search_items_model_idx').on(t.priceGroupId, t.modelId),
     index('search_items_make_idx').on(t.priceGroupId, t.makeId),
+    // A product's rows in every price group: the refresh after a sale reads and deletes by it.
+    index('search_items_product_idx').on(t.productId),
   ],
 );
 
@@ -166,12 +168,37 @@ export const searchFacetDeltas = pgTable('search_facet_deltas', facetCountKey, (
   index('search_facet_deltas_key_idx').on(t.priceGroupId, t.width, t.ratio, t.rim),
 ]);
 
-/** One row: how many times deltas were folded into search_facet_counts (a version for caches). */
+/**
+ * One row: the catalogue generation, moved by every catalogue edit (a statement trigger on
+ * products, models, makes, categories; migrations/catalog/0010) and by a truncate of
+ * search_items: part of every version of kept answers (db/data-versions.ts). Folds move the
+ * generations of search_versions instead. `folded_at` is no longer written.
+ */
 export const searchCountsState = pgTable('search_counts_state', {
   id: smallint('id').primaryKey().default(1),
   generation: bigint('generation', { mode: 'number' }).notNull().default(0),
   foldedAt: timestamp('folded_at', { withTimezone: true }),
 });
+
+/**
+ * The version of each scope of a price group's search answers, moved by the fold of the
+ * deltas of that scope (search.counts.ts): a size (width, ratio, rim), the whole catalogue
+ * (0, 0, 0) and the list of sizes of the dropdowns (-1, -1, -1). A sale retires the answers of
+ * its own sizes this way, not those of every size (src/server/db/data-versions.ts).
+ */
+export const searchVersions = pgTable(
+  'search_versions',
+  {
+    priceGroupId: ref('price_group_id')
+      .notNull()
+      .references(() => priceGroups.id),
+    width: dimension('width').notNull(),
+    ratio: dimension('ratio').notNull(),
+    rim: dimension('rim').notNull(),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.priceGroupId, t.width, t.ratio, t.rim] })],
+);
 
 /**
  * One row: bumped by a statement trigger whenever vehicles or their fitments change (import,

@@ -1,6 +1,6 @@
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { productsIn, refreshSearchItems } from '../search/search.service';
+import { foldSoon, productsIn, refreshSearchItems } from '../search/search.service';
 
 /**
  * Sell prices (see docs/domain.md), kept in product_prices so that search sorts and filters by an index.
@@ -36,32 +36,60 @@ const stockOf = (productFilter: ReturnType<typeof sql>) => sql`
   where ${productFilter}
   group by i.product_id`;
 
+// One array parameter, whatever the count (drizzle would spread a JS array into a list).
+const idArray = (productIds: number[]) => `{${productIds.map(Number).join(',')}}`;
+
 function productFilter(productIds?: number[]) {
-  // One array parameter, whatever the count (drizzle would spread a JS array into a list).
-  return productIds
-    ? sql`i.product_id = any(${`{${productIds.map(Number).join(',')}}`}::bigint[])`
-    : sql`true`;
+  return productIds ? sql`i.product_id = any(${idArray(productIds)}::bigint[])` : sql`true`;
 }
 
-/** Recomputes prices of the given products (all when omitted) in every price group. */
+/** The upsert of the prices of the products of `stock` in every price group. */
+const upsertPrices = (productIds?: number[]) => sql`
+  insert into product_prices (price_group_id, product_id, cost_cents, price_cents, available, updated_at)
+  select g.id, s.product_id, s.cost_cents, ${priceExpr}, s.available, now()
+  from (${stockOf(productFilter(productIds))}) s
+  join products p on p.id = s.product_id
+  join models m on m.id = p.model_id
+  cross join price_groups g
+  ${markupOf}
+  on conflict (price_group_id, product_id) do update
+    set cost_cents = excluded.cost_cents, price_cents = excluded.price_cents,
+        available = excluded.available, updated_at = excluded.updated_at
+    where product_prices.cost_cents is distinct from excluded.cost_cents
+       or product_prices.price_cents is distinct from excluded.price_cents
+       or product_prices.available is distinct from excluded.available`;
+
+/**
+ * Recomputes prices of the given products (all when omitted) in every price group, and the
+ * search rows that follow from them. For given products, `before` reads the snapshot the
+ * upsert starts from: search rows change only for a new price row, a new price, or stock that
+ * crossed zero. A sale that leaves units on the shelf changes none of these and skips the
+ * refresh of search_items (results show stock from product_prices, whose trigger marks the
+ * product's size changed, so kept answers still follow it).
+ */
 export async function refreshProductPrices(db: DbOrTx, productIds?: number[]) {
   if (productIds?.length === 0) return;
-  await db.execute(sql`
-    insert into product_prices (price_group_id, product_id, cost_cents, price_cents, available, updated_at)
-    select g.id, s.product_id, s.cost_cents, ${priceExpr}, s.available, now()
-    from (${stockOf(productFilter(productIds))}) s
-    join products p on p.id = s.product_id
-    join models m on m.id = p.model_id
-    cross join price_groups g
-    ${markupOf}
-    on conflict (price_group_id, product_id) do update
-      set cost_cents = excluded.cost_cents, price_cents = excluded.price_cents,
-          available = excluded.available, updated_at = excluded.updated_at
-      where product_prices.cost_cents is distinct from excluded.cost_cents
-         or product_prices.price_cents is distinct from excluded.price_cents
-         or product_prices.available is distinct from excluded.available`);
-  // search_items' trigger keeps the stored facet counts exact (search.counts.ts).
-  await refreshSearchItems(db, productIds ? productsIn(productIds) : undefined);
+  if (!productIds) {
+    await db.execute(upsertPrices());
+    // search_items' trigger keeps the stored facet counts exact (search.counts.ts).
+    await refreshSearchItems(db);
+    return;
+  }
+  const { rows } = await db.execute<{ product_id: number; searched: boolean }>(sql`
+    with before as (
+      select price_group_id, product_id, price_cents, available from product_prices
+      where product_id = any(${idArray(productIds)}::bigint[])),
+    upserted as (${upsertPrices(productIds)} returning price_group_id, product_id, price_cents, available)
+    select u.product_id,
+           bool_or(b.product_id is null or b.price_cents <> u.price_cents or (b.available > 0) <> (u.available > 0))
+             as searched
+    from upserted u
+    left join before b on b.price_group_id = u.price_group_id and b.product_id = u.product_id
+    group by u.product_id`);
+  const searched = rows.filter((r) => r.searched).map((r) => Number(r.product_id));
+  if (searched.length) await refreshSearchItems(db, productsIn(searched));
+  // Changed stock alone left marker deltas (migrations/catalog/0010): fold them in soon.
+  else if (rows.length) foldSoon();
 }
 
 export interface PricePreview {

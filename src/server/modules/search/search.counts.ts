@@ -37,8 +37,10 @@ const FOLD_LOCK = 4_711_003; // pg advisory lock key: one fold at a time across 
 
 /**
  * Moves the pending deltas into search_facet_counts in one transaction (readers see either
- * both or neither), drops counts that reached zero and bumps the generation that caches of
- * counted data are keyed by. Answers whether anything was folded.
+ * both or neither), drops counts that reached zero and moves the generation of every scope the
+ * deltas touched (search_versions: their sizes, the whole catalogue, and the sizing lists when
+ * a count of SKUs changed), so kept answers of other sizes stay. Answers whether anything was
+ * folded.
  */
 export async function foldFacetDeltas(db: Db): Promise<boolean> {
   const folded = await db.transaction(async (tx) => {
@@ -47,7 +49,7 @@ export async function foldFacetDeltas(db: Db): Promise<boolean> {
     );
     if (!rows[0].locked) return false;
     // Deltas that sum to nothing (a price change's marker, a stock out and back) still moved
-    // the data: the generation goes up whenever any delta was folded.
+    // the data: their scopes' generations go up whenever any delta of theirs was folded.
     const { rows: folded } = await tx.execute<{ moved: number }>(sql`
       with moved as (delete from search_facet_deltas returning *),
       counted as (
@@ -56,13 +58,18 @@ export async function foldFacetDeltas(db: Db): Promise<boolean> {
         group by 1, 2, 3, 4, 5, 6, 7 having sum(skus) <> 0
         order by 1, 2, 3, 4, 5, 6, 7 -- new rows in key order: a scope's rows share few pages
         on conflict (price_group_id, width, ratio, rim, facet, value, label)
-        do update set skus = search_facet_counts.skus + excluded.skus)
+        do update set skus = search_facet_counts.skus + excluded.skus),
+      scoped as (
+        insert into search_versions (price_group_id, width, ratio, rim, generation)
+        select price_group_id, width, ratio, rim, 1 from (
+          select price_group_id, width, ratio, rim from moved
+          union select price_group_id, -1, -1, -1 from moved where facet = '_total') s
+        order by 1, 2, 3, 4 -- one order of row locks, whoever folds
+        on conflict (price_group_id, width, ratio, rim)
+        do update set generation = search_versions.generation + 1)
       select count(*)::int as moved from moved`);
     if (!folded[0].moved) return false;
     await tx.execute(sql`delete from search_facet_counts where skus = 0`);
-    await tx.execute(
-      sql`update search_counts_state set generation = generation + 1, folded_at = now() where id = 1`,
-    );
     return true;
   });
   if (folded) forgetCountsVersions();

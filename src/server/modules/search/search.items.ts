@@ -23,18 +23,24 @@ const list = (prefix: string) => sql.raw(columns.map((c) => `${prefix}${c}`).joi
 /**
  * Brings search_items in line with prices, stock and the catalogue for the products `which`
  * selects (a condition over `p` products and `m` models): purchasable rows are written, the
- * others removed. One statement, so a search never sees half of a refresh.
+ * others removed. One statement, so a search never sees half of a refresh. The products are
+ * chosen first (`targets`): a sale's refresh of one product then reads its prices and its search
+ * rows by their product indexes, where a condition inside the delete's EXISTS scanned every
+ * search row (87 ms on 200,000 SKUs, issue 15).
  */
 export async function refreshSearchItems(db: DbOrTx, which: SQL = sql`true`) {
   await db.execute(sql`
-    with fresh as (
+    with targets as materialized (
+      select p.id from products p join models m on m.id = p.model_id where ${which}),
+    fresh as (
       select pp.price_group_id, p.id as product_id, p.width, p.ratio, p.rim, pp.price_cents, p.make_id,
              p.model_id, p.sku_code, p.size, m.run_flat, ${facetColumns()}
-      from product_prices pp join products p on p.id = pp.product_id ${searchJoins}
-      where pp.available > 0 and p.active and m.active and mk.active and ${which}),
+      from targets t join products p on p.id = t.id
+      join product_prices pp on pp.product_id = p.id ${searchJoins}
+      where pp.available > 0 and p.active and m.active and mk.active),
     gone as (
       delete from search_items si
-      where exists (select 1 from products p join models m on m.id = p.model_id where p.id = si.product_id and ${which})
+      where si.product_id in (select id from targets)
         and not exists (select 1 from fresh f where f.price_group_id = si.price_group_id and f.product_id = si.product_id))
     insert into search_items (${list('')}) select ${list('')} from fresh
     on conflict (price_group_id, product_id) do update set (${list('')}) = (${list('excluded.')})

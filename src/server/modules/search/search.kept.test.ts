@@ -70,4 +70,42 @@ describe('search answers kept per version of the searchable data', () => {
     RecentReads.afterWrite(suite.t.app.db);
     expect((await search(size)).list[0].image).toBe('/img/new.svg');
   });
+
+  it('retires only the answers of the sizes a change touches, before and after the fold', async () => {
+    const sizeA = { width: 315, ratio: 35, rim: 21 };
+    const sizeB = { width: 325, ratio: 30, rim: 21 };
+    const { product: a } = await createProduct(suite.t.db, { ...sizeA, size: '315/35R21' });
+    const { product: b } = await createProduct(suite.t.db, { ...sizeB, size: '325/30R21' });
+    const warehouse = await createWarehouse(suite.t.db);
+    await stock(suite.t.db, warehouse.id, a.id, 8, 10000);
+    await stock(suite.t.db, warehouse.id, b.id, 8, 10000);
+    await foldFacetDeltas(suite.t.db);
+    const searched = (texts: string[]) => texts.some((q) => q.includes('search_items'));
+
+    expect(searched((await statementsOf(sizeA)).texts)).toBe(true);
+    expect(searched((await statementsOf(sizeB)).texts)).toBe(true);
+    expect(searched((await statementsOf(sizeB)).texts)).toBe(false);
+
+    // A sale of a's size: its answers are computed again at once, b's stay kept.
+    await stock(suite.t.db, warehouse.id, a.id, 5, 10000);
+    const changed = await statementsOf(sizeA);
+    expect(searched(changed.texts)).toBe(true);
+    expect(changed.answer.list.map((i) => i.available)).toEqual([5]);
+    const other = await statementsOf(sizeB);
+    expect(searched(other.texts)).toBe(false);
+    expect(other.answer.list.map((i) => i.available)).toEqual([8]);
+
+    // After the fold, a's size is kept again under its new version; b's answer never left.
+    await foldFacetDeltas(suite.t.db);
+    expect(searched((await statementsOf(sizeA)).texts)).toBe(true);
+    expect(searched((await statementsOf(sizeA)).texts)).toBe(false);
+    expect(searched((await statementsOf(sizeB)).texts)).toBe(false);
+
+    // Sold out: gone from a's size at once, while b's answer is still the kept one.
+    await stock(suite.t.db, warehouse.id, a.id, 0, 10000);
+    const soldOut = await statementsOf(sizeA);
+    expect(soldOut.answer.count).toBe(0);
+    expect(soldOut.answer.list).toEqual([]);
+    expect(searched((await statementsOf(sizeB)).texts)).toBe(false);
+  });
 });

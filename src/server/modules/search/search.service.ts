@@ -17,7 +17,7 @@ import type { Actor } from '../../http/actor';
 import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../../db/product-sql';
 import { discounterOf, recentDiscounts } from '../discounts/discounts.service';
-import { countsVersion, vehicleVersion } from '../../db/data-versions';
+import { type SizeScope, searchVersion, vehicleVersion } from '../../db/data-versions';
 import { type SearchPlan, searchStatement, type TermMatch } from './search.sql';
 
 type Filters = z.output<typeof SearchFilters>;
@@ -227,14 +227,45 @@ function discountedList(list: ListPricedItem[], discounts: DiscountRule[], compa
 
 /**
  * A search's answer before the caller's discounts: kept per version of the searchable data,
- * which every change of what it shows moves (search.counts.ts countsVersion).
+ * which every change of what it shows moves (db/data-versions.ts searchVersion).
  */
 interface Found {
   count: number;
   filters: Facets;
   list: ListPricedItem[];
 }
-const found = new KeptByVersion<Found>(2000);
+
+/**
+ * How an answer is kept: the page as its JSON text (a third of the memory of the parsed
+ * objects; parsed again per request, about 0.1 ms), the facets shared with every other answer
+ * that has the same ones (every sort and page of a size with the same filters).
+ */
+interface KeptFound {
+  count: number;
+  filters: Facets;
+  listJson: string;
+}
+
+/**
+ * Answers kept per process: enough for every size of the dropdowns with each sort, the first
+ * pages and a few facets (93 sizes × 4 sorts × 3 pages × 4 facet choices = 4,464 in
+ * bench:search), at about 10 KB each.
+ */
+const KEPT_ANSWERS = 6000;
+const found = new KeptByVersion<KeptFound>(KEPT_ANSWERS);
+const FACET_SETS = 1000;
+const facetSets = new Map<string, Facets>();
+
+function keptForm({ count, filters, list }: Found): KeptFound {
+  const key = JSON.stringify(filters);
+  let shared = facetSets.get(key);
+  if (!shared) {
+    if (facetSets.size >= FACET_SETS) facetSets.clear();
+    facetSets.set(key, filters);
+    shared = filters;
+  }
+  return { count, filters: shared, listJson: JSON.stringify(list) };
+}
 
 type SearchRow = {
   count: number | null;
@@ -243,6 +274,18 @@ type SearchRow = {
   list: ListPricedItem[];
   facets: { facet: FacetFilterKey; value: string; label: string; count: number }[];
 };
+
+/**
+ * The whole size a search reads nothing beyond, or none: a search of one size (with any facet,
+ * text, price bound or sort) reads only that size's rows, so only changes of that size retire
+ * it; anything else (browsing, text alone, a partial size, a staggered rear size) may show any
+ * row of the price group.
+ */
+function sizeScopeOf(plan: SearchPlan): SizeScope | undefined {
+  const d = plan.dims;
+  if (plan.rear || d?.width === undefined || d.ratio === undefined || d.rim === undefined) return undefined;
+  return { width: d.width, ratio: d.ratio, rim: d.rim };
+}
 
 /** Pages whose statements are prepared: the text holds the page, so deeper ones stay one-off. */
 const PREPARED_PAGES = 5;
@@ -272,8 +315,11 @@ export async function searchItems(
   const { plan, interpretation } = await planOf(db, actor, filters);
   const answer = async () => {
     if (!options.keepAnswers) return computed(db, plan, options.prepare);
-    const version = await countsVersion(db, plan.priceGroupId);
-    return found.through(db, JSON.stringify(plan), version, () => computed(db, plan, options.prepare));
+    const version = await searchVersion(db, plan.priceGroupId, sizeScopeOf(plan));
+    const kept = await found.through(db, JSON.stringify(plan), version, async () =>
+      keptForm(await computed(db, plan, options.prepare)),
+    );
+    return { count: kept.count, filters: kept.filters, list: JSON.parse(kept.listJson) as ListPricedItem[] };
   };
   const [{ count, filters: facets, list }, discounts] = await Promise.all([
     answer(),
@@ -289,5 +335,5 @@ export async function searchItems(
 }
 
 // The public entry of the search for other modules: the stored search rows and their counts.
-export { foldFacetDeltas } from './search.counts';
+export { foldFacetDeltas, foldSoon } from './search.counts';
 export { productsIn, refreshSearchItems } from './search.items';

@@ -116,9 +116,11 @@ function missMask(plan: SearchPlan): SQL {
  * values are grouped: their labels come from the price group's stored counts of the whole
  * catalogue (`labels`), which hold every value a purchasable SKU has.
  */
-function facetRowsOf(keys: FacetKey[], priceGroupId: number): SQL {
+function facetRowsOf(keys: FacetKey[], priceGroupId: number, allHits: boolean): SQL {
   const v = (k: string) => sql.raw(`e_${k}_v`);
   const effective = keys.map((k) => {
+    // Every row a hit (the one facet filter was applied in the scan): each counts everywhere.
+    if (allHits) return sql`${sql.raw(`f_${k}_v`)} as ${v(k)}`;
     const counts = sql`miss = 0 or miss = ${1 << facetKeys.indexOf(k)}`;
     return sql`case when ${counts} then ${sql.raw(`f_${k}_v`)} end as ${v(k)}`;
   });
@@ -249,8 +251,13 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
   const stored = storedCountsOf(plan);
   if (stored && stored.filtered.length === 0) return storedStatement(plan, stored.scope, productFields);
   const counted = stored ? facetKeys.filter((k) => !stored.filtered.includes(k)) : facetKeys;
-  // With one facet filter, the rows failing it would only count for that facet, which is stored.
-  const kept = stored ? sql`miss = 0` : sql`(miss & (miss - 1)) = 0`;
+  // With one facet filter, the rows failing it would only count for that facet, which is
+  // stored: the filter joins the scan's conditions and every row read is a hit (miss 0).
+  const where = stored
+    ? and([baseWhere(plan), ...stored.filtered.map((k) => facetCondition[k](plan.facetFilters[k] ?? []))])
+    : baseWhere(plan);
+  const miss = stored ? sql`0` : missMask(plan);
+  const kept = stored ? sql`true` : sql`(miss & (miss - 1)) = 0`;
   const storedRows = stored
     ? sql` union all select facet, value, label, count from (${storedFacetRows(stored.scope, stored.filtered)}) st`
     : sql``;
@@ -258,14 +265,15 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
     with base as materialized (
       select * from (
         select si.product_id as id, si.model_id, si.price_cents as price, si.size as size_text, ${storedFacets},
-               ${missMask(plan)} as miss
+               ${miss} as miss
         from search_items si
-        where ${baseWhere(plan)} offset 0) s
+        where ${where} offset 0) s
       where ${kept}),
-    hits as (select * from base where miss = 0),
+    -- read in place (not copied into a second store) by the count, the price range and the page
+    hits as not materialized (select * from base where miss = 0),
     page as (select id, model_id from hits
              order by ${orderBy[plan.sort]} ${pageWindow(plan)}),
-    facet_rows as (${facetRowsOf(counted, plan.priceGroupId)}${storedRows})
+    facet_rows as (${facetRowsOf(counted, plan.priceGroupId, stored !== null)}${storedRows})
     select
       (select count(*)::int from hits) as count,
       (select min(price)::int from hits) as min_price,
