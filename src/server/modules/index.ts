@@ -22,6 +22,7 @@ import { suppliersRoutes } from './suppliers/suppliers.routes';
 import { vehiclesRoutes } from './vehicles/vehicles.routes';
 import { usersRoutes } from './users/users.routes';
 import { wholesaleRoutes } from './wholesale/wholesale.routes';
+import { reviewsRoutes } from './reviews/reviews.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
@@ -51,4 +52,6 @@ export function registerModules(app: FastifyInstance) {
   compRoutes(app);
   catalogAdminRoutes(app);
   vehiclesRoutes(app);
+  // Reviews, comparisons, newsletter and contact
+  reviewsRoutes(app);
 }

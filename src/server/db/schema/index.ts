@@ -5,3 +5,4 @@ export * from './core-catalog';
 export * from './catalog';
 export * from './orders';
 export * from './backoffice';
+export * from './marketing';
