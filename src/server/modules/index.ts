@@ -23,6 +23,8 @@ import { vehiclesRoutes } from './vehicles/vehicles.routes';
 import { usersRoutes } from './users/users.routes';
 import { wholesaleRoutes } from './wholesale/wholesale.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
+import { comparisonsRoutes } from './comparisons/comparisons.routes';
+import { marketingRoutes } from './marketing/marketing.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
@@ -54,4 +56,6 @@ export function registerModules(app: FastifyInstance) {
   vehiclesRoutes(app);
   // Reviews, comparisons, newsletter and contact
   reviewsRoutes(app);
+  comparisonsRoutes(app);
+  marketingRoutes(app);
 }

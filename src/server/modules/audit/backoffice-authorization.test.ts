@@ -12,6 +12,9 @@ import * as suppliers from '../../../contract/suppliers';
 import * as users from '../../../contract/users';
 import * as vehicles from '../../../contract/vehicles';
 import * as wholesale from '../../../contract/wholesale';
+import * as comparisons from '../../../contract/comparisons';
+import * as marketing from '../../../contract/marketing';
+import * as reviews from '../../../contract/reviews';
 import { can, type Role } from '../../../domain/roles';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
@@ -31,6 +34,9 @@ const areas = [
   users,
   vehicles,
   wholesale,
+  reviews,
+  comparisons,
+  marketing,
 ];
 const endpoints = areas
   .flatMap((area) => Object.values(area))
