@@ -25,6 +25,9 @@ import { vehiclesRoutes } from './vehicles/vehicles.routes';
 import { usersRoutes } from './users/users.routes';
 import { wholesaleRoutes } from './wholesale/wholesale.routes';
 import { aftersalesRoutes } from './aftersales/aftersales.routes';
+import { reviewsRoutes } from './reviews/reviews.routes';
+import { comparisonsRoutes } from './comparisons/comparisons.routes';
+import { marketingRoutes } from './marketing/marketing.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
@@ -58,4 +61,8 @@ export function registerModules(app: FastifyInstance) {
   // After-sales: returns, claims, refunds, bills
   aftersalesRoutes(app);
   quotesRoutes(app);
+  // Reviews, comparisons, newsletter and contact
+  reviewsRoutes(app);
+  comparisonsRoutes(app);
+  marketingRoutes(app);
 }

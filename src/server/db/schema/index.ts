@@ -9,3 +9,4 @@ export * from './aftersales';
 export * from './logistics';
 export * from './quotes';
 export * from './security';
+export * from './marketing';

@@ -19,6 +19,9 @@ import * as returns from '../../../contract/returns';
 import * as claims from '../../../contract/claims';
 import * as refunds from '../../../contract/refunds';
 import * as bills from '../../../contract/bills';
+import * as comparisons from '../../../contract/comparisons';
+import * as marketing from '../../../contract/marketing';
+import * as reviews from '../../../contract/reviews';
 import { can, type Role } from '../../../domain/roles';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
@@ -45,6 +48,9 @@ const areas = [
   claims,
   refunds,
   bills,
+  reviews,
+  comparisons,
+  marketing,
 ];
 const endpoints = areas
   .flatMap((area) => Object.values(area))

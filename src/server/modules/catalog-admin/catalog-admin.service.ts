@@ -15,7 +15,9 @@ import * as repo from './catalog-admin.repository';
 
 type Body<E extends { body?: z.ZodType }> = z.output<NonNullable<E['body']>>;
 
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The largest image upload; reviews' photos share the limit and the content check. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { imageTypeOf };
 
 /** Unique-index violations (slug, make+sku) become a 409 naming the field. */
 async function uniquely<T>(field: string, work: () => Promise<T>): Promise<T> {

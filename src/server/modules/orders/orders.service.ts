@@ -25,3 +25,4 @@ export { followShipments } from './orders.delivery';
 export { placeQuotedOrder } from './orders.create';
 export { shippingOfItems } from './orders.pricing';
 export { reserveAllocations, unreserveAllocations } from './orders.stock';
+export { receivedLines } from './orders.purchases.repository';
