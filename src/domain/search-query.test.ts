@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpretQuery, type Vocabulary } from './search-query';
+import { interpretQuery, queryWithout, type Vocabulary } from './search-query';
 import { formatSize } from './tire-size';
 
 const vocabulary: Vocabulary = {
@@ -18,6 +18,7 @@ const vocabulary: Vocabulary = {
     { id: 40, makeId: 4, name: 'Baja Boss A/T' },
     { id: 50, makeId: 5, name: 'Ridge Grappler' },
   ],
+  categories: [{ id: 7, name: 'All-Season' }],
 };
 const read = (text: string) => interpretQuery(text, vocabulary);
 const sizeOf = (text: string) => {
@@ -45,7 +46,7 @@ describe('free-text shop queries', () => {
     expect(read('michlin').makeIds).toEqual([1]);
     expect(read('bridgstone blizak').modelIds).toEqual([20]);
     expect(read('mickey thompson baja').makeIds).toEqual([4]);
-    expect(read('ko2').modelIds).toEqual([]);
+    expect(read('ko2').modelIds).toEqual([30]);
     expect(read('all-terrain t/a').modelIds).toEqual([30]);
   });
 
@@ -61,8 +62,24 @@ describe('free-text shop queries', () => {
   });
 
   it('leaves an MPN or its prefix as a term', () => {
-    expect(read('MIC-482913')).toEqual({ size: null, makeIds: [], modelIds: [], terms: ['MIC-482913'] });
+    expect(read('MIC-482913')).toMatchObject({
+      size: null,
+      makeIds: [],
+      modelIds: [],
+      terms: ['MIC-482913'],
+    });
     expect(read('MIC-48').terms).toEqual(['MIC-48']);
-    expect(read('BFG').terms).toEqual(['BFG']);
+    expect(read('MIC').terms).toEqual(['MIC']);
+  });
+
+  it('reads common aliases and keeps where each part came from', () => {
+    expect(read('BFG')).toMatchObject({ makeIds: [3], terms: [] });
+    const q = read('all season 225/45r17');
+    expect(q.parts.map((p) => [p.kind, p.text])).toEqual([
+      ['category', 'all season'],
+      ['size', '225/45r17'],
+    ]);
+    expect(queryWithout('all season 225/45r17', q.parts[0])).toBe('225/45r17');
+    expect(queryWithout('all season 225/45r17', q.parts[1])).toBe('all season');
   });
 });
