@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { overallDiameter, parseTireSize } from '../../domain/tire-size';
 import type { DbOrTx } from '../db/connection';
 import { brandTiers, emailOutbox, priceGroups } from '../db/schema';
+import type { Caller } from './admin-client';
 import { createMarkupRule, createProduct, createWarehouse, stock } from './factories-catalog';
 import { createCompany } from './factories';
 
@@ -43,10 +43,7 @@ export async function quotableTire(
 }
 
 /** Waits for a generation job to leave `running` (it runs off the request path). */
-export async function finishedJob(
-  call: (method: 'GET', url: string) => ReturnType<FastifyInstance['inject']>,
-  jobId: number,
-) {
+export async function finishedJob(call: Caller, jobId: number) {
   for (let i = 0; i < 200; i++) {
     const job = (await call('GET', `/api/v1/quote/job/${jobId}`)).json().data;
     if (job.status !== 'running') return job;
