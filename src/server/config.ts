@@ -65,7 +65,13 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SEED' | 'RATE_LIMIT_MAX'> 
 };
 
 /** Secrets that ship in the repository or its docs: never acceptable in production. */
-const DEFAULT_SECRETS = ['sandbox-coinpay-webhook-secret', 'sandbox-trackhub-webhook-secret', 'change-me', 'changeme', 'secret'];
+const DEFAULT_SECRETS = [
+  'sandbox-coinpay-webhook-secret',
+  'sandbox-trackhub-webhook-secret',
+  'change-me',
+  'changeme',
+  'secret',
+];
 
 /** Reads the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
