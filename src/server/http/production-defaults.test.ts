@@ -15,6 +15,7 @@ const productionEnv = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://shop.example',
   COINPAY_WEBHOOK_SECRET: 'a-long-random-webhook-secret-123',
+  TRACKHUB_WEBHOOK_SECRET: 'another-long-random-secret-456',
 };
 
 describe('H1 demo accounts are never created in production', () => {

@@ -43,6 +43,7 @@ describe('M5 global rate limit', () => {
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://shop.example',
         COINPAY_WEBHOOK_SECRET: 'a-long-random-webhook-secret-123',
+        TRACKHUB_WEBHOOK_SECRET: 'another-long-random-secret-456',
       }).RATE_LIMIT_MAX,
     ).toBe(600);
   });
