@@ -338,8 +338,11 @@ async function quiet(q: Q, pool: pg.Pool, base: string, buyers: Buyer[], wants: 
     console.log(
       `  ${ms(s.max).padStart(6)} ${ms(s.p95).padStart(6)} ms ${((100 * s.sum) / total).toFixed(0).padStart(3)} %  ×${(s.n / latencies.length).toFixed(1)}  ${s.text.slice(0, 150)}`,
     );
-  const over = statements.filter((s) => s.max > 5).length;
-  console.log(`statements over 5 ms: ${over}`);
+  // A single slow run is usually the machine (a WAL flush, another process), its EXPLAIN shows
+  // it: the p95 says what the statement costs.
+  const overP95 = statements.filter((s) => s.p95 > 5).length;
+  const overOnce = statements.filter((s) => s.max > 5).length;
+  console.log(`statements with p95 over 5 ms: ${overP95}; with at least one run over 5 ms: ${overOnce}`);
   // The slowest statement, and BENCH_EXPLAIN-1 more of the slowest kinds.
   const explained = statements.filter((x) => !/^(begin|commit|rollback)/i.test(x.text));
   for (const s of explained.slice(0, Number(process.env.BENCH_EXPLAIN ?? 1))) {

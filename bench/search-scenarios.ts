@@ -95,6 +95,17 @@ const facetChoices = [
   { load: ['91', '94', '98'] },
 ];
 
+/** Every request of the (f) mix once: what a shop open for a while has already been asked. */
+export function sizeListBodies(sizes: [number, number, number][]) {
+  return sizes.flatMap(([width, ratio, rim]) =>
+    everySort.flatMap((sort) =>
+      [0, 1, 2].flatMap((page) =>
+        [{}, ...facetChoices.slice(3)].map((facet) => ({ width, ratio, rim, sort, page, ...facet })),
+      ),
+    ),
+  );
+}
+
 /** (f) searches spread over the whole size list: facets, pages 0–2 and every sort mixed. */
 export const sizeListSearch = (cookie: string, sizes: [number, number, number][]) =>
   post(cookie, () => {

@@ -27,6 +27,15 @@ BEGIN
     SELECT DISTINCT o.price_group_id, s.width, s.ratio, s.rim, '_changed', 'any', 'any', 0
     FROM old_rows o JOIN products p ON p.id = o.product_id
     CROSS JOIN LATERAL (VALUES (p.width, p.ratio, p.rim), (0, 0, 0)) s (width, ratio, rim);
+  ELSIF TG_OP = 'UPDATE' THEN
+    -- Stock that stays above zero changes no kept answer: answers read the stock of their page
+    -- afresh (search.service.ts). A new price or stock crossing zero does.
+    INSERT INTO search_facet_deltas (price_group_id, width, ratio, rim, facet, value, label, skus)
+    SELECT DISTINCT n.price_group_id, s.width, s.ratio, s.rim, '_changed', 'any', 'any', 0
+    FROM new_rows n JOIN old_rows o ON o.price_group_id = n.price_group_id AND o.product_id = n.product_id
+    JOIN products p ON p.id = n.product_id
+    CROSS JOIN LATERAL (VALUES (p.width, p.ratio, p.rim), (0, 0, 0)) s (width, ratio, rim)
+    WHERE o.price_cents IS DISTINCT FROM n.price_cents OR (o.available > 0) IS DISTINCT FROM (n.available > 0);
   ELSE
     INSERT INTO search_facet_deltas (price_group_id, width, ratio, rim, facet, value, label, skus)
     SELECT DISTINCT n.price_group_id, s.width, s.ratio, s.rim, '_changed', 'any', 'any', 0
@@ -44,3 +53,9 @@ BEGIN
   UPDATE search_counts_state SET generation = generation + 1 WHERE id = 1;
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- The update marker of product_prices compares the old rows with the new ones.
+DROP TRIGGER "product_prices_mark_search_update" ON "product_prices";
+--> statement-breakpoint
+CREATE TRIGGER "product_prices_mark_search_update" AFTER UPDATE ON "product_prices"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_mark_changed_groups();

@@ -86,8 +86,14 @@ describe('search answers kept per version of the searchable data', () => {
     expect(searched((await statementsOf(sizeB)).texts)).toBe(true);
     expect(searched((await statementsOf(sizeB)).texts)).toBe(false);
 
-    // A sale of a's size: its answers are computed again at once, b's stay kept.
+    // A sale that leaves units on the shelf retires nothing: the kept page shows the stock of now.
     await stock(suite.t.db, warehouse.id, a.id, 5, 10000);
+    const sold = await statementsOf(sizeA);
+    expect(searched(sold.texts)).toBe(false);
+    expect(sold.answer.list.map((i) => i.available)).toEqual([5]);
+
+    // A new price of a: its size's answers are computed again at once, b's stay kept.
+    await stock(suite.t.db, warehouse.id, a.id, 5, 9000);
     const changed = await statementsOf(sizeA);
     expect(searched(changed.texts)).toBe(true);
     expect(changed.answer.list.map((i) => i.available)).toEqual([5]);
@@ -102,7 +108,7 @@ describe('search answers kept per version of the searchable data', () => {
     expect(searched((await statementsOf(sizeB)).texts)).toBe(false);
 
     // Sold out: gone from a's size at once, while b's answer is still the kept one.
-    await stock(suite.t.db, warehouse.id, a.id, 0, 10000);
+    await stock(suite.t.db, warehouse.id, a.id, 0, 9000);
     const soldOut = await statementsOf(sizeA);
     expect(soldOut.answer.count).toBe(0);
     expect(soldOut.answer.list).toEqual([]);

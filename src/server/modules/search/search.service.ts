@@ -302,6 +302,24 @@ async function computed(db: Db, plan: SearchPlan, prepare: boolean): Promise<Fou
 }
 
 /**
+ * A kept page with the stock of its items as it is now (one read by primary key): a sale that
+ * leaves units on the shelf then retires no kept answer (its product_prices marker is left only
+ * for a new price or stock crossing zero, migrations/catalog/0010), yet every answer shows the
+ * units available at this moment. Items are fresh objects (parsed from the kept JSON).
+ */
+async function withStockNow(db: Db, priceGroupId: number, list: ListPricedItem[]) {
+  const items = list.flatMap((i) => (i.rear ? [i, i.rear] : [i]));
+  if (!items.length) return list;
+  const ids = `{${items.map((i) => Number(i.productId)).join(',')}}`;
+  const { rows } = await db.execute<{ product_id: number; available: number }>(sql`
+    select product_id, available from product_prices
+    where price_group_id = ${priceGroupId} and product_id = any(${ids}::bigint[])`);
+  const available = new Map(rows.map((r) => [Number(r.product_id), Number(r.available)]));
+  for (const item of items) item.available = available.get(item.productId) ?? 0;
+  return list;
+}
+
+/**
  * The shop search: one page of purchasable SKUs with the caller's prices, facets and count.
  * The same search of the same price group is answered from memory while its data version
  * holds; the company's discounts are applied to every answer.
@@ -319,7 +337,12 @@ export async function searchItems(
     const kept = await found.through(db, JSON.stringify(plan), version, async () =>
       keptForm(await computed(db, plan, options.prepare)),
     );
-    return { count: kept.count, filters: kept.filters, list: JSON.parse(kept.listJson) as ListPricedItem[] };
+    const list = JSON.parse(kept.listJson) as ListPricedItem[];
+    return {
+      count: kept.count,
+      filters: kept.filters,
+      list: await withStockNow(db, plan.priceGroupId, list),
+    };
   };
   const [{ count, filters: facets, list }, discounts] = await Promise.all([
     answer(),
