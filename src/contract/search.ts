@@ -193,3 +193,27 @@ export const searchItems = endpoint({
     }),
   }),
 });
+
+/** One type-ahead suggestion: what to search, what it is, and how many SKUs it finds. */
+export const TypeaheadItem = z.object({
+  kind: z.enum(['size', 'make', 'model', 'category', 'mpn']),
+  label: z.string(),
+  /** The free text to search when it is chosen. */
+  query: z.string(),
+  count: z.number().int(),
+});
+export type TypeaheadItem = z.infer<typeof TypeaheadItem>;
+
+export const TYPEAHEAD_LIMIT = 8;
+
+export const typeahead = endpoint({
+  method: 'GET',
+  path: '/api/search/typeahead',
+  access: 'user',
+  summary:
+    "Up to 8 completions of what the buyer is typing (sizes, brands, lines, categories, MPNs) with the caller's counts",
+  query: z.object({ q: z.string().trim().min(1).max(100) }),
+  trustedResponse: true,
+  readOnly: true,
+  response: z.object({ data: z.object({ list: z.array(TypeaheadItem).max(TYPEAHEAD_LIMIT) }) }),
+});

@@ -191,3 +191,41 @@ describe("the buyer's prices in the search", () => {
     expect(other.list.map((i) => i.productId)).toEqual([cheap.id, made[1].id, dear.id]);
   });
 });
+
+describe('type-ahead', () => {
+  const ahead = async (q: string, cookie = suite.cookie) =>
+    suite.t.app.inject({
+      method: 'GET',
+      url: `/api/search/typeahead?q=${encodeURIComponent(q)}`,
+      headers: { cookie },
+    });
+  const list = async (q: string) =>
+    (await ahead(q)).json().data.list as { kind: string; label: string; query: string; count: number }[];
+
+  it('completes a size being typed, with counts that match the search', async () => {
+    const sizes = await list('225/4');
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes.length).toBeLessThanOrEqual(8);
+    expect(sizes.every((s) => s.kind === 'size' && s.label.startsWith('225/4'))).toBe(true);
+    const [first] = sizes;
+    expect((await box({ query: first.query })).count).toBe(first.count);
+  });
+
+  it('completes brands, categories, lines and MPNs', async () => {
+    const brands = await list('mich');
+    expect(brands[0]).toMatchObject({ kind: 'make', label: 'Michelin', query: 'Michelin' });
+    expect((await box({ query: brands[0].query })).count).toBe(brands[0].count);
+    expect((await list('all-s')).map((x) => x.label)).toContain('All-Season');
+    expect((await list('blizz')).some((x) => x.kind === 'model' && x.label.includes('Blizzak'))).toBe(true);
+    const [item] = (await box({ width: 225, ratio: 45, rim: 17 })).list;
+    const mpns = await list(item.skuCode.slice(0, 5));
+    expect(mpns.length).toBeGreaterThan(0);
+    expect(mpns.every((m) => m.kind === 'mpn' && m.query.startsWith(item.skuCode.slice(0, 5)))).toBe(true);
+  });
+
+  it('answers nothing for nothing known, 400 for an empty text and 401 without a session', async () => {
+    expect(await list('zzzzqq')).toEqual([]);
+    expect((await ahead('')).statusCode).toBe(400);
+    expect((await ahead('225', '')).statusCode).toBe(401);
+  });
+});

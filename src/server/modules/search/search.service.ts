@@ -331,3 +331,4 @@ export async function searchItems(
 // The public entry of the search for other modules: the stored search rows and their counts.
 export { foldFacetDeltas } from './search.counts';
 export { productsIn, refreshSearchItems } from './search.items';
+export { typeaheadOf } from './search.typeahead';
