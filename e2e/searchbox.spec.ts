@@ -12,7 +12,7 @@ test.beforeEach(async ({ page }) => {
 async function typeSearch(page: Page, text: string) {
   await page.goto('/');
   await page.getByRole('tab', { name: 'Search' }).click();
-  const box = page.getByRole('textbox', { name: 'Tire search' });
+  const box = page.getByRole('combobox', { name: 'Tire search' });
   await box.fill(text);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/shop\?query=/);
@@ -64,7 +64,7 @@ test('“all season 225/45r17” reads as chips; removing the category keeps the
 test('type-ahead completes by keyboard', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('tab', { name: 'Search' }).click();
-  const box = page.getByRole('textbox', { name: 'Tire search' });
+  const box = page.getByRole('combobox', { name: 'Tire search' });
   await box.pressSequentially('mich', { delay: 30 });
   await expect(page.getByRole('option').first()).toContainText('Michelin');
   await page.setViewportSize({ width: 1366, height: 900 });
