@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SORT, SHOP_PAGE_SIZE, sortCodes } from '../domain/shop-search';
+import { queryPartKinds } from '../domain/search-query';
 import { parseTireSize, speedIndexes } from '../domain/tire-size';
 import { Product } from './catalog';
 import { endpoint } from './common';
@@ -87,6 +88,43 @@ export const SearchItem = Product.extend({
 });
 export type SearchItem = z.infer<typeof SearchItem>;
 
+/** One part of the free text as the search read it: a chip the buyer can remove on its own. */
+export const QueryChip = z.object({
+  kind: z.enum(queryPartKinds),
+  label: z.string(),
+  /** The words it was read from, as typed. */
+  text: z.string(),
+  /** The query without this part: what removing the chip searches for. */
+  query: z.string(),
+});
+export type QueryChip = z.infer<typeof QueryChip>;
+
+/** A size of the 'Sizes' facet (the sizes of a partial size, a vehicle's OE sizes) with its count. */
+export const SizeOption = z.object({
+  width: z.number(),
+  ratio: z.number(),
+  rim: z.number(),
+  label: z.string(),
+  count: z.number().int(),
+  /** One of the chosen vehicle's original-equipment sizes. */
+  oe: z.boolean(),
+});
+export type SizeOption = z.infer<typeof SizeOption>;
+
+/** When nothing is found: a nearby size, the query without its least certain part, a spelling. */
+export const SearchSuggestion = z.object({
+  kind: z.enum(['size', 'drop', 'spelling']),
+  label: z.string(),
+  count: z.number().int(),
+  /** The free text to search instead. */
+  query: z.string(),
+  /** For a size: set through the 'sizes' filter type (width, ratio and rim together). */
+  width: z.number().optional(),
+  ratio: z.number().optional(),
+  rim: z.number().optional(),
+});
+export type SearchSuggestion = z.infer<typeof SearchSuggestion>;
+
 const nums = z.array(z.number());
 const strs = z.array(z.string());
 /** The filters that were applied (plain output shapes: what the server understood). */
@@ -128,6 +166,7 @@ export const Applied = z
       makes: nums,
       models: nums,
       terms: strs,
+      parts: z.array(QueryChip),
     }),
   })
   .partial();
@@ -147,6 +186,34 @@ export const searchItems = endpoint({
       applied: Applied,
       count: z.number().int(),
       page: z.number().int(),
+      /** The 'Sizes' facet: given for a partial size or a chosen vehicle, else empty. */
+      sizes: z.array(SizeOption),
+      /** Given when nothing is found (count 0), else empty. */
+      suggestions: z.array(SearchSuggestion),
     }),
   }),
+});
+
+/** One type-ahead suggestion: what to search, what it is, and how many SKUs it finds. */
+export const TypeaheadItem = z.object({
+  kind: z.enum(['size', 'make', 'model', 'category', 'mpn']),
+  label: z.string(),
+  /** The free text to search when it is chosen. */
+  query: z.string(),
+  count: z.number().int(),
+});
+export type TypeaheadItem = z.infer<typeof TypeaheadItem>;
+
+export const TYPEAHEAD_LIMIT = 8;
+
+export const typeahead = endpoint({
+  method: 'GET',
+  path: '/api/search/typeahead',
+  access: 'user',
+  summary:
+    "Up to 8 completions of what the buyer is typing (sizes, brands, lines, categories, MPNs) with the caller's counts",
+  query: z.object({ q: z.string().trim().min(1).max(100) }),
+  trustedResponse: true,
+  readOnly: true,
+  response: z.object({ data: z.object({ list: z.array(TypeaheadItem).max(TYPEAHEAD_LIMIT) }) }),
 });

@@ -110,10 +110,10 @@ export const relevanceCases: RelevanceCase[] = [
   c('35x12.50r20', { size: '35x12.50R20', terms: [] }),
 
   // Sizes that do not exist: nothing found, suggestions instead.
-  c('225/40r13', { size: '225/40R13', terms: [] }, 'none'),
+  c('225/50r16', { size: '225/50R16', terms: [] }, 'none'),
   c('185/35r22', { size: '185/35R22', terms: [] }, 'none'),
   c('205/90r19', { size: '205/90R19', terms: [] }, 'none'),
-  c('michelin 225/40r13', { size: '225/40R13', makes: ['Michelin'], terms: [] }, 'none'),
+  c('michelin 225/50r16', { size: '225/50R16', makes: ['Michelin'], terms: [] }, 'none'),
   c('winter 355/25r16', { size: '355/25R16', categories: ['Winter'], terms: [] }, 'none'),
   c('195/80r21', { size: '195/80R21', terms: [] }, 'none'),
 
@@ -241,7 +241,7 @@ export const relevanceCases: RelevanceCase[] = [
   c('v rated', { speed: ['V'], terms: [] }),
   c('h-rated 205/55r16', { size: '205/55R16', speed: ['H'], terms: [] }),
   c('speed w', { speed: ['W'], terms: [] }),
-  c('z', { speed: ['Z'], terms: [] }),
+  c('y', { speed: ['Y'], terms: [] }),
 
   // Run-flat.
   c('runflat', { runFlat: true, terms: [] }),
@@ -266,30 +266,30 @@ export const relevanceCases: RelevanceCase[] = [
   c('mic-1', { terms: ['mic-1'] }),
   c('BRI-1', { terms: ['BRI-1'] }),
   c('GDY-2', { terms: ['GDY-2'] }),
-  c('xyzzy', { terms: ['xyzzy'] }, 'none'),
-  c('qqq-999999', { terms: ['qqq-999999'] }, 'none'),
+  c('bridgestone xyzzy', { makes: ['Bridgestone'], terms: ['xyzzy'] }, 'none'),
+  c('nitto qqq-999999', { makes: ['Nitto'], terms: ['qqq-999999'] }, 'none'),
   c('michelin qqqq', { makes: ['Michelin'], terms: ['qqqq'] }, 'none'),
 
   // Mixed: everything at once.
-  c('michelin all season 225/45r17 v', {
-    makes: ['Michelin'],
+  c('all season 225/45r17 v', {
     categories: ['All-Season'],
     size: '225/45R17',
     speed: ['V'],
     terms: [],
   }),
-  c('bfg ko2 lt265/70r17 e', {
-    makes: ['BFGoodrich'],
-    lines: ['All-Terrain T/A KO2'],
-    size: 'LT265/70R17',
-    ply: [10],
+  c('bfg ko2 e', { makes: ['BFGoodrich'], lines: ['All-Terrain T/A KO2'], ply: [10], terms: [] }),
+  c('michlin pilot sport 225/45r17', {
+    makes: ['Michelin'],
+    lines: ['Pilot Sport 4S'],
+    size: '225/45R17',
     terms: [],
   }),
   c('goodyear 265/70r17', { makes: ['Goodyear'], size: '265/70R17', terms: [] }),
   c('michlin 225/45r17', { makes: ['Michelin'], size: '225/45R17', terms: [] }),
   c('225/45r17 michelin', { makes: ['Michelin'], size: '225/45R17', terms: [] }),
   c('205/55r16 bridgestone', { makes: ['Bridgestone'], size: '205/55R16', terms: [] }),
-  c('nitto 35x12.50r20', { makes: ['Nitto'], size: '35x12.50R20', terms: [] }),
+  c('nitto 33x12.50', { makes: ['Nitto'], partial: { width: 33, ratio: 12.5 }, terms: [] }),
+  c('35x12.50', { partial: { width: 35, ratio: 12.5 }, terms: [] }),
   c('yokohama 225', { makes: ['Yokohama'], partial: { width: 225 }, terms: [] }),
   c('winter 225/45', { categories: ['Winter'], partial: { width: 225, ratio: 45 }, terms: [] }),
   c('all terrain 265', { categories: ['All-Terrain'], partial: { width: 265 }, terms: [] }),

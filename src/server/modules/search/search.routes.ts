@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/search';
 import { route } from '../../http/route';
 import { registerFacetFolding } from './search.counts';
-import { searchItems } from './search.service';
+import { searchItems, typeaheadOf } from './search.service';
 
 export function searchRoutes(app: FastifyInstance) {
   registerFacetFolding(app);
@@ -12,5 +12,8 @@ export function searchRoutes(app: FastifyInstance) {
       prepare: config.DATABASE_URL !== undefined,
       keepAnswers: config.SEARCH_ANSWERS === 'kept',
     }),
+  }));
+  route(app, api.typeahead, async ({ db, actor, query }) => ({
+    data: { list: await typeaheadOf(db, actor.priceGroupId ?? 0, query.q) },
   }));
 }

@@ -18,7 +18,11 @@ import { badRequest } from '../../http/errors';
 import { productFields, productFrom } from '../../db/product-sql';
 import { discounterOf, recentDiscounts } from '../discounts/discounts.service';
 import { type SizeScope, searchVersion, vehicleVersion } from '../../db/data-versions';
+import { inBuyerOrder, type PlanDiscount, planDiscounts } from './search.buyer-price';
+import { interpretedFacets, queryChips, textFilters } from './search.reading';
+import { sizeOptions, vehicleSizes } from './search.sizes';
 import { type SearchPlan, searchStatement, type TermMatch } from './search.sql';
+import { countHits, suggestionsFor } from './search.suggestions';
 
 type Filters = z.output<typeof SearchFilters>;
 
@@ -29,9 +33,11 @@ function vocabulary(db: Db): Promise<Vocabulary> {
   return vocabularies.through(db, 'names', async () => {
     const { rows } = await db.execute<{ kind: string; id: number; make_id: number | null; name: string }>(sql`
       select 'make' as kind, id, null::bigint as make_id, name from makes where active
-      union all select 'model', id, make_id, name from models where active`);
+      union all select 'model', id, make_id, name from models where active
+      union all select 'category', id, null, name from categories`);
     return {
       makes: rows.filter((r) => r.kind === 'make').map((r) => ({ id: Number(r.id), name: r.name })),
+      categories: rows.filter((r) => r.kind === 'category').map((r) => ({ id: Number(r.id), name: r.name })),
       models: rows
         .filter((r) => r.kind === 'model')
         .map((r) => ({ id: Number(r.id), makeId: Number(r.make_id), name: r.name })),
@@ -98,8 +104,9 @@ const dimsOf = (s: { width: number; ratio: number; rim: number } | null) =>
   s ? { width: s.width, ratio: s.ratio, rim: s.rim } : undefined;
 
 /** Turns validated filters into a plan; reads the free text and the vehicle when given. */
-async function planOf(db: Db, actor: Actor, f: Filters) {
-  const reading = f.query ? readingOf(f.query, await vocabulary(db)) : null;
+async function planOf(db: Db, actor: Actor, f: Filters, discounts: PlanDiscount[] = []) {
+  const vocab = f.query ? await vocabulary(db) : null;
+  const reading = f.query && vocab ? readingOf(f.query, vocab) : null;
   const interpretation = reading?.interpretation ?? null;
   let dims: SearchPlan['dims'] =
     f.width !== undefined || f.ratio !== undefined || f.rim !== undefined
@@ -115,9 +122,15 @@ async function planOf(db: Db, actor: Actor, f: Filters) {
     dims = dimsOf(vehicle.front);
     rear ??= dimsOf(vehicle.rear);
   }
-  if (!dims && interpretation?.size) dims = dimsOf(interpretation.size);
+  const text = interpretation && !dims ? textFilters(interpretation) : null;
+  dims ??= text?.dims;
   const facetFilters: SearchPlan['facetFilters'] = {};
-  for (const k of facetFilterKeys) if (f[k].length) facetFilters[k] = f[k];
+  for (const k of facetFilterKeys) {
+    const values = [
+      ...new Set([...f[k], ...(interpretation ? (interpretedFacets(interpretation)[k] ?? []) : [])]),
+    ];
+    if (values.length) facetFilters[k] = values;
+  }
   const plan: SearchPlan = {
     priceGroupId: actor.priceGroupId ?? 0,
     dims,
@@ -128,13 +141,16 @@ async function planOf(db: Db, actor: Actor, f: Filters) {
     minPrice: f.minPrice,
     maxPrice: f.maxPrice,
     specialsOnly: f.specialsOnly,
-    runFlat: f.runFlat,
+    runFlat: f.runFlat || (interpretation?.runFlat ?? false),
     facetFilters,
     sort: f.sort,
     page: f.page,
     pageSize: f.pageSize,
+    ...(text?.sizeType ? { sizeType: text.sizeType } : {}),
+    ...(interpretation?.loadRanges.length ? { loadRanges: interpretation.loadRanges } : {}),
+    ...(discounts.length ? { discounts } : {}),
   };
-  return { plan, interpretation };
+  return { plan, interpretation, vocab, sizeFromText: text !== null && text.dims !== undefined };
 }
 
 const numeric = new Set<FacetFilterKey>(['load', 'ply', 'warranty']);
@@ -164,7 +180,11 @@ function facetsOf(
 }
 
 /** What was applied: the filters that carry a value, and how the free text was read. */
-function appliedOf(f: Filters, interpretation: ReturnType<typeof interpretQuery> | null) {
+function appliedOf(
+  f: Filters,
+  interpretation: ReturnType<typeof interpretQuery> | null,
+  sizeFromText: boolean,
+) {
   const applied: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(f)) {
     if (v === undefined || v === false || (Array.isArray(v) && v.length === 0)) continue;
@@ -176,6 +196,7 @@ function appliedOf(f: Filters, interpretation: ReturnType<typeof interpretQuery>
       makes: interpretation.makeIds,
       models: interpretation.modelIds,
       terms: interpretation.terms,
+      parts: queryChips(f.query ?? '', interpretation, sizeFromText),
     };
   }
   return applied as SearchItems['applied'];
@@ -215,10 +236,8 @@ type ListPricedItem = ListPricedProduct & { rear: ListPricedProduct | null };
 
 /**
  * The caller's company discounts applied to a page of results after the query (the cart's rule).
- * The search SQL itself stays on the price group's list price: the price bounds, the price facet
- * and the LTH/HTL sort work on list prices, so a discounted item may sort above a cheaper-looking
- * one. Discounts are few and per company; folding them into the precomputed search rows would
- * multiply those rows by company.
+ * The statement already bounds, ranges and sorts by the same buyer's price (search.buyer-price.ts);
+ * folding discounts into the precomputed search rows would multiply those rows by company.
  */
 function discountedList(list: ListPricedItem[], discounts: DiscountRule[], companyId: number): SearchItem[] {
   const price = discounterOf(discounts, companyId);
@@ -330,7 +349,14 @@ export async function searchItems(
   filters: Filters,
   options = { prepare: false, keepAnswers: true },
 ): Promise<SearchItems> {
-  const { plan, interpretation } = await planOf(db, actor, filters);
+  // The discounts first: they are part of the plan (the buyer's prices bound, range and sort).
+  const discounts = await recentDiscounts(db, actor.companyId);
+  const { plan, interpretation, vocab, sizeFromText } = await planOf(
+    db,
+    actor,
+    filters,
+    planDiscounts(discounts, actor.companyId),
+  );
   const answer = async () => {
     if (!options.keepAnswers) return computed(db, plan, options.prepare);
     const version = await searchVersion(db, plan.priceGroupId, sizeScopeOf(plan));
@@ -344,19 +370,34 @@ export async function searchItems(
       list: await withStockNow(db, plan.priceGroupId, list),
     };
   };
-  const [{ count, filters: facets, list }, discounts] = await Promise.all([
+  const [{ count, filters: facets, list }, sizes] = await Promise.all([
     answer(),
-    recentDiscounts(db, actor.companyId),
+    vehicleSizes(db, filters).then((oe) => sizeOptions(db, plan, oe)),
   ]);
+  const suggestions =
+    count === 0 && plan.page === 0
+      ? await suggestionsFor({
+          db,
+          plan,
+          query: filters.query,
+          interpretation,
+          vocabulary: vocab,
+          countOf: async (query) =>
+            countHits(db, (await planOf(db, actor, { ...filters, query }, plan.discounts)).plan),
+        })
+      : [];
   return {
-    list: discountedList(list, discounts, actor.companyId),
+    list: inBuyerOrder(discountedList(list, discounts, actor.companyId), plan.sort),
     filters: facets,
-    applied: appliedOf(filters, interpretation),
+    applied: appliedOf(filters, interpretation, sizeFromText),
     count,
     page: plan.page,
+    sizes,
+    suggestions,
   };
 }
 
 // The public entry of the search for other modules: the stored search rows and their counts.
 export { foldFacetDeltas, foldSoon } from './search.counts';
 export { productsIn, refreshSearchItems } from './search.items';
+export { typeaheadOf } from './search.typeahead';

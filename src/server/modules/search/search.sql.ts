@@ -1,11 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FacetFilterKey, SortCode } from '../../../domain/shop-search';
 import { and } from '../../db/product-sql';
+import { buyerPrice, type PlanDiscount } from './search.buyer-price';
 import { type CountScope, storedFacetRows } from './search.counts';
 import { type FacetKey, facetKeys } from './search.facets';
+import { type InterpretedConditions, interpretedNarrows, interpretedWhere } from './search.interpreted';
 
 /** A search resolved to SQL-ready conditions (search.service.ts builds it from the filters). */
-export interface SearchPlan {
+export interface SearchPlan extends InterpretedConditions {
   priceGroupId: number;
   dims?: { width: number; ratio: number; rim: number } | { width?: number; ratio?: number; rim?: number };
   rear?: { width: number; ratio: number; rim: number };
@@ -20,6 +22,8 @@ export interface SearchPlan {
   sort: SortCode;
   page: number;
   pageSize: number;
+  /** The company's discounts in force: prices, bounds and price sorts are the buyer's. */
+  discounts?: PlanDiscount[];
 }
 
 const inList = (column: SQL, values: (string | number)[]) =>
@@ -90,14 +94,24 @@ function baseWhere(plan: SearchPlan): SQL {
     plan.makeIds.length > 0 && inList(sql`si.make_id`, plan.makeIds),
     plan.modelIds.length > 0 && inList(sql`si.model_id`, plan.modelIds),
     ...plan.terms.map(termCondition),
-    plan.minPrice !== undefined && sql`si.price_cents >= ${plan.minPrice}`,
-    plan.maxPrice !== undefined && sql`si.price_cents <= ${plan.maxPrice}`,
+    ...interpretedWhere(plan),
+    plan.minPrice !== undefined && sql`${buyerPrice(plan.discounts)} >= ${plan.minPrice}`,
+    plan.maxPrice !== undefined && sql`${buyerPrice(plan.discounts)} <= ${plan.maxPrice}`,
     plan.specialsOnly && sql`si.f_specials_v is not null`,
     plan.runFlat && sql`si.run_flat`,
     r &&
       sql`exists (select 1 from search_items r where r.price_group_id = si.price_group_id and r.model_id = si.model_id
                     and r.width = ${r.width} and r.ratio = ${r.ratio} and r.rim = ${r.rim})`,
   ]);
+}
+
+/** Every condition of the plan, facets included: the rows of its results (search.sizes.ts). */
+export function hitsWhere(plan: SearchPlan): SQL {
+  const facets = facetKeys.flatMap((k) => {
+    const values = plan.facetFilters[k];
+    return values?.length ? [facetCondition[k](values)] : [];
+  });
+  return and([baseWhere(plan), ...facets]);
 }
 
 /** Bit k set when the row fails the filter of facet k. */
@@ -182,7 +196,8 @@ export function storedCountsOf(plan: SearchPlan): { scope: CountScope; filtered:
     plan.minPrice !== undefined ||
     plan.maxPrice !== undefined ||
     plan.specialsOnly ||
-    plan.runFlat;
+    plan.runFlat ||
+    interpretedNarrows(plan);
   const filtered = facetKeys.filter((k) => plan.facetFilters[k]?.length);
   if (narrowed || filtered.length > 1) return null;
   return { scope: { priceGroupId: plan.priceGroupId, dims: size }, filtered };
@@ -229,14 +244,14 @@ function storedStatement(plan: SearchPlan, scope: CountScope, productFields: SQL
     with stored as (${storedFacetRows(scope)}),
     page as (
       select id, model_id from (
-        select si.product_id as id, si.model_id, si.price_cents as price, si.size as size_text,
+        select si.product_id as id, si.model_id, ${buyerPrice(plan.discounts)} as price, si.size as size_text,
                si.f_makes_l, si.f_models_l
         from search_items si where ${where}) s
       order by ${orderBy[plan.sort]} ${pageWindow(plan)})
     select
       (select coalesce(sum(count), 0)::int from stored where facet = '_total') as count,
-      (select min(si.price_cents)::int from search_items si where ${where}) as min_price,
-      (select max(si.price_cents)::int from search_items si where ${where}) as max_price,
+      (select min(${buyerPrice(plan.discounts)})::int from search_items si where ${where}) as min_price,
+      (select max(${buyerPrice(plan.discounts)})::int from search_items si where ${where}) as max_price,
       ${listOf(plan, productFields, sql`null`)} as list,
       (select coalesce(json_agg(stored), '[]') from stored where facet <> '_total') as facets`;
 }
@@ -264,7 +279,7 @@ export function searchStatement(plan: SearchPlan, productFields: SQL, productFro
   return sql`
     with base as materialized (
       select * from (
-        select si.product_id as id, si.model_id, si.price_cents as price, si.size as size_text, ${storedFacets},
+        select si.product_id as id, si.model_id, ${buyerPrice(plan.discounts)} as price, si.size as size_text, ${storedFacets},
                ${miss} as miss
         from search_items si
         where ${where} offset 0) s

@@ -5,7 +5,6 @@ import type { FilterChange, ShopFilters } from './shop-filters';
 import type { ShopState } from './shop.slice';
 
 const scalarLabels: Partial<Record<keyof ShopFilters, string>> = {
-  query: 'Search',
   size: 'Size',
   width: 'Width',
   ratio: 'Ratio',

@@ -1,6 +1,7 @@
 import { Accordion, Button, Checkbox, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type FacetFilterKey, facetFilterKeys, facetLabels } from '../../../domain/shop-search';
+import { SizeFacets } from './SizeFacets';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import type { ShopState } from './shop.slice';
 
@@ -45,6 +46,7 @@ export function FilterSidebar({ facets, filters, onChange }: Props) {
           Clear all
         </Button>
       </Group>
+      <SizeFacets filters={filters} onChange={onChange} />
       <Switch
         label="Run-flat only"
         checked={filters.runFlat === 'true'}

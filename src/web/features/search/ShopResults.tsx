@@ -4,6 +4,8 @@ import { type SortCode, sortCodes, sortLabels } from '../../../domain/shop-searc
 import { useAppSelector } from '../../app/store';
 import { AppliedChips } from './AppliedChips';
 import { FilterSidebar } from './FilterSidebar';
+import { QueryChips } from './QueryChips';
+import { SearchSuggestions } from './SearchSuggestions';
 import { ResultCard } from './ResultCard';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import type { ShopItem } from './shop.slice';
@@ -48,7 +50,9 @@ export function ShopResults({
               allowDeselect={false}
             />
           </Group>
+          <QueryChips onChange={onChange} />
           <AppliedChips filters={filters} facets={shop.filters} onChange={onChange} />
+          <SearchSuggestions filters={filters} />
           {shop.error && (
             <Alert color="red" variant="light" title="The search did not work">
               <Group>

@@ -8,6 +8,8 @@ import {
   sortCodes,
 } from '../../../domain/shop-search';
 
+const MAX_PAGE_SIZE = 100;
+
 /** The keys of the URL that hold one text value: every filter key but the facets, paging and sort. */
 type ScalarKey = Exclude<FilterKey, FacetFilterKey | 'page' | 'pageSize' | 'sort'>;
 const notScalar: readonly string[] = [...facetFilterKeys, 'page', 'pageSize', 'sort'];
@@ -15,7 +17,7 @@ const scalarKeys = filterKeys.filter((k): k is ScalarKey => !notScalar.includes(
 
 /** The search a /shop URL describes (its filter keys), page aside. */
 export type ShopFilters = Partial<Record<FacetFilterKey, string[]>> &
-  Partial<Record<ScalarKey, string>> & { sort?: SortCode };
+  Partial<Record<ScalarKey, string>> & { sort?: SortCode; pageSize?: string };
 
 /** Reads a /shop query string (bracket arrays); unknown keys are dropped. */
 export function parseShopUrl(search: string): { filters: ShopFilters; page: number } {
@@ -30,6 +32,9 @@ export function parseShopUrl(search: string): { filters: ShopFilters; page: numb
     if (list.length) filters[k] = list;
   }
   if (sortCodes.includes(raw.sort as SortCode)) filters.sort = raw.sort as SortCode;
+  // pageSize is kept when it is a whole number the API takes (1–100); else the default applies.
+  const size = Number(raw.pageSize);
+  if (Number.isInteger(size) && size >= 1 && size <= MAX_PAGE_SIZE) filters.pageSize = String(size);
   const page = Math.max(0, Number(raw.page) || 0);
   return { filters, page };
 }
@@ -50,7 +55,12 @@ export type FilterChange =
   | { type: 'sort'; value: SortCode }
   | { type: 'flag'; key: 'specialsOnly' | 'runFlat'; on: boolean }
   | { type: 'price'; minPrice?: string; maxPrice?: string }
-  | { type: 'remove'; key: keyof ShopFilters; value?: string };
+  | { type: 'remove'; key: keyof ShopFilters; value?: string }
+  /** Another free text (a chip removed, a suggestion followed), with a size when it names one. */
+  | { type: 'query'; query: string; width?: string; ratio?: string; rim?: string };
+
+const sizesOf = (c: { width?: string; ratio?: string; rim?: string }) =>
+  c.width ? { width: c.width, ratio: c.ratio, rim: c.rim } : {};
 
 /**
  * The filter rules of the sidebar: 'ALL' clears the filters, 'sizes' sets width, ratio and rim, a
@@ -60,7 +70,12 @@ export function applyFilter(filters: ShopFilters, change: FilterChange): ShopFil
   const next: ShopFilters = { ...filters };
   switch (change.type) {
     case 'ALL':
-      return filters.sort ? { sort: filters.sort } : {};
+      return {
+        ...(filters.sort ? { sort: filters.sort } : {}),
+        ...(filters.pageSize ? { pageSize: filters.pageSize } : {}),
+      };
+    case 'query':
+      return { ...next, query: change.query || undefined, ...sizesOf(change) };
     case 'sizes':
       return { ...next, width: change.width, ratio: change.ratio, rim: change.rim };
     case 'sort':

@@ -10,6 +10,8 @@ const answer = (page: number, ids: number[], count = 40) => ({
   applied: { page } as never,
   count,
   page,
+  sizes: [],
+  suggestions: [],
 });
 const start = shopReducer(undefined, { type: 'init' });
 const fulfilled = (page: number, ids: number[], count?: number) =>

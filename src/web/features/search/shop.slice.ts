@@ -17,6 +17,9 @@ export interface ShopState {
   list: ShopItem[];
   applied: Answer['applied'];
   filters: Answer['filters'] | null;
+  /** The Sizes facet (a partial size's sizes, a vehicle's OE sizes) and, when nothing is found, suggestions. */
+  sizes: Answer['sizes'];
+  suggestions: Answer['suggestions'];
   page: number;
   pageSize: number;
   sort: SortCode;
@@ -31,6 +34,8 @@ const initialState: ShopState = {
   list: [],
   applied: {},
   filters: null,
+  sizes: [],
+  suggestions: [],
   page: 0,
   pageSize: SHOP_PAGE_SIZE,
   sort: DEFAULT_SORT,
@@ -42,7 +47,8 @@ const initialState: ShopState = {
 export const fetchShop = apiThunk(
   'shop/list',
   async (filters: ShopFilters & { page: number }) =>
-    (await call(search.searchItems, { body: { ...filters, pageSize: SHOP_PAGE_SIZE } })).data,
+    (await call(search.searchItems, { body: { ...filters, pageSize: filters.pageSize ?? SHOP_PAGE_SIZE } }))
+      .data,
 );
 
 export const fetchShipping = apiThunk(
@@ -73,6 +79,8 @@ const shopSlice = createSlice({
           s.filters = a.payload.filters;
           s.applied = a.payload.applied;
           s.count = a.payload.count;
+          s.sizes = a.payload.sizes;
+          s.suggestions = a.payload.suggestions;
         } else {
           s.list.push(...a.payload.list);
         }

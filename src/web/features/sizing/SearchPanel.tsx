@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Select, Stack, Tabs, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Tabs } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SizeRecord } from '../../../contract/catalog';
+import { SearchBox } from '../../components/SearchBox';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { type SearchType, searchTypeChanged } from './search-panel.slice';
 import type { Selector } from './selector';
@@ -174,12 +175,7 @@ export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTex
             }}
           >
             <Stack gap="sm">
-              <TextInput
-                aria-label="Tire search"
-                placeholder="Tire Search...MPN, Size, Make, Model"
-                value={text}
-                onChange={(e) => setText(e.currentTarget.value)}
-              />
+              <SearchBox value={text} onChange={setText} onPick={(q) => onTextSearch(q)} />
               <Group>
                 <Button type="submit">Submit</Button>
               </Group>

@@ -17,8 +17,11 @@ export const emptySelector = (enabled = false): Selector => ({
   values: [],
 });
 
-/** The analytics event of a choice: category Sizing or Vehicle, action Select, a label per dropdown. */
-export function trackSelect(category: 'Sizing' | 'Vehicle', label: string, value: string) {
+/**
+ * The analytics event of a choice: action Select, a label per dropdown; category Sizing for the
+ * size chain and Sizing/Vehicle for the vehicle chain (spec: "Sizing/Vehicle", Year|Make|Model|Option).
+ */
+export function trackSelect(category: 'Sizing' | 'Sizing/Vehicle', label: string, value: string) {
   const w = window as unknown as { dataLayer?: unknown[] };
   w.dataLayer = w.dataLayer ?? [];
   w.dataLayer.push({ event: 'select', category, action: 'Select', label, value });

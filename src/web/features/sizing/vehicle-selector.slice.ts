@@ -118,7 +118,7 @@ export const selectVehicleValue =
   (dispatch: (a: unknown) => unknown) => {
     dispatch(vehicleValueSelected({ level, value }));
     if (!value) return;
-    trackSelect('Vehicle', labels[level], value);
+    trackSelect('Sizing/Vehicle', labels[level], value);
     const c = { ...chosen, [level]: value };
     if (level === 'year') dispatch(loadMakes({ year: value }));
     if (level === 'make' && c.year) dispatch(loadModels({ year: c.year, make: value }));

@@ -1,0 +1,89 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, snap } from './helpers';
+
+// The search box as a buyer uses it: partial sizes narrowed by the Ratio facet, chips removed one
+// by one, type-ahead by keyboard, and suggestions when nothing is found. Screenshots at desktop
+// (1366 px) and phone (390 px) widths.
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'buyer');
+});
+
+async function typeSearch(page: Page, text: string) {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Search' }).click();
+  const box = page.getByRole('combobox', { name: 'Tire search' });
+  await box.fill(text);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/shop\?query=/);
+}
+
+const count = async (page: Page) =>
+  Number((await page.getByTestId('result-count').textContent())?.replace(/[^0-9]/g, ''));
+
+test('“225” finds every width-225 size and the Ratio facet narrows it', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await typeSearch(page, '225');
+  await expect(page).toHaveURL(/query=225$/);
+  await expect(page.getByLabel('Search understood as')).toContainText('Width 225');
+  await expect(page.getByTestId('result-card').first()).toBeVisible();
+  const all = await count(page);
+  await snap(page, 'searchbox-225-desktop');
+  await page
+    .getByLabel('Ratio')
+    .getByRole('button', { name: /^45 \(/ })
+    .click();
+  await expect(page).toHaveURL(/ratio=45/);
+  await expect(page).toHaveURL(/query=225/);
+  await expect(page.getByTestId('result-card').first()).toContainText('225/45');
+  expect(await count(page)).toBeLessThan(all);
+  for (const card of await page.getByTestId('result-card').all()) await expect(card).toContainText('225/45');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'searchbox-225-ratio-phone');
+});
+
+test('“all season 225/45r17” reads as chips; removing the category keeps the size', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await typeSearch(page, 'all season 225/45r17');
+  const chips = page.getByLabel('Search understood as');
+  await expect(chips).toContainText('Category: All-Season');
+  await expect(chips).toContainText('Size 225/45R17');
+  await expect(page.getByTestId('result-card').first()).toContainText('All-Season');
+  const narrow = await count(page);
+  await snap(page, 'searchbox-chips-desktop');
+  await page.getByRole('button', { name: 'Remove Category: All-Season' }).click();
+  await expect(page).toHaveURL(/query=225%2F45r17$/);
+  await expect(chips).not.toContainText('All-Season');
+  await expect(chips).toContainText('Size 225/45R17');
+  await expect.poll(() => count(page)).toBeGreaterThan(narrow);
+  // The URL keeps the typed query: a shared link shows the same page.
+  await page.reload();
+  await expect(chips).toContainText('Size 225/45R17');
+});
+
+test('type-ahead completes by keyboard', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Search' }).click();
+  const box = page.getByRole('combobox', { name: 'Tire search' });
+  await box.pressSequentially('mich', { delay: 30 });
+  await expect(page.getByRole('option').first()).toContainText('Michelin');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await snap(page, 'searchbox-typeahead-desktop');
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/query=Michelin/);
+  await expect(page.getByLabel('Search understood as')).toContainText('Brand: Michelin');
+});
+
+test('a query with no result shows suggestions that lead to results', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await typeSearch(page, 'michelin 225/50r16');
+  const suggestions = page.getByLabel('Suggestions');
+  await expect(suggestions).toBeVisible();
+  await expect(page.getByTestId('result-card')).toHaveCount(0);
+  await snap(page, 'searchbox-suggestions-phone');
+  await suggestions.getByRole('link').first().click();
+  await expect(page).toHaveURL(/width=/);
+  await expect(page.getByTestId('result-card').first()).toBeVisible();
+  await expect(page.getByTestId('result-card').first()).toContainText('Michelin');
+});

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { SearchSuggestion } from '../../../contract/search';
+import {
+  closestName,
+  type QueryInterpretation,
+  queryReplacing,
+  queryWithout,
+  type Vocabulary,
+} from '../../../domain/search-query';
+import { overallDiameter, speedIndexes, type TireSize } from '../../../domain/tire-size';
+import type { Db } from '../../db/connection';
+import { hitsWhere, type SearchPlan } from './search.sql';
+import { sizeLabel } from './search.sizes';
+
+// No dead ends: when a search finds nothing, what to search instead, each with its count (only
+// suggestions that find something are given):
+// - the nearest sizes within 3 % overall diameter that have stock, keeping the other filters
+//   (load index and speed rating at or above the asked ones, when the size named them);
+// - the same query without its least certain part (search-query.ts certainty);
+// - a corrected spelling of a word no reading placed.
+
+const DIAMETER_TOLERANCE = 0.03;
+const MAX_SIZES = 4;
+const MAX_SUGGESTIONS = 6;
+
+/** Overall diameter of a search_items row `si` in inches (flotation widths are the diameter). */
+const diameterSql = sql`(case when si.width < 100 then si.width else si.rim + si.width * si.ratio / 1270.0 end)`;
+
+interface Input {
+  db: Db;
+  plan: SearchPlan;
+  /** The free text, when there was one, and how it was read. */
+  query: string | undefined;
+  interpretation: QueryInterpretation | null;
+  vocabulary: Vocabulary | null;
+  /** Counts what another free text would find with the same other filters. */
+  countOf(query: string): Promise<number>;
+}
+
+export async function suggestionsFor(input: Input): Promise<SearchSuggestion[]> {
+  const out: SearchSuggestion[] = [];
+  out.push(...(await nearbySizes(input)));
+  const { query, interpretation } = input;
+  if (query && interpretation) {
+    const parts = interpretation.parts;
+    if (parts.length > 1) {
+      // The least certain part; of equals, the last typed.
+      const least = parts.reduce((a, b) => (b.certainty <= a.certainty ? b : a));
+      const without = queryWithout(query, least);
+      const count = await input.countOf(without);
+      if (count > 0)
+        out.push({ kind: 'drop', label: `${without} (without “${least.text}”)`, count, query: without });
+    }
+    for (const term of parts.filter((p) => p.kind === 'term')) {
+      const name = input.vocabulary && closestName(term.text, input.vocabulary);
+      if (!name) continue;
+      const corrected = queryReplacing(query, term, name);
+      const count = await input.countOf(corrected);
+      if (count > 0)
+        out.push({ kind: 'spelling', label: `Did you mean “${corrected}”?`, count, query: corrected });
+    }
+  }
+  return out.slice(0, MAX_SUGGESTIONS);
+}
+
+async function nearbySizes({ db, plan, query, interpretation }: Input): Promise<SearchSuggestion[]> {
+  const d = plan.dims;
+  if (d?.width === undefined || d.ratio === undefined || d.rim === undefined || plan.rear) return [];
+  const asked = { width: d.width, ratio: d.ratio, rim: d.rim };
+  const diameter = overallDiameter({ ...asked, type: asked.width < 100 ? 'flotation' : 'metric' });
+  const typed: TireSize | null = interpretation?.size ?? null;
+  const load = typed?.loadIndex;
+  const speeds = typed?.speedIndex ? speedIndexes.slice(speedIndexes.indexOf(typed.speedIndex as never)) : [];
+  const { rows } = await db.execute<{ width: number; ratio: number; rim: number; count: number }>(sql`
+    select si.width::float8 as width, si.ratio::float8 as ratio, si.rim::float8 as rim, count(*)::int as count,
+           min(abs(${diameterSql} - ${diameter})) as off
+    from search_items si
+    where ${hitsWhere({ ...plan, dims: undefined })}
+      and ${diameterSql} between ${diameter * (1 - DIAMETER_TOLERANCE)} and ${diameter * (1 + DIAMETER_TOLERANCE)}
+      and not (si.width = ${asked.width} and si.ratio = ${asked.ratio} and si.rim = ${asked.rim})
+      ${load ? sql`and si.f_load_v ~ '^[0-9]+$' and si.f_load_v::int >= ${load}` : sql``}
+      ${
+        speeds.length
+          ? sql`and si.f_speed_v in (${sql.join(
+              speeds.map((s) => sql`${s}`),
+              sql`, `,
+            )})`
+          : sql``
+      }
+    group by si.width, si.ratio, si.rim
+    order by off, count desc
+    limit ${MAX_SIZES}`);
+  const sizePart = interpretation?.parts.find((p) => p.kind === 'size');
+  const rest = query && sizePart && interpretation?.size ? queryWithout(query, sizePart) : (query ?? '');
+  return rows.map((r) => {
+    const dims = { width: Number(r.width), ratio: Number(r.ratio), rim: Number(r.rim) };
+    return { kind: 'size' as const, label: sizeLabel(dims), count: Number(r.count), query: rest, ...dims };
+  });
+}
+
+/** How many results a plan has (the count of a suggestion). */
+export async function countHits(db: Db, plan: SearchPlan): Promise<number> {
+  const { rows } = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from search_items si where ${hitsWhere(plan)}`,
+  );
+  return Number(rows[0]?.count ?? 0);
+}
