@@ -53,6 +53,7 @@ const tagTypes = [
   'Category',
   'Model',
   'Product',
+  'Quote',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -16,4 +16,5 @@ export const paths = {
   tires: '/tires',
   oeSelection: '/oe_selection',
   admin: '/admin',
+  quotes: '/quotes',
 } as const;
