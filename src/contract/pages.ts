@@ -19,6 +19,7 @@ export const knownPages = [
   '/tires',
   '/oe_selection',
   '/admin',
+  '/quotes',
 ] as const;
 
 export function isKnownPage(pathname: string): boolean {

@@ -55,6 +55,7 @@ const tagTypes = [
   'Product',
   'Fulfillment',
   'Shipment',
+  'Quote',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -124,6 +124,7 @@ function NavBar() {
   const links = [
     { to: paths.home, label: 'Home' },
     { to: paths.orders, label: 'Orders' },
+    { to: paths.quotes, label: 'Quotes' },
     ...((location?.locationSupplierId ?? 0) > 0 ? [{ to: paths.supplier, label: 'Supplier' }] : []),
     ...((location?.locationInstaller ?? 0) > 0 ? [{ to: paths.installer, label: 'Installer' }] : []),
     ...(isStaff(user.role) ? [{ to: paths.admin, label: 'Back office' }] : []),

@@ -17,4 +17,5 @@ export const paths = {
   tires: '/tires',
   oeSelection: '/oe_selection',
   admin: '/admin',
+  quotes: '/quotes',
 } as const;

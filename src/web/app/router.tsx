@@ -7,6 +7,10 @@ import { FulfillmentQueuePage } from '../features/logistics/FulfillmentQueuePage
 import { MyOrdersPage } from '../features/orders/MyOrdersPage';
 import { SupplierOrdersPage } from '../features/orders/SupplierOrdersPage';
 import { WholesaleSignupPage } from '../features/wholesale/WholesaleSignupPage';
+import { BuyerQuotePage } from '../features/quotes/BuyerQuotePage';
+import { MyQuotesPage } from '../features/quotes/MyQuotesPage';
+import { QuoteRequestPage } from '../features/quotes/QuoteRequestPage';
+import { RequestQuoteLink } from '../features/quotes/RequestQuoteLink';
 import { Layout } from './Layout';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { OrderPage } from './pages/OrderPage';
@@ -36,6 +40,9 @@ export const router = createBrowserRouter([
           { path: paths.orders, element: <MyOrdersPage /> },
           { path: `${paths.orders}/:id`, element: <OrderPage /> },
           { path: paths.checkout, element: <CheckoutPage /> },
+          { path: paths.quotes, element: <MyQuotesPage /> },
+          { path: `${paths.quotes}/new`, element: <QuoteRequestPage /> },
+          { path: `${paths.quotes}/:id`, element: <BuyerQuotePage /> },
           {
             path: paths.account,
             element: (
@@ -61,8 +68,32 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('./pages/admin/AdminConsole')).AdminConsole }),
           },
           { path: paths.installer, element: <ComingPage title="Installer" /> },
-          { path: paths.shop, element: <ShopPage renderActions={(item) => <AddToCart item={item} />} /> },
-          { path: paths.tires, element: <ShopPage renderActions={(item) => <AddToCart item={item} />} /> },
+          {
+            path: paths.shop,
+            element: (
+              <ShopPage
+                renderActions={(item) => (
+                  <>
+                    <AddToCart item={item} />
+                    <RequestQuoteLink size={item.size} />
+                  </>
+                )}
+              />
+            ),
+          },
+          {
+            path: paths.tires,
+            element: (
+              <ShopPage
+                renderActions={(item) => (
+                  <>
+                    <AddToCart item={item} />
+                    <RequestQuoteLink size={item.size} />
+                  </>
+                )}
+              />
+            ),
+          },
           { path: `${paths.shop}/product/:code`, element: <ProductPage /> },
           { path: paths.oeSelection, element: <OeSelectionPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -6,12 +6,14 @@ import { seedBackoffice } from './seed-backoffice';
 import { seedCatalog } from './seed-catalog';
 import type { SeedContext } from './seed-context';
 import { seedOrders } from './seed-orders';
+import { seedQuotes } from './seed-quotes';
 
 /** Later areas add their demo data here, in order; each gets the accounts seeded before it. */
 const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedCatalog,
   seedBackoffice,
   seedOrders,
+  seedQuotes,
 ];
 
 export async function hasUsers(db: Db): Promise<boolean> {

@@ -4,7 +4,7 @@
 import { assertQuoteTransition, type QuoteStatus } from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
 import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { queueEmail } from '../../integrations/email/outbox';
@@ -33,12 +33,10 @@ export async function quotePdf(db: Db, actor: Actor, config: Config, id: number)
 }
 
 /** The requester when a customer asked, else the company's address. */
-async function recipientOf(db: Db, quote: repo.QuoteRow, to: string | undefined) {
+async function recipientOf(db: DbOrTx, quote: repo.QuoteRow, to: string | undefined) {
   if (to) return to;
   const requester = await repo.userName(db, quote.requesterUserId);
-  const summary = await repo.findSummary(db, quote.id);
-  const requesterIsCustomer = summary && requester?.email && quote.requesterUserId !== quote.ownerUserId;
-  if (requesterIsCustomer) return requester.email;
+  if (requester?.email && quote.requesterUserId !== quote.ownerUserId) return requester.email;
   throw badRequest('Give the address to send the quote to', [{ pointer: '/body/to', detail: 'is required' }]);
 }
 
@@ -48,7 +46,7 @@ export async function emailQuote(db: Db, actor: Actor, config: Config, id: numbe
   const pdf = await quotePdf(db, actor, config, id);
   await db.transaction(async (tx) => {
     const quote = await lockVisibleQuote(tx, actor, id);
-    const address = await recipientOf(db, quote, to);
+    const address = await recipientOf(tx, quote, to);
     const link = acceptUrlOf(config, id);
     const detail = await quoteDetail(tx, actor, id);
     await moveQuote(tx, quote, 'sent', actor.userId, `E-mailed to ${address}`, { sentAt: new Date() });

@@ -63,7 +63,8 @@ describe('quotes', () => {
     expect(options[0]).toMatchObject({
       unitPriceCents: 10_400,
       costCents: 8_000,
-      floorCents: 8_000,
+      floorCents: 8_400,
+      belowFloor: false,
       quantity: 16,
     });
     expect(options[0].reason).toContain('Lowest price');
@@ -105,7 +106,7 @@ describe('quotes', () => {
     // Frozen now.
     const frozen = await sales('PUT', `/api/v1/quote/option/${good.id}/price`, { unitPriceCents: 9_000 });
     expect(frozen.statusCode, frozen.body).toBe(409);
-    await admin('PUT', '/api/v1/quote/floor/1', { minMarginBasisPoints: 0 });
+    await admin('PUT', '/api/v1/quote/floor/1', { minMarginBasisPoints: 500 });
   });
 
   it('lets admin approve a price under the floor, audited', async () => {
@@ -130,6 +131,8 @@ describe('quotes', () => {
       unitPriceCents: 20_000,
     });
     expect((await sales('POST', `/api/v1/quote/${quote.id}/finalize`, {})).statusCode).toBe(200);
+    const toRequester = await sales('POST', `/api/v1/quote/${quote.id}/email`, {});
+    expect(toRequester.statusCode, toRequester.body).toBe(200);
     const sent = await sales('POST', `/api/v1/quote/${quote.id}/email`, { to: 'fleet@test.example' });
     expect(sent.statusCode, sent.body).toBe(200);
     const [mail] = await outboxTo(t.db, 'fleet@test.example');

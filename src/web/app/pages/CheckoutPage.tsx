@@ -6,6 +6,7 @@ import { CartLines, CartTotals } from '../../features/cart/CartLines';
 import { DeliveryChoice } from '../../features/cart/DeliveryChoice';
 import { PaymentForm } from '../../features/cart/PaymentForm';
 import { getCart } from '../../features/cart/cart.slice';
+import { RequestQuoteLink } from '../../features/quotes/RequestQuoteLink';
 import { paths } from '../paths';
 import { useAppDispatch, useAppSelector } from '../store';
 import { money } from '../../lib/format';
@@ -73,6 +74,7 @@ export function CheckoutPage() {
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Card withBorder mb="md">
               <CartLines cart={cart} />
+              <RequestQuoteLink fromCart />
             </Card>
             <Card withBorder>
               <Title order={2} size="h4" mb="sm">

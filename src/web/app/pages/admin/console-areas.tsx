@@ -32,6 +32,8 @@ import { UsersPage } from '../../../features/users/UsersPage';
 import { userPicker } from '../../../features/users/users.api';
 import { VehicleImportPage } from '../../../features/vehicles/VehicleImportPage';
 import { WholesalePage } from '../../../features/wholesale/WholesalePage';
+import { QuotesConsolePage } from '../../../features/quotes/QuotesConsolePage';
+import { QuoteWorkspace } from '../../../features/quotes/QuoteWorkspace';
 
 // The order pages are chunks of their own (the analytics charts are heavy): the console loads
 // them when an orders page is first opened.
@@ -99,6 +101,13 @@ export const sections: { title: string; areas: Area[] }[] = [
         label: 'Wholesale applications',
         permission: 'sales',
         element: <WholesalePage pickers={pickers} />,
+      },
+      {
+        path: 'quotes',
+        label: 'Quotes',
+        permission: 'staff',
+        element: <QuotesConsolePage />,
+        children: [{ path: ':id', element: <QuoteWorkspace /> }],
       },
       {
         path: 'orders',

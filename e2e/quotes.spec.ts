@@ -1,0 +1,82 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signIn, snap } from './helpers';
+
+// A fleet buyer asks for 3 sizes × 16 tires; sales generates options (the progress bar moves),
+// prices one under its floor and is refused, fixes it, finalizes and e-mails; the buyer opens the
+// e-mailed link, accepts, and the order costs exactly the quote's total.
+const sizes = ['225/45R17', '205/55R16', '215/60R16'];
+
+async function staffPage(browser: Browser, username: string, width = 1366): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+  await signIn(page, username);
+  return page;
+}
+
+test('a fleet quote from request to an order at the quoted total', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'buyer');
+  await page.goto('/quotes/new');
+  await page.getByLabel('What is it for?').fill('Spring fleet rotation');
+  for (const [i, size] of sizes.entries()) {
+    if (i > 0) await page.getByRole('button', { name: 'Add a line' }).click();
+    await page.getByLabel(`Line ${i + 1}: tire size`).fill(size);
+    await page.getByLabel('Tires').nth(i).fill('16');
+  }
+  await snap(page, 'quotes-request-1366');
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page).toHaveURL(/\/quotes\/\d+$/);
+  const quoteId = Number(page.url().split('/').pop());
+  await expect(page.getByText('Sales is preparing your options')).toBeVisible();
+
+  const sales = await staffPage(browser, 'sales');
+  await sales.goto(`/admin/quotes/${quoteId}`);
+  await sales.getByRole('button', { name: 'Generate options' }).click();
+  await expect(sales.getByTestId('generation-progress')).toHaveText('3 of 3 lines · done');
+  await expect(sales.getByText('Line 1: 16 × 225/45R17')).toBeVisible();
+  await snap(sales, 'quotes-workspace-1366');
+
+  // One dollar a tire is under any floor: finalizing is refused, naming the line and its floor.
+  await sales.getByLabel('Price per tire, good').first().fill('1');
+  await sales.getByRole('button', { name: 'Set', exact: true }).first().click();
+  await expect(sales.getByText('price is below the floor')).toBeVisible();
+  await sales.getByRole('button', { name: 'Finalize' }).click();
+  await expect(sales.getByText(/Prices below their floor: line 1 good/)).toBeVisible();
+  await snap(sales, 'quotes-floor-refused-1366');
+  await sales.getByRole('button', { name: 'Re-price line' }).first().click();
+  await expect(sales.getByText('price is below the floor')).toHaveCount(0);
+  await sales.getByRole('button', { name: 'Finalize' }).click();
+  await expect(sales.getByRole('button', { name: 'E-mail the quote' })).toBeVisible();
+  await sales.getByRole('button', { name: 'E-mail the quote' }).click();
+  await expect(sales.getByText('Sent.')).toBeVisible();
+
+  const admin = await staffPage(browser, 'admin');
+  const mails = (await (await admin.request.get('/api/v1/mailbox?pageSize=100')).json()).data.list as {
+    subject: string;
+    text: string;
+  }[];
+  const mail = mails.find((m) => m.subject.includes(`Q-${quoteId}`));
+  expect(mail).toBeTruthy();
+  const link = mail?.text.match(/https?:\/\/\S+\/quotes\/\d+/)?.[0] ?? '';
+  expect(link).toContain(`/quotes/${quoteId}`);
+
+  await page.goto(new URL(link).pathname);
+  for (let line = 1; line <= 3; line++) await page.getByLabel(`Choose Good for line ${line}`).check();
+  const totalText = (await page.getByTestId('quote-total').textContent()) ?? '';
+  await snap(page, 'quotes-accept-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'quotes-accept-390');
+  await page.getByRole('button', { name: 'Accept and check out' }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const orderId = Number(page.url().split('/').pop());
+  const answer = await (await page.request.get(`/api/order/${orderId}`)).json();
+  const order = answer.data ?? answer;
+  const quoted = Number(totalText.replace(/[^0-9.]/g, ''));
+  expect(order.totals.totalCents).toBe(Math.round(quoted * 100));
+  await snap(page, 'quotes-order-390');
+
+  const mobileSales = await staffPage(browser, 'sales', 390);
+  await mobileSales.goto(`/admin/quotes/${quoteId}`);
+  await expect(mobileSales.getByText('accepted').first()).toBeVisible();
+  await snap(mobileSales, 'quotes-workspace-390');
+});

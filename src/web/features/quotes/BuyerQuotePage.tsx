@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { QuoteDetail } from '../../../contract/quotes';
+import { orderTotals } from '../../../domain/money';
+import { PageTitle } from '../../components/PageTitle';
+import { money } from '../../lib/format';
+import { QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
+import { quotePdfUrl, useAcceptQuoteMutation, useDeclineQuoteMutation, useQuoteQuery } from './quotes.api';
+
+/** The total the buyer will pay for the chosen options, as the order will total it. */
+function chosenTotal(quote: QuoteDetail, chosen: Record<number, number>) {
+  const picks = quote.items.flatMap((item) => {
+    const o = item.options.find((x) => x.id === chosen[item.id]);
+    return o ? [{ o, roadHazard: item.roadHazard }] : [];
+  });
+  const unit = (p: (typeof picks)[number]) => Math.max(p.o.listPriceCents, p.o.unitPriceCents);
+  return orderTotals(
+    picks.map((p) => ({
+      quantity: p.o.quantity,
+      unitPriceCents: unit(p),
+      unitDiscountCents: unit(p) - p.o.unitPriceCents,
+      roadHazard: p.roadHazard,
+      roadHazardUnitCents: p.o.roadHazardUnitCents,
+    })),
+    picks.reduce((s, p) => s + p.o.shippingCents, 0),
+  );
+}
+
+/** /quotes/:id: the buyer's quote; once sent, one option per line is chosen and accepted. */
+export function BuyerQuotePage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const { data, isLoading, isError } = useQuoteQuery(id);
+  const [accept, accepting] = useAcceptQuoteMutation();
+  const [decline, declining] = useDeclineQuoteMutation();
+  const [chosen, setChosen] = useState<Record<number, number>>({});
+  if (isLoading) return <Loader aria-label="Loading the quote" />;
+  if (isError || !data) return <Alert color="red">This quote could not be found.</Alert>;
+  const quote = data.data;
+  const open = quote.status === 'sent' || quote.status === 'finalized';
+  const allChosen = quote.items.every((i) => chosen[i.id]);
+  const totals = chosenTotal(quote, chosen);
+  const submit = async () => {
+    const result = await accept({
+      id,
+      choices: quote.items.map((i) => ({ itemId: i.id, optionId: chosen[i.id] })),
+    });
+    if ('data' in result && result.data) navigate(`/orders/${result.data.orderId}`);
+  };
+  const failure = accepting.error ?? declining.error;
+  return (
+    <>
+      <PageTitle title={`Quote Q-${quote.id}`}>
+        <Group>
+          <QuoteStatusBadge status={quote.status} />
+          <Anchor href={quotePdfUrl(quote.id)} target="_blank">
+            PDF
+          </Anchor>
+        </Group>
+      </PageTitle>
+      <Text c="dimmed" mb="md">
+        {quote.title || 'Quote'} · {quote.locationName} · valid until {quote.validUntil.slice(0, 10)}
+      </Text>
+      {(quote.status === 'draft' || quote.status === 'options_ready') && (
+        <Alert mb="md">
+          Sales is preparing your options. You will get an e-mail when the quote is ready.
+        </Alert>
+      )}
+      {quote.status === 'accepted' && quote.orderId && (
+        <Alert color="green" mb="md">
+          Accepted:{' '}
+          <Anchor component={Link} to={`/orders/${quote.orderId}`}>
+            see the order
+          </Anchor>{' '}
+          to pay for it.
+        </Alert>
+      )}
+      <Stack>
+        {quote.items.map((item) => (
+          <Card key={item.id} withBorder>
+            <Title order={2} size="h4" mb="xs">
+              Line {item.position + 1}: {requestText(item)}
+            </Title>
+            {item.options.length === 0 && <Text c="dimmed">No options yet.</Text>}
+            <Radio.Group
+              value={
+                chosen[item.id]
+                  ? String(chosen[item.id])
+                  : item.chosenOptionId
+                    ? String(item.chosenOptionId)
+                    : null
+              }
+              onChange={(v) => setChosen((c) => ({ ...c, [item.id]: Number(v) }))}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                {item.options.map((o) => (
+                  <Card key={o.id} withBorder padding="sm">
+                    <Text fw={700}>{tierLabel[o.tier]}</Text>
+                    <Text>
+                      {o.makeName} {o.modelName}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {o.size} {o.loadIndex}
+                      {o.speedIndex} · {o.skuCode}
+                    </Text>
+                    <Text size="sm">{money(o.unitPriceCents)} per tire</Text>
+                    <Text size="sm">Shipping {money(o.shippingCents)}</Text>
+                    <Text fw={600}>{money(o.lineTotalCents)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {o.reason}
+                    </Text>
+                    {open && (
+                      <Radio
+                        mt="xs"
+                        value={String(o.id)}
+                        label="Choose"
+                        aria-label={`Choose ${tierLabel[o.tier]} for line ${item.position + 1}`}
+                      />
+                    )}
+                  </Card>
+                ))}
+              </SimpleGrid>
+            </Radio.Group>
+          </Card>
+        ))}
+      </Stack>
+      {open && (
+        <Card withBorder mt="md">
+          <Group justify="space-between" wrap="wrap">
+            <Stack gap={0}>
+              <Text>
+                Tires {money(totals.subtotalCents - totals.discountCents)} · road hazard{' '}
+                {money(totals.roadHazardCents)} · shipping {money(totals.shippingCents)} · tax{' '}
+                {money(totals.taxCents)}
+              </Text>
+              <Text fw={700} data-testid="quote-total">
+                Total {money(totals.totalCents)}
+              </Text>
+            </Stack>
+            <Group>
+              <Button variant="subtle" color="red" loading={declining.isLoading} onClick={() => decline(id)}>
+                Decline
+              </Button>
+              <Button disabled={!allChosen} loading={accepting.isLoading} onClick={submit}>
+                Accept and check out
+              </Button>
+            </Group>
+          </Group>
+          {failure && (
+            <Alert color="red" mt="sm">
+              {'message' in failure ? failure.message : 'That did not work'}
+            </Alert>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}
