@@ -240,3 +240,52 @@ export const convertOrder = endpoint({
   body: z.object({ orderId: Id }),
   response: z.object({ list: z.array(Fulfillment) }),
 });
+
+export const PickupWindow = z.object({
+  courier: Courier,
+  windowStart: IsoDate,
+  windowEnd: IsoDate,
+  available: z.boolean(),
+});
+
+export const Pickup = z.object({
+  pickupId: z.number().int(),
+  courier: Courier,
+  warehouseId: z.number().int(),
+  windowStart: IsoDate,
+  windowEnd: IsoDate,
+  status: z.enum(['scheduled', 'cancelled']),
+  confirmation: z.string(),
+  packages: z.number().int(),
+});
+
+export const pickupAvailability = endpoint({
+  method: 'GET',
+  path: '/api/v1/shipping/pickup/availability/:id',
+  access: 'fulfillment',
+  summary:
+    'Pickup windows of the next five weekdays at a warehouse (id), per courier; a booked window is unavailable',
+  params: IdParams,
+  query: z.object({ courier: Courier.optional() }),
+  response: z.object({ list: z.array(PickupWindow), scheduled: z.array(Pickup) }),
+});
+
+export const schedulePickup = endpoint({
+  method: 'POST',
+  path: '/api/v1/shipping/pickup/schedule',
+  access: 'shipping',
+  summary:
+    'Book a courier pickup at a warehouse for one of its offered windows (never in the past, never twice)',
+  body: z.object({ warehouseId: Id, courier: Courier, windowStart: z.iso.datetime({ offset: true }) }),
+  response: z.object({ data: Pickup }),
+  status: 201,
+});
+
+export const cancelPickup = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/shipping/pickup/cancel/:id',
+  access: 'shipping',
+  summary: 'Cancel a booked pickup before its window starts',
+  params: IdParams,
+  response: z.object({ data: Pickup }),
+});

@@ -8,6 +8,7 @@ import {
   fulfillmentLines,
   fulfillmentLog,
   fulfillments,
+  pickups,
   shipments,
   shippingLabels,
 } from '../../db/schema';
@@ -253,4 +254,42 @@ export function shipmentsOfFulfillments(db: DbOrTx, fulfillmentIds: number[]) {
     .from(shipments)
     .where(inArray(shipments.fulfillmentId, fulfillmentIds.length ? fulfillmentIds : [-1]))
     .orderBy(desc(shipments.id));
+}
+
+export type PickupRow = typeof pickups.$inferSelect;
+
+export function scheduledPickups(db: DbOrTx, warehouseId: number) {
+  return db
+    .select()
+    .from(pickups)
+    .where(and(eq(pickups.warehouseId, warehouseId), eq(pickups.status, 'scheduled')))
+    .orderBy(pickups.windowStart);
+}
+
+export async function insertPickup(db: DbOrTx, values: typeof pickups.$inferInsert) {
+  const [row] = await db.insert(pickups).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findPickup(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(pickups).where(eq(pickups.id, id)).for('update');
+  return row;
+}
+
+export async function cancelPickupRow(db: DbOrTx, id: number) {
+  const [row] = await db
+    .update(pickups)
+    .set({ status: 'cancelled', cancelledAt: new Date() })
+    .where(eq(pickups.id, id))
+    .returning();
+  return row;
+}
+
+/** Parcels labeled at a warehouse with a courier that the courier has not picked up yet. */
+export async function parcelsAwaitingPickup(db: DbOrTx, warehouseId: number, courier: string) {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select coalesce(sum(l.packages), 0)::int as n from shipping_labels l
+    join fulfillments f on f.id = l.fulfillment_id
+    where f.warehouse_id = ${warehouseId} and l.courier = ${courier} and l.status = 'active' and f.status = 'labeled'`);
+  return Number(rows[0]?.n ?? 0);
 }

@@ -46,6 +46,11 @@ export function logisticsRoutes(app: FastifyInstance) {
     return pdf;
   });
   route(app, api.convertOrder, ({ db, actor, body }) => logistics.convertOrder(db, actor, body.orderId));
+  route(app, api.pickupAvailability, ({ db, actor, params, query }) =>
+    logistics.pickupAvailability(db, actor, params.id, query.courier),
+  );
+  route(app, api.schedulePickup, ({ db, actor, body }) => logistics.schedulePickup(db, actor, body));
+  route(app, api.cancelPickup, ({ db, actor, params }) => logistics.cancelPickup(db, actor, params.id));
 
   route(app, ship.listShipments, ({ db, actor, query }) => logistics.listShipments(db, actor, query));
   route(app, ship.shipmentStatusList, () => logistics.shipmentStatusList());

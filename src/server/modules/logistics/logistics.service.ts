@@ -30,3 +30,4 @@ export {
   trackingCouriers,
   updateShipment,
 } from './logistics.tracking';
+export { cancelPickup, pickupAvailability, schedulePickup } from './logistics.pickups';

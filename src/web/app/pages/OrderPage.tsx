@@ -81,7 +81,7 @@ export function OrderPage() {
               <Text size="sm">Payment: {paymentText(order.paymentMethod, order.paymentStatus)}</Text>
               {order.poNumber && <Text size="sm">PO: {order.poNumber}</Text>}
               <Text size="sm">Deliver to ZIP {order.delivery.zip}</Text>
-              <Text size="sm">Tracking: {order.trackingNumber ?? 'not shipped yet'}</Text>
+              {order.trackingNumber && <Text size="sm">Tracking: {order.trackingNumber}</Text>}
               <Text size="sm" mt="sm" c="dimmed">
                 Ships from {order.subOrders.map((s) => s.warehouseName).join(', ')}
               </Text>

@@ -151,7 +151,7 @@ function FulfillmentCard({ f }: { f: Fulfillment }) {
             {active.courier} {words(active.service)} · {money(active.rateCents)}
           </Text>
           <Text size="sm" ff="monospace">
-            {active.trackingNumber}
+            <span data-testid="tracking-number">{active.trackingNumber}</span>
             {f.shipment && ` · ${words(f.shipment.status)}`}
           </Text>
           <Anchor href={labelsUrl([f.fulfillmentId])} target="_blank" rel="noopener">
