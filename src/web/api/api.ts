@@ -53,6 +53,9 @@ const tagTypes = [
   'Category',
   'Model',
   'Product',
+  'Review',
+  'Comparison',
+  'ContactMessage',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -16,4 +16,9 @@ export const paths = {
   tires: '/tires',
   oeSelection: '/oe_selection',
   admin: '/admin',
+  reviewNew: '/reviews/new',
+  compare: '/compare',
+  contact: '/contact',
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
 } as const;
