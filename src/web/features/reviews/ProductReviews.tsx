@@ -78,7 +78,7 @@ export function ProductReviews({ code, make }: { code: string; make: string }) {
       <Stack>
         <Group justify="space-between">
           <Title order={2} size="h3" id="reviews-title">
-            Fleet reviews of the {product.brand} {product.line}
+            Fleet reviews
           </Title>
           <Button component={Link} to={`/reviews/new?product=${product.productId}`} variant="light" size="xs">
             Review this tire
