@@ -1,7 +1,13 @@
 // The pages of the web app, shared by the server's page guard and the client router.
 
 /** Pages that need no signed-in user. */
-export const publicPages = ['/login', '/reset', '/wholesale'] as const;
+export const publicPages = [
+  '/login',
+  '/reset',
+  '/wholesale',
+  '/newsletter/confirm',
+  '/newsletter/unsubscribe',
+] as const;
 
 /** Top-level page paths the web app knows; anything else renders its not-found page. */
 export const knownPages = [
@@ -20,6 +26,10 @@ export const knownPages = [
   '/oe_selection',
   '/admin',
   '/quotes',
+  '/reviews',
+  '/compare',
+  '/contact',
+  '/newsletter',
 ] as const;
 
 export function isKnownPage(pathname: string): boolean {

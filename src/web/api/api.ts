@@ -56,6 +56,9 @@ const tagTypes = [
   'Fulfillment',
   'Shipment',
   'Quote',
+  'Review',
+  'Comparison',
+  'ContactMessage',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -79,6 +79,9 @@ function Header() {
             <Anchor component={Link} to={paths.account} fw={600} data-testid="user-name">
               {user.userName}
             </Anchor>
+            <Anchor component={Link} to={paths.contact} visibleFrom="sm">
+              Help
+            </Anchor>
             <Anchor href={paths.logout}>Logout</Anchor>
           </>
         ) : (

@@ -18,4 +18,9 @@ export const paths = {
   oeSelection: '/oe_selection',
   admin: '/admin',
   quotes: '/quotes',
+  reviewNew: '/reviews/new',
+  compare: '/compare',
+  contact: '/contact',
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
 } as const;

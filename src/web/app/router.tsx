@@ -25,6 +25,23 @@ import { AddToCart } from '../features/cart/AddToCart';
 import { SavedCards } from '../features/payments/SavedCards';
 import { paths } from './paths';
 import { RequireUser } from './RequireUser';
+import { RatingBadge } from '../features/reviews/RatingBadge';
+import { ReviewFormPage } from '../features/reviews/ReviewFormPage';
+import { CompareToggle, CompareTray } from '../features/comparisons/CompareToggle';
+import { ComparePage } from '../features/comparisons/ComparePage';
+import { ContactPage } from '../features/marketing/ContactPage';
+import { NewsletterLinkPage } from '../features/marketing/NewsletterLinkPage';
+import type { ShopItem } from '../features/search/shop.slice';
+
+/** A result card's actions: add to cart, the line's review stars, the compare tick. */
+const resultActions = (item: ShopItem) => (
+  <>
+    <AddToCart item={item} />
+    <RequestQuoteLink size={item.size} />
+    <RatingBadge modelId={item.modelId} />
+    <CompareToggle productId={item.productId} />
+  </>
+);
 
 export const router = createBrowserRouter([
   {
@@ -33,6 +50,8 @@ export const router = createBrowserRouter([
       { path: paths.login, element: <LoginPage /> },
       { path: paths.reset, element: <ResetPage /> },
       { path: paths.wholesale, element: <WholesaleSignupPage /> },
+      { path: paths.newsletterConfirm, element: <NewsletterLinkPage action="confirm" /> },
+      { path: paths.newsletterUnsubscribe, element: <NewsletterLinkPage action="unsubscribe" /> },
       {
         element: <RequireUser />,
         children: [
@@ -71,30 +90,30 @@ export const router = createBrowserRouter([
           {
             path: paths.shop,
             element: (
-              <ShopPage
-                renderActions={(item) => (
-                  <>
-                    <AddToCart item={item} />
-                    <RequestQuoteLink size={item.size} />
-                  </>
-                )}
-              />
+              <>
+                <ShopPage renderActions={resultActions} />
+                <CompareTray />
+              </>
             ),
           },
           {
             path: paths.tires,
             element: (
-              <ShopPage
-                renderActions={(item) => (
-                  <>
-                    <AddToCart item={item} />
-                    <RequestQuoteLink size={item.size} />
-                  </>
-                )}
-              />
+              <>
+                <ShopPage renderActions={resultActions} />
+                <CompareTray />
+              </>
             ),
           },
           { path: `${paths.shop}/product/:code`, element: <ProductPage /> },
+          { path: paths.reviewNew, element: <ReviewFormPage /> },
+          { path: '/reviews/:id/edit', element: <ReviewFormPage /> },
+          { path: paths.compare, element: <ComparePage renderActions={(p) => <AddToCart item={p} />} /> },
+          {
+            path: `${paths.compare}/:id`,
+            element: <ComparePage renderActions={(p) => <AddToCart item={p} />} />,
+          },
+          { path: paths.contact, element: <ContactPage /> },
           { path: paths.oeSelection, element: <OeSelectionPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

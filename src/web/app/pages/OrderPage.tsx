@@ -9,6 +9,7 @@ import { formatDate, OrderItemsTable, paymentText, StatusBadge } from '../../fea
 import { useMyOrderQuery, useReorderMutation } from '../../features/orders/orders.api';
 import { PayOrder } from '../../features/orders/PayOrder';
 import { OrderTracking } from '../../features/logistics/OrderTracking';
+import { ReviewInvitation } from '../../features/reviews/ReviewInvitation';
 import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { paths } from '../paths';
 import { useAppDispatch } from '../store';
@@ -67,6 +68,7 @@ export function OrderPage() {
               <OrderItemsTable order={order} />
             </Card>
             <OrderTracking orderId={order.orderId} />
+            <ReviewInvitation orderId={order.orderId} status={order.status} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Card withBorder>

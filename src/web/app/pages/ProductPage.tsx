@@ -3,6 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { AddToCart } from '../../features/cart/AddToCart';
 import { ProductDetail } from '../../features/search/ProductDetail';
+import { ProductReviews } from '../../features/reviews/ProductReviews';
 
 /** /shop/product/{code}?make=: one SKU. */
 export function ProductPage() {
@@ -20,6 +21,7 @@ export function ProductPage() {
         make={params.get('make') ?? ''}
         renderActions={(p) => <AddToCart item={p} />}
       />
+      <ProductReviews code={code} make={params.get('make') ?? ''} />
     </Stack>
   );
 }

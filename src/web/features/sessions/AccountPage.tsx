@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { PageTitle } from '../../components/PageTitle';
+import { Link } from 'react-router';
 import { can } from '../../../domain/roles';
 import { ApiTokensCard } from './ApiTokensCard';
 import { setPriceGroup } from './session.slice';
@@ -39,7 +40,11 @@ export function AccountPage({ renderSavedCards }: Props) {
   }, []);
   return (
     <>
-      <PageTitle title="Account" />
+      <PageTitle title="Account">
+        <Button component={Link} to="/contact" variant="light">
+          Contact support
+        </Button>
+      </PageTitle>
       {error && <Alert color="red">{error}</Alert>}
       {!account && !error && <Loader aria-label="Loading account" />}
       {account && (

@@ -34,6 +34,8 @@ import { VehicleImportPage } from '../../../features/vehicles/VehicleImportPage'
 import { WholesalePage } from '../../../features/wholesale/WholesalePage';
 import { QuotesConsolePage } from '../../../features/quotes/QuotesConsolePage';
 import { QuoteWorkspace } from '../../../features/quotes/QuoteWorkspace';
+import { ReviewQueuePage } from '../../../features/reviews/ReviewQueuePage';
+import { ContactInboxPage } from '../../../features/marketing/ContactInboxPage';
 
 // The order pages are chunks of their own (the analytics charts are heavy): the console loads
 // them when an orders page is first opened.
@@ -200,6 +202,8 @@ export const sections: { title: string; areas: Area[] }[] = [
   {
     title: 'System',
     areas: [
+      { path: 'reviews', label: 'Reviews', permission: 'staff', element: <ReviewQueuePage /> },
+      { path: 'contact', label: 'Contact messages', permission: 'support', element: <ContactInboxPage /> },
       { path: 'audit', label: 'Audit log', permission: 'staff', element: <AuditLogPage /> },
       { path: 'outbox', label: 'E-mail outbox', permission: 'admin', element: <OutboxPage /> },
     ],

@@ -1,0 +1,34 @@
+import { Group, Rating, Text } from '@mantine/core';
+import { useAppSelector } from '../../app/store';
+import { useRatingSummariesQuery } from './reviews.api';
+
+/**
+ * Average stars and count of a line's published reviews on a result card. Every card asks for
+ * the lines of the whole results list at once, so a page of results makes one request.
+ */
+export function RatingBadge({ modelId }: { modelId: number }) {
+  const ids = useAppSelector((s) => s.shop.list.map((i) => i.modelId));
+  const wanted = [...new Set(ids.includes(modelId) ? ids : [...ids, modelId])].sort((a, b) => a - b);
+  const { data } = useRatingSummariesQuery(wanted);
+  const summary = data?.find((s) => s.modelId === modelId);
+  if (!summary) return null;
+  if (!summary.count)
+    return (
+      <Text size="xs" c="dimmed" data-testid="rating-badge">
+        No reviews yet
+      </Text>
+    );
+  return (
+    <Group
+      gap={4}
+      wrap="nowrap"
+      data-testid="rating-badge"
+      aria-label={`Rated ${summary.average} of 5 by ${summary.count}`}
+    >
+      <Rating value={summary.average ?? 0} fractions={10} readOnly size="xs" />
+      <Text size="xs">
+        {summary.average?.toFixed(1)} ({summary.count})
+      </Text>
+    </Group>
+  );
+}

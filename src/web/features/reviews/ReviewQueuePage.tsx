@@ -1,0 +1,144 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { Review } from '../../../contract/reviews';
+import type { ApiFailure } from '../../api/api';
+import { ReviewCard } from './ReviewCard';
+import { useModerateReviewMutation, useReviewQueueQuery } from './reviews.api';
+
+type Filter = 'pending' | 'published' | 'hidden' | 'all';
+const PAGE = 10;
+
+/** The staff console's review queue: pending reviews oldest first; publish, hide with a reason, answer. */
+export function ReviewQueuePage() {
+  const [status, setStatus] = useState<Filter>('pending');
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError } = useReviewQueueQuery({
+    page: page - 1,
+    pageSize: PAGE,
+    ...(status !== 'all' && { status }),
+  });
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text fw={700} size="lg">
+          Reviews
+        </Text>
+        <SegmentedControl
+          value={status}
+          onChange={(v) => {
+            setStatus(v as Filter);
+            setPage(1);
+          }}
+          data={['pending', 'published', 'hidden', 'all']}
+        />
+      </Group>
+      {isLoading && <Loader aria-label="Loading reviews" />}
+      {isError && <Alert color="red">The reviews cannot be read right now.</Alert>}
+      {data && data.count === 0 && <Text c="dimmed">No {status === 'all' ? '' : status} reviews.</Text>}
+      {data?.list.map((r) => (
+        <ReviewCard key={r.id} review={r} footer={<Moderation review={r} />} />
+      ))}
+      {data && data.count > PAGE && (
+        <Pagination total={Math.ceil(data.count / PAGE)} value={page} onChange={setPage} />
+      )}
+    </Stack>
+  );
+}
+
+function Moderation({ review }: { review: Review }) {
+  const [moderate, { isLoading }] = useModerateReviewMutation();
+  const [reason, setReason] = useState(review.hiddenReason ?? '');
+  const [answer, setAnswer] = useState(review.answer ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const send = async (body: Parameters<typeof moderate>[0]['body'], done: string) => {
+    setError(null);
+    const res = await moderate({ id: review.id, body });
+    if ('error' in res)
+      setError((res.error as ApiFailure).errors?.[0]?.detail ?? (res.error as ApiFailure).message);
+    else notifications.show({ color: 'green', message: done });
+  };
+  return (
+    <Stack gap="xs" mt="xs">
+      <Group gap="xs">
+        <Badge color={review.status === 'published' ? 'green' : review.status === 'hidden' ? 'red' : 'gray'}>
+          {review.status}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {review.brand} {review.line}
+        </Text>
+        {review.hiddenReason && (
+          <Text size="xs" c="red">
+            Hidden: {review.hiddenReason}
+          </Text>
+        )}
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        {review.status !== 'published' && (
+          <Button
+            size="xs"
+            color="green"
+            loading={isLoading}
+            onClick={() => send({ status: 'published' }, 'Published')}
+          >
+            Publish
+          </Button>
+        )}
+        <TextInput
+          size="xs"
+          placeholder="Reason the author reads"
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          aria-label={`Reason to hide review ${review.id}`}
+          w={240}
+        />
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          loading={isLoading}
+          onClick={() => send({ status: 'hidden', hiddenReason: reason }, 'Hidden')}
+        >
+          Hide
+        </Button>
+      </Group>
+      <Group align="flex-end" wrap="wrap">
+        <Textarea
+          size="xs"
+          placeholder="Public answer"
+          value={answer}
+          onChange={(e) => setAnswer(e.currentTarget.value)}
+          autosize
+          minRows={1}
+          w={360}
+          aria-label={`Answer to review ${review.id}`}
+        />
+        <Button
+          size="xs"
+          variant="default"
+          loading={isLoading}
+          onClick={() => send({ answer }, 'Answer saved')}
+        >
+          Save answer
+        </Button>
+      </Group>
+      {error && (
+        <Text c="red" size="xs">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
