@@ -53,6 +53,7 @@ const tagTypes = [
   'Category',
   'Model',
   'Product',
+  'AfterSales',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -10,6 +10,7 @@ export const paths = {
   reset: '/reset',
   supplier: '/supplier',
   supplierInventory: '/supplier/inventory',
+  supplierBilling: '/supplier/billing',
   wholesale: '/wholesale',
   installer: '/installer',
   shop: '/shop',

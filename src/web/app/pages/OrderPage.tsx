@@ -8,6 +8,7 @@ import { awaitsChain, CryptoPaymentPending } from '../../features/orders/CryptoP
 import { formatDate, OrderItemsTable, paymentText, StatusBadge } from '../../features/orders/OrderBits';
 import { useMyOrderQuery, useReorderMutation } from '../../features/orders/orders.api';
 import { PayOrder } from '../../features/orders/PayOrder';
+import { OrderAfterSales } from '../../features/aftersales/OrderAfterSales';
 import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { paths } from '../paths';
 import { useAppDispatch } from '../store';
@@ -65,6 +66,7 @@ export function OrderPage() {
             <Card withBorder>
               <OrderItemsTable order={order} />
             </Card>
+            <OrderAfterSales order={order} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Card withBorder>
