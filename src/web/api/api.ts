@@ -59,6 +59,7 @@ const tagTypes = [
   'Review',
   'Comparison',
   'ContactMessage',
+  'AfterSales',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -11,6 +11,7 @@ export const paths = {
   supplier: '/supplier',
   supplierInventory: '/supplier/inventory',
   supplierFulfillments: '/supplier/fulfillments',
+  supplierBilling: '/supplier/billing',
   wholesale: '/wholesale',
   installer: '/installer',
   shop: '/shop',

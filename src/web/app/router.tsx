@@ -15,6 +15,7 @@ import { Layout } from './Layout';
 import { CheckoutPage } from './pages/CheckoutPage';
 import { OrderPage } from './pages/OrderPage';
 import { SupplierArea } from './pages/SupplierArea';
+import { SupplierAfterSales } from '../features/aftersales/SupplierAfterSales';
 import { ComingPage } from './pages/ComingPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -79,6 +80,7 @@ export const router = createBrowserRouter([
               { index: true, element: <SupplierOrdersPage /> },
               { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
               { path: paths.supplierFulfillments, element: <FulfillmentQueuePage /> },
+              { path: paths.supplierBilling, element: <SupplierAfterSales /> },
             ],
           },
           {

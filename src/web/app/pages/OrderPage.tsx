@@ -10,6 +10,7 @@ import { useMyOrderQuery, useReorderMutation } from '../../features/orders/order
 import { PayOrder } from '../../features/orders/PayOrder';
 import { OrderTracking } from '../../features/logistics/OrderTracking';
 import { ReviewInvitation } from '../../features/reviews/ReviewInvitation';
+import { OrderAfterSales } from '../../features/aftersales/OrderAfterSales';
 import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { paths } from '../paths';
 import { useAppDispatch } from '../store';
@@ -69,6 +70,7 @@ export function OrderPage() {
             </Card>
             <OrderTracking orderId={order.orderId} />
             <ReviewInvitation orderId={order.orderId} status={order.status} />
+            <OrderAfterSales order={order} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Card withBorder>

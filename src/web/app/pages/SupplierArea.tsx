@@ -6,6 +6,7 @@ const tabs = [
   { value: paths.supplier, label: 'Order lines' },
   { value: paths.supplierInventory, label: 'Inventory' },
   { value: paths.supplierFulfillments, label: 'Fulfilment' },
+  { value: paths.supplierBilling, label: 'Bills & refunds' },
 ];
 
 /** /supplier: one place for a supplier, its order lines and its inventory feeds as tabs with their own URLs. */

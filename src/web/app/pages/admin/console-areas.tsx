@@ -36,6 +36,8 @@ import { QuotesConsolePage } from '../../../features/quotes/QuotesConsolePage';
 import { QuoteWorkspace } from '../../../features/quotes/QuoteWorkspace';
 import { ReviewQueuePage } from '../../../features/reviews/ReviewQueuePage';
 import { ContactInboxPage } from '../../../features/marketing/ContactInboxPage';
+import { AfterSalesDetail } from '../../../features/aftersales/AfterSalesDetail';
+import { AfterSalesQueue } from '../../../features/aftersales/AfterSalesQueue';
 
 // The order pages are chunks of their own (the analytics charts are heavy): the console loads
 // them when an orders page is first opened.
@@ -122,6 +124,16 @@ export const sections: { title: string; areas: Area[] }[] = [
         ],
       },
     ],
+  },
+  {
+    title: 'After-sales',
+    areas: (['return', 'claim', 'refund', 'bill'] as const).map((kind) => ({
+      path: `${kind}s`,
+      label: { return: 'Returns', claim: 'Claims', refund: 'Refunds', bill: 'Supplier bills' }[kind],
+      permission: 'staff' as const,
+      element: <AfterSalesQueue kind={kind} companies={pickers.company} />,
+      children: [{ path: ':id', element: <AfterSalesDetail kind={kind} /> }],
+    })),
   },
   {
     title: 'Pricing',

@@ -1,0 +1,282 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { OrderDetail } from '../../../contract/order-shapes';
+import { returnReasons } from '../../../domain/aftersales-status';
+import { errorMessage } from '../../api/client';
+import { money } from '../../lib/format';
+import { AfterSalesStatus, LogTimeline, label } from './AfterSalesBits';
+import {
+  documentUrl,
+  useAfterSalesListQuery,
+  useFileClaimMutation,
+  useGetClaimQuery,
+  useGetReturnQuery,
+  useOpenReturnMutation,
+} from './aftersales.api';
+
+const delivered = (o: OrderDetail) => o.status === 'delivered' || o.status === 'completed';
+
+/** On the buyer's order page: the invoice, returns and claims with their timelines, and refunds. */
+export function OrderAfterSales({ order }: { order: OrderDetail }) {
+  const returns = useAfterSalesListQuery({ kind: 'return', page: 0, orderId: order.orderId });
+  const claims = useAfterSalesListQuery({ kind: 'claim', page: 0, orderId: order.orderId });
+  const refunds = useAfterSalesListQuery({ kind: 'refund', page: 0, orderId: order.orderId });
+  const [returning, setReturning] = useState(false);
+  const [claiming, setClaiming] = useState(false);
+  const covered = order.orderItems.filter((i) => i.orderItemRoadHazard);
+  return (
+    <Card withBorder mt="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>Returns, claims and refunds</Title>
+        <Group gap="xs">
+          <Button
+            component="a"
+            href={documentUrl.invoice(order.orderId)}
+            target="_blank"
+            variant="default"
+            size="xs"
+          >
+            Invoice PDF
+          </Button>
+          {delivered(order) && (
+            <Button size="xs" onClick={() => setReturning(true)}>
+              Return items
+            </Button>
+          )}
+          {delivered(order) && covered.length > 0 && (
+            <Button size="xs" variant="light" onClick={() => setClaiming(true)}>
+              File a claim
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {!delivered(order) && (
+        <Text size="sm" c="dimmed">
+          Items can be returned once the order is delivered.
+        </Text>
+      )}
+      <Stack gap="sm">
+        {(returns.data?.data.list ?? []).map((r) => (
+          <ReturnCard key={String(r.returnId)} id={Number(r.returnId)} />
+        ))}
+        {(claims.data?.data.list ?? []).map((c) => (
+          <ClaimCard key={String(c.claimId)} id={Number(c.claimId)} />
+        ))}
+        {(refunds.data?.data.list ?? []).map((r) => (
+          <Group key={String(r.refundId)} justify="space-between">
+            <Text size="sm">Refund {String(r.refundId)}</Text>
+            <Group gap="xs">
+              <Text size="sm" fw={600}>
+                {money(Number(r.amountCents))}
+              </Text>
+              <AfterSalesStatus status={String(r.status)} />
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+      <ReturnForm order={order} opened={returning} onClose={() => setReturning(false)} />
+      <ClaimForm order={order} opened={claiming} onClose={() => setClaiming(false)} />
+    </Card>
+  );
+}
+
+function ReturnCard({ id }: { id: number }) {
+  const { data: r } = useGetReturnQuery(id);
+  if (!r) return null;
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>
+          Return {r.number}: {r.units} tire{r.units === 1 ? '' : 's'}, {label(r.reason)}
+        </Text>
+        <Group gap="xs">
+          {!['requested', 'rejected', 'closed'].includes(r.status) && (
+            <Button
+              component="a"
+              href={documentUrl.rma(r.returnId)}
+              target="_blank"
+              size="compact-xs"
+              variant="default"
+            >
+              Return authorization
+            </Button>
+          )}
+          <AfterSalesStatus status={r.status} />
+        </Group>
+      </Group>
+      <LogTimeline log={r.log} />
+      {r.refunds.map((f) => (
+        <Text key={f.refundId} size="sm" mt="xs">
+          Refund {money(f.amountCents)} · {label(f.status)}
+        </Text>
+      ))}
+    </Card>
+  );
+}
+
+function ClaimCard({ id }: { id: number }) {
+  const { data: c } = useGetClaimQuery(id);
+  if (!c) return null;
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>
+          Road hazard claim: {c.tire}, covered {money(c.coveredCents)}
+        </Text>
+        <AfterSalesStatus status={c.status} />
+      </Group>
+      <LogTimeline log={c.log} />
+    </Card>
+  );
+}
+
+function ReturnForm({
+  order,
+  opened,
+  onClose,
+}: {
+  order: OrderDetail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [units, setUnits] = useState<Record<number, number>>({});
+  const [reason, setReason] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [open, { isLoading, error }] = useOpenReturnMutation();
+  const items = Object.entries(units)
+    .filter(([, q]) => q > 0)
+    .map(([orderItemId, quantity]) => ({ orderItemId: Number(orderItemId), quantity }));
+  const submit = async () => {
+    const res = await open({
+      orderId: order.orderId,
+      reason: reason as (typeof returnReasons)[number],
+      note,
+      items,
+    });
+    if ('data' in res && res.data) {
+      notifications.show({ color: 'green', message: `Return ${res.data.number} requested` });
+      setUnits({});
+      onClose();
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Return items">
+      <Stack>
+        {order.orderItems.map((i) => (
+          <NumberInput
+            key={i.orderItemId}
+            label={`${i.makeName} ${i.modelName} ${i.size} (bought ${i.orderItemQuantity})`}
+            min={0}
+            max={i.orderItemQuantity}
+            value={units[i.orderItemId] ?? 0}
+            onChange={(v) => setUnits({ ...units, [i.orderItemId]: Number(v) || 0 })}
+          />
+        ))}
+        <Select
+          label="Reason"
+          placeholder="Why are they coming back?"
+          data={returnReasons.map((r) => ({ value: r, label: label(r) }))}
+          value={reason}
+          onChange={setReason}
+        />
+        <Text size="xs" c="dimmed">
+          Returns are accepted within 30 days of delivery (a defect at any time). Tires not needed carry a 15
+          % restocking fee.
+        </Text>
+        <Textarea
+          label="Note"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          maxLength={1000}
+        />
+        {error && <Alert color="red">{errorMessage(error)}</Alert>}
+        <Button onClick={submit} loading={isLoading} disabled={!reason || !items.length}>
+          Ask to return {items.reduce((s, i) => s + i.quantity, 0) || ''} tires
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+function ClaimForm({ order, opened, onClose }: { order: OrderDetail; opened: boolean; onClose: () => void }) {
+  const covered = order.orderItems.filter((i) => i.orderItemRoadHazard);
+  const [item, setItem] = useState<string | null>(covered[0] ? String(covered[0].orderItemId) : null);
+  const [damagedOn, setDamagedOn] = useState(new Date().toISOString().slice(0, 10));
+  const [tread, setTread] = useState<number>(6);
+  const [odometer, setOdometer] = useState<number>(0);
+  const [description, setDescription] = useState('');
+  const [file, { isLoading, error }] = useFileClaimMutation();
+  const submit = async () => {
+    const res = await file({
+      orderItemId: Number(item),
+      damagedOn,
+      remainingTread32: tread,
+      odometerMiles: odometer,
+      description,
+    });
+    if ('data' in res && res.data) {
+      notifications.show({ color: 'green', message: `Claim filed: ${money(res.data.coveredCents)} covered` });
+      onClose();
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="File a road hazard claim">
+      <Stack>
+        <Select
+          label="Tire"
+          data={covered.map((i) => ({
+            value: String(i.orderItemId),
+            label: `${i.makeName} ${i.modelName} ${i.size}`,
+          }))}
+          value={item}
+          onChange={setItem}
+        />
+        <TextInput
+          type="date"
+          label="Date of damage"
+          value={damagedOn}
+          onChange={(e) => setDamagedOn(e.currentTarget.value)}
+        />
+        <NumberInput
+          label="Remaining tread (32nds of an inch)"
+          min={0}
+          max={32}
+          value={tread}
+          onChange={(v) => setTread(Number(v) || 0)}
+        />
+        <NumberInput
+          label="Odometer (miles)"
+          min={0}
+          value={odometer}
+          onChange={(v) => setOdometer(Number(v) || 0)}
+        />
+        <Textarea
+          label="What happened"
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
+        <Text size="xs" c="dimmed">
+          The plan pays the tire's price × (remaining tread − 2/32) ÷ (new tread − 2/32), for 36 months.
+        </Text>
+        {error && <Alert color="red">{errorMessage(error)}</Alert>}
+        <Button onClick={submit} loading={isLoading} disabled={!item}>
+          File the claim
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
