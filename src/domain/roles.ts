@@ -39,6 +39,13 @@ const permissionRoles = {
   sales: ['sales', 'admin'],
   support: ['support', 'admin'],
   finance: ['finance', 'admin'],
+  /**
+   * Money and scope settings: credit limits, payment terms, a location's supplier and price
+   * group. Sales edits the rest of a company or location (the server checks these fields).
+   */
+  moneySettings: ['finance', 'admin'],
+  /** Creating and editing companies and locations: sales for the details, finance for the money. */
+  companySettings: ['sales', 'finance', 'admin'],
   admin: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
