@@ -20,6 +20,14 @@ export async function queueEmail(db: DbOrTx, mail: OutgoingEmail) {
   return row.id;
 }
 
+/**
+ * Reset and invitation links carry a live token: once a mail is delivered, and in any view of
+ * the outbox, the token is replaced by this mark (the database then holds no usable link).
+ */
+export function redactTokens(text: string): string {
+  return text.replace(/([?&]token=)[^\s&"']+/g, '$1[redacted]');
+}
+
 export interface MailTransport {
   send(mail: { from: string; to: string; subject: string; text: string }): Promise<void>;
 }
@@ -35,9 +43,10 @@ export async function deliverOutbox(db: Db, transport: MailTransport, from: stri
   for (const mail of pending) {
     try {
       await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      const { link: _, ...meta } = mail.meta;
       await db
         .update(emailOutbox)
-        .set({ sentAt: sql`now()`, error: null })
+        .set({ sentAt: sql`now()`, error: null, text: redactTokens(mail.text), meta })
         .where(eq(emailOutbox.id, mail.id));
     } catch (error) {
       await db
