@@ -52,7 +52,7 @@ export const getCompany = endpoint({
 export const createCompany = endpoint({
   method: 'POST',
   path: '/api/v1/mts/company',
-  access: 'sales',
+  access: 'companySettings',
   summary: 'Create a company',
   body: CompanyInput,
   response: z.object({ data: Company }),
@@ -62,8 +62,8 @@ export const createCompany = endpoint({
 export const updateCompany = endpoint({
   method: 'PUT',
   path: '/api/v1/mts/company/:id',
-  access: 'sales',
-  summary: 'Update a company',
+  access: 'companySettings',
+  summary: 'Update a company (creditLimitCents and paymentTermsDays: finance or admin only)',
   params: IdParams,
   body: patchOf(CompanyInput),
   response: z.object({ data: Company }),
@@ -131,7 +131,7 @@ export const getLocation = endpoint({
 export const createLocation = endpoint({
   method: 'POST',
   path: '/api/v1/mts/location',
-  access: 'sales',
+  access: 'companySettings',
   summary: 'Create a location of a company',
   body: LocationInput,
   response: z.object({ data: AdminLocation }),
@@ -141,8 +141,8 @@ export const createLocation = endpoint({
 export const updateLocation = endpoint({
   method: 'PUT',
   path: '/api/v1/mts/location/:id',
-  access: 'sales',
-  summary: 'Update a location',
+  access: 'companySettings',
+  summary: 'Update a location (locationSupplierId and locationGroupPricing: finance or admin only)',
   params: IdParams,
   body: patchOf(LocationInput.omit({ companyId: true })),
   response: z.object({ data: AdminLocation }),

@@ -45,6 +45,13 @@ const permissionRoles = {
   /** returns, claims and refunds: support handles them, finance gives the money back */
   afterSales: ['support', 'finance', 'admin'],
   finance: ['finance', 'admin'],
+  /**
+   * Money and scope settings: credit limits, payment terms, a location's supplier and price
+   * group. Sales edits the rest of a company or location (the server checks these fields).
+   */
+  moneySettings: ['finance', 'admin'],
+  /** Creating and editing companies and locations: sales for the details, finance for the money. */
+  companySettings: ['sales', 'finance', 'admin'],
   admin: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 

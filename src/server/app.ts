@@ -12,6 +12,7 @@ import { registerAuth } from './http/auth';
 import { registerErrorHandling } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
+import { redactTokens } from './integrations/email/outbox';
 import { registerModules } from './modules';
 
 declare module 'fastify' {
@@ -24,15 +25,28 @@ declare module 'fastify' {
 // Query strings as the web client writes them (src/web/api/client.ts): bracket arrays, nested objects.
 const parseQuery = (query: string) => qs.parse(query, { arrayLimit: 200, depth: 3, parameterLimit: 200 });
 
-export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  db: Db,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(options.logStream && { stream: options.logStream }),
             // Never log secrets: cookies, tokens and passwords stay out of every line.
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            // The /reset?token=… page: the request line is logged, its token never.
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: redactTokens(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
           },
     routerOptions: { querystringParser: parseQuery },
     // X-Forwarded-* only from the proxies configuration names: otherwise any client could choose

@@ -28,6 +28,14 @@ export interface MailAttachment {
   encoding: 'base64';
 }
 
+/**
+ * Reset and invitation links carry a live token: once a mail is delivered, and in any view of
+ * the outbox, the token is replaced by this mark (the database then holds no usable link).
+ */
+export function redactTokens(text: string): string {
+  return text.replace(/([?&]token=)[^\s&"']+/g, '$1[redacted]');
+}
+
 export interface MailTransport {
   send(mail: {
     from: string;
@@ -58,9 +66,10 @@ export async function deliverOutbox(db: Db, transport: MailTransport, from: stri
         text: mail.text,
         attachments: attachmentsOf(mail.meta),
       });
+      const { link: _, ...meta } = mail.meta;
       await db
         .update(emailOutbox)
-        .set({ sentAt: sql`now()`, error: null })
+        .set({ sentAt: sql`now()`, error: null, text: redactTokens(mail.text), meta })
         .where(eq(emailOutbox.id, mail.id));
     } catch (error) {
       await db

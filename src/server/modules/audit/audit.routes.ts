@@ -5,5 +5,5 @@ import * as service from './audit.service';
 
 export function auditRoutes(app: FastifyInstance) {
   route(app, api.listAudit, ({ db, query }) => service.listAudit(db, query));
-  route(app, api.listOutbox, ({ db, query }) => service.listOutbox(db, query));
+  route(app, api.listOutbox, ({ db, config, actor, query }) => service.listOutbox(db, config, actor, query));
 }

@@ -1,4 +1,6 @@
 import type { AuditEntry as AuditEntryView, OutboxMail } from '../../../contract/audit';
+import type { Config } from '../../config';
+import { redactTokens } from '../../integrations/email/outbox';
 import type { Db, DbOrTx } from '../../db/connection';
 import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
@@ -17,8 +19,19 @@ export function toAuditEntry(row: repo.AuditRow): AuditEntryView {
   return { ...row, at: iso(row.at) };
 }
 
-export function toOutboxMail(row: repo.OutboxRow): OutboxMail {
-  return { ...row, createdAt: iso(row.createdAt), sentAt: iso(row.sentAt) };
+/**
+ * A mail as the mailbox shows it. Links with tokens are shown only by the sandbox mailbox of a
+ * development or test setup (where nothing is ever sent and this page is how a newcomer reads
+ * a reset mail); in production never, so no admin can quietly take over an account.
+ */
+export function toOutboxMail(row: repo.OutboxRow, showTokens = false): OutboxMail {
+  const { meta: _, ...mail } = row;
+  return {
+    ...mail,
+    text: showTokens ? row.text : redactTokens(row.text),
+    createdAt: iso(row.createdAt),
+    sentAt: iso(row.sentAt),
+  };
 }
 
 /** Plain JSON: dates as ISO text, secrets never (callers pass rows without password hashes). */
@@ -46,6 +59,16 @@ export async function listAudit(db: Db, q: repo.AuditQuery) {
 }
 
 /** The e-mails the shop wrote (the mailbox of the embedded setup, where nothing is sent). */
-export async function listOutbox(db: Db, q: repo.OutboxQuery) {
-  return pageAnswer(q, await repo.listOutbox(db, q), toOutboxMail);
+export async function listOutbox(db: Db, config: Config, actor: Actor, q: repo.OutboxQuery) {
+  const answer = pageAnswer(q, await repo.listOutbox(db, q), (row) =>
+    toOutboxMail(row, config.NODE_ENV !== 'production'),
+  );
+  // Who read which mails: the mailbox holds personal data and, in development, live links.
+  await writeAudit(db, actor, {
+    entity: 'mailbox',
+    entityId: 'outbox',
+    action: 'read',
+    after: { query: q, mailIds: answer.data.list.map((m) => m.id) },
+  });
+  return answer;
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type * as api from '../../../contract/companies';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, searchWhere } from '../../db/list-page';
-import { companies, locations, userLocations, users } from '../../db/schema';
+import { companies, locations, priceGroups, userLocations, users } from '../../db/schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type LocationRow = typeof locations.$inferSelect & { companyName: string };
@@ -113,4 +113,14 @@ export async function companiesExist(db: DbOrTx, ids: number[]) {
   if (!ids.length) return true;
   const n = await db.$count(companies, inArray(companies.id, ids));
   return n === new Set(ids).size;
+}
+
+export async function companyKind(db: DbOrTx, id: number) {
+  const [row] = await db.select({ kind: companies.kind }).from(companies).where(eq(companies.id, id));
+  return row?.kind ?? null;
+}
+
+export async function priceGroupCode(db: DbOrTx, id: number) {
+  const [row] = await db.select({ code: priceGroups.code }).from(priceGroups).where(eq(priceGroups.id, id));
+  return row?.code ?? null;
 }

@@ -8,10 +8,12 @@ import { createTestApp, type TestApp, unique } from '../../test/test-app';
 let t: TestApp;
 let admin: Caller;
 let sales: Caller;
+let finance: Caller;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await caller(t.app, 'admin');
   sales = await caller(t.app, 'sales');
+  finance = await caller(t.app, 'finance');
 });
 afterAll(() => t.close());
 
@@ -22,7 +24,7 @@ describe('companies and locations', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
     expect((await sales('GET', `/api/v1/mts/company/${id}`)).json().data.name).toBe(name);
-    const updated = await sales('PUT', `/api/v1/mts/company/${id}`, { paymentTermsDays: 45 });
+    const updated = await finance('PUT', `/api/v1/mts/company/${id}`, { paymentTermsDays: 45 });
     expect(updated.json().data).toMatchObject({ name, paymentTermsDays: 45 });
     const list = await sales('GET', `/api/v1/mts/company?q=${encodeURIComponent(name)}`);
     expect(list.json().data).toMatchObject({ count: 1, page: 0 });
@@ -30,7 +32,7 @@ describe('companies and locations', () => {
     const entries = audit.json().data.list;
     expect(entries.map((e: { action: string }) => e.action)).toEqual(['create', 'update']);
     expect(entries[1]).toMatchObject({
-      actorUsername: 'sales',
+      actorUsername: 'finance',
       before: { paymentTermsDays: 0 },
       after: { paymentTermsDays: 45 },
     });
@@ -51,7 +53,7 @@ describe('companies and locations', () => {
   it('creates and updates a location with the spec field names, and assigns a user to it', async () => {
     const company = (await sales('POST', '/api/v1/mts/company', { name: unique('Loc Co') })).json().data;
     const fleet = await groupId(t.db, 'fleet');
-    const created = await sales('POST', '/api/v1/mts/location', {
+    const created = await finance('POST', '/api/v1/mts/location', {
       companyId: company.id,
       locationName: 'Yard',
       locationZip: '78701',
@@ -238,5 +240,70 @@ describe('customer groups', () => {
     expect((await sales('POST', '/api/v1/group', { name })).statusCode).toBe(409);
     expect((await sales('DELETE', `/api/v1/group/${id}`)).statusCode).toBe(200);
     expect((await sales('GET', `/api/v1/group/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('M7 money and scope settings belong to finance or admin', () => {
+  it('M7: sales cannot raise a credit limit or payment terms; finance can', async () => {
+    const company = (await sales('POST', '/api/v1/mts/company', { name: unique('Credit Co') })).json().data;
+    const raised = await sales('PUT', `/api/v1/mts/company/${company.id}`, { creditLimitCents: 100_000_000 });
+    expect(raised.statusCode).toBe(403);
+    expect(raised.json().errors[0].pointer).toBe('/body/creditLimitCents');
+    expect(
+      (await sales('PUT', `/api/v1/mts/company/${company.id}`, { paymentTermsDays: 60 })).statusCode,
+    ).toBe(403);
+    expect(
+      (await sales('POST', '/api/v1/mts/company', { name: unique('X'), creditLimitCents: 5 })).statusCode,
+    ).toBe(403);
+    // Sales still edits the rest, and may resend the unchanged values a form holds.
+    const renamed = await sales('PUT', `/api/v1/mts/company/${company.id}`, {
+      name: unique('Renamed'),
+      creditLimitCents: 0,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const byFinance = await finance('PUT', `/api/v1/mts/company/${company.id}`, {
+      creditLimitCents: 500_000,
+    });
+    expect(byFinance.json().data.creditLimitCents).toBe(500_000);
+    expect((await admin('GET', `/api/v1/mts/company/${company.id}`)).json().data.creditLimitCents).toBe(
+      500_000,
+    );
+  });
+
+  it('M7: sales cannot re-point a location to a supplier or another price group', async () => {
+    const company = (await sales('POST', '/api/v1/mts/company', { name: unique('Scope Co') })).json().data;
+    const standard = await groupId(t.db, 'standard');
+    const loc = (
+      await sales('POST', '/api/v1/mts/location', {
+        companyId: company.id,
+        locationName: 'Shop',
+        locationZip: '78701',
+        locationGroupPricing: standard,
+      })
+    ).json().data;
+    const supplierCo = (await admin('GET', '/api/v1/mts/company?kind=supplier')).json().data.list[0];
+    const fleet = await groupId(t.db, 'fleet');
+    const url = `/api/v1/mts/location/${loc.locationId}`;
+    expect((await sales('PUT', url, { locationSupplierId: supplierCo.id })).statusCode).toBe(403);
+    expect((await sales('PUT', url, { locationGroupPricing: fleet })).statusCode).toBe(403);
+    expect((await finance('PUT', url, { locationGroupPricing: fleet })).statusCode).toBe(200);
+    expect((await finance('PUT', url, { locationSupplierId: supplierCo.id })).statusCode).toBe(200);
+  });
+
+  it('M7: a location supplier must be a supplier company', async () => {
+    const company = (await sales('POST', '/api/v1/mts/company', { name: unique('Kind Co') })).json().data;
+    const loc = (
+      await finance('POST', '/api/v1/mts/location', {
+        companyId: company.id,
+        locationName: 'Shop',
+        locationZip: '78701',
+        locationGroupPricing: await groupId(t.db, 'standard'),
+      })
+    ).json().data;
+    const res = await finance('PUT', `/api/v1/mts/location/${loc.locationId}`, {
+      locationSupplierId: company.id,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].pointer).toBe('/body/locationSupplierId');
   });
 });

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { AdminLocation, Company, CompanyInput, LocationInput } from '../../../contract/companies';
-import type { Db } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
+import { can } from '../../../domain/roles';
 import type { Actor } from '../../http/actor';
-import { conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { definedOnly, pageAnswer } from '../../db/list-page';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './companies.repository';
@@ -48,6 +49,28 @@ function locationColumns(input: Partial<LocationData>) {
   });
 }
 
+const moneyFieldsOfCompany = ['creditLimitCents', 'paymentTermsDays'] as const;
+
+/**
+ * Credit limits, payment terms, a location's supplier and price group are finance's (and the
+ * admin's): sales may create and edit everything else, and may resend these fields unchanged.
+ */
+function assertMoneySettings(actor: Actor, fields: string[]) {
+  if (!fields.length || can(actor.role, 'moneySettings')) return;
+  throw new AppError('forbidden', `Only finance or an admin may set ${fields.join(', ')}`, {
+    errors: fields.map((f) => ({ pointer: `/body/${f}`, detail: 'needs the finance or admin role' })),
+  });
+}
+
+/** A location's supplier is a supplier company (0 means none). */
+async function assertSupplier(db: DbOrTx, supplierId: number | undefined) {
+  if (!supplierId) return;
+  if ((await repo.companyKind(db, supplierId)) !== 'supplier')
+    throw badRequest('The location’s supplier must be a supplier company', [
+      { pointer: '/body/locationSupplierId', detail: 'is not a supplier company' },
+    ]);
+}
+
 /** Staff see every company of every kind, searched by name, e-mail or phone. */
 export async function listCompanies(db: Db, q: repo.CompanyQuery) {
   return pageAnswer(q, await repo.listCompanies(db, q), toCompany);
@@ -62,6 +85,10 @@ export async function getCompany(db: Db, id: number) {
 
 /** A new company of any kind; an empty e-mail is stored as none. Audited. */
 export async function createCompany(db: Db, actor: Actor, input: CompanyData) {
+  assertMoneySettings(
+    actor,
+    moneyFieldsOfCompany.filter((f) => input[f] !== 0),
+  );
   return db.transaction(async (tx) => {
     const row = await repo.insertCompany(tx, { ...input, email: input.email || null });
     await writeAudit(tx, actor, { entity: 'company', entityId: row.id, action: 'create', after: row });
@@ -74,6 +101,10 @@ export async function updateCompany(db: Db, actor: Actor, id: number, input: Par
   return db.transaction(async (tx) => {
     const before = await repo.findCompany(tx, id);
     if (!before) throw notFound('Company');
+    assertMoneySettings(
+      actor,
+      moneyFieldsOfCompany.filter((f) => input[f] !== undefined && input[f] !== before[f]),
+    );
     const email = input.email === '' ? null : input.email;
     const after = await repo.updateCompany(tx, id, { ...input, ...(email !== undefined && { email }) });
     await writeAudit(tx, actor, { entity: 'company', entityId: id, action: 'update', before, after });
@@ -97,6 +128,13 @@ export async function getLocation(db: Db, id: number) {
 export async function createLocation(db: Db, actor: Actor, input: LocationData) {
   return db.transaction(async (tx) => {
     if (!(await repo.findCompany(tx, input.companyId))) throw notFound('Company');
+    // A new location starts at the standard prices and no supplier unless finance says otherwise.
+    const standard = (await repo.priceGroupCode(tx, input.locationGroupPricing)) === 'standard';
+    assertMoneySettings(actor, [
+      ...(input.locationSupplierId ? ['locationSupplierId'] : []),
+      ...(standard ? [] : ['locationGroupPricing']),
+    ]);
+    await assertSupplier(tx, input.locationSupplierId);
     const id = await repo.insertLocation(tx, {
       ...locationColumns(input),
       name: input.locationName,
@@ -115,6 +153,15 @@ export async function updateLocation(db: Db, actor: Actor, id: number, input: Pa
   return db.transaction(async (tx) => {
     const before = await repo.findLocation(tx, id);
     if (!before) throw notFound('Location');
+    assertMoneySettings(actor, [
+      ...(input.locationSupplierId !== undefined && input.locationSupplierId !== before.supplierId
+        ? ['locationSupplierId']
+        : []),
+      ...(input.locationGroupPricing !== undefined && input.locationGroupPricing !== before.priceGroupId
+        ? ['locationGroupPricing']
+        : []),
+    ]);
+    if (input.locationSupplierId !== before.supplierId) await assertSupplier(tx, input.locationSupplierId);
     await repo.updateLocation(tx, id, locationColumns(input));
     const after = (await repo.findLocation(tx, id))!;
     await writeAudit(tx, actor, { entity: 'location', entityId: id, action: 'update', before, after });
