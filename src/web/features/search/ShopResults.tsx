@@ -72,8 +72,11 @@ export function ShopResults({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="sm">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text fw={500} data-testid="result-count" style={{ whiteSpace: 'nowrap' }}>
+          {/* On a phone the count has a line of its own and Filters and sort share the next
+              (together they are wider than 360 px; a fixed split keeps the layout from jumping
+              when the count arrives). */}
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text fw={500} data-testid="result-count" w={{ base: '100%', xs: 'auto' }}>
               {shop.loaded ? `${shop.count.toLocaleString('en-US')} tires` : ' '}
             </Text>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
