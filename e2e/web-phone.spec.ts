@@ -158,7 +158,10 @@ test.describe('on a phone (360 px)', () => {
     await page.getByRole('button', { name: /^Filters/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Filters' });
     await expect(drawer).toBeVisible();
-    await drawer.getByRole('checkbox').first().check();
+    // The box follows the URL (the search reloads), so click and wait rather than check().
+    const box = drawer.getByRole('checkbox').first();
+    await box.click();
+    await expect(box).toBeChecked();
     await drawer.getByRole('button', { name: /^Show/ }).click();
     await expect(drawer).toBeHidden();
     const chips = page.getByLabel('Applied filters');
