@@ -47,6 +47,8 @@ for (const [name, cmd, args] of [
     bin('depcruise'),
     ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
   ],
+  // Builds the web app when its sources changed and checks every route's chunks (issue 15).
+  ['web bundle budget', process.execPath, ['--import', 'tsx', 'scripts/web-budget.ts']],
 ]) {
   if (!run(name, cmd, args)) failed += 1;
 }
@@ -79,6 +81,15 @@ if (existsSync(chromium)) {
   console.log(
     `\n⚠ e2e SKIPPED: no Chromium at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
   );
+}
+
+// Lighthouse on /login, / and /shop, mobile and desktop (issue 15): a step like the checks above,
+// bounded in time by the script itself; skipped like e2e when there is no Chromium.
+if (existsSync(chromium)) {
+  if (
+    !run('Lighthouse budget', process.execPath, ['scripts/lighthouse-budget.mjs'], { CHROME_PATH: chromium })
+  )
+    failed += 1;
 }
 
 console.log('\nSteps:');

@@ -1,28 +1,65 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { StrictMode } from 'react';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { routes } from './app/router';
 import { store } from './app/store';
 import { fetchSession } from './features/sessions/session.slice';
 
+// The shop's orange, darker from shade 6 on than Mantine's own: links and white button labels
+// on shade 7 reach a contrast of 5.2:1 (WCAG AA; Mantine's orange.6 gave 2.6:1, and Lighthouse's
+// accessibility audit failed on every link and button).
 const theme = createTheme({
   primaryColor: 'orange',
+  primaryShade: 7,
+  colors: {
+    orange: [
+      '#fff7ed',
+      '#ffedd5',
+      '#fed7aa',
+      '#fdba74',
+      '#fb923c',
+      '#f97316',
+      '#ea580c',
+      '#c2410c',
+      '#9a3412',
+      '#7c2d12',
+    ],
+  },
   fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
 });
+
+// Dimmed text one shade darker (gray.7 on white, 7.5:1) than Mantine's gray.6 (3.3:1).
+const cssVariables: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  dark: {},
+});
+
+// The toasts' container comes after the first paint (notifications.show() calls made before
+// it mounts are kept and shown then).
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+/** The pages of router.tsx, matched by React Router's declarative mode (see PageRoute there). */
+function Pages() {
+  return useRoutes(routes as RouteObject[]);
+}
 
 store.dispatch(fetchSession());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
-      <MantineProvider theme={theme}>
-        <Notifications position="top-right" />
-        <RouterProvider router={router} />
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+        <BrowserRouter>
+          <Pages />
+        </BrowserRouter>
       </MantineProvider>
     </Provider>
   </StrictMode>,

@@ -26,9 +26,18 @@ export async function registerWebApp(app: FastifyInstance) {
       root: webRoot,
       wildcard: false,
       index: false,
-      // Hashed file names never change content: cache them for a year.
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are, to a
+      // browser that accepts them, without compressing per request.
+      preCompressed: true,
+      // Hashed file names never change content: cache them for a year. Everything else
+      // (favicon, manifest) is checked again each time.
       setHeaders(res, path) {
-        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.header(
+          'cache-control',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        );
       },
     });
   }

@@ -1,50 +1,63 @@
-import { createBrowserRouter } from 'react-router';
-import { AccountPage } from '../features/sessions/AccountPage';
-import { LoginPage } from '../features/sessions/LoginPage';
-import { ResetPage } from '../features/sessions/ResetPage';
-import { SupplierInventoryPage } from '../features/inventory/SupplierInventoryPage';
-import { FulfillmentQueuePage } from '../features/logistics/FulfillmentQueuePage';
-import { MyOrdersPage } from '../features/orders/MyOrdersPage';
-import { SupplierOrdersPage } from '../features/orders/SupplierOrdersPage';
-import { WholesaleSignupPage } from '../features/wholesale/WholesaleSignupPage';
-import { BuyerQuotePage } from '../features/quotes/BuyerQuotePage';
-import { MyQuotesPage } from '../features/quotes/MyQuotesPage';
-import { QuoteRequestPage } from '../features/quotes/QuoteRequestPage';
-import { RequestQuoteLink } from '../features/quotes/RequestQuoteLink';
+import type { ReactNode } from 'react';
 import { Layout } from './Layout';
-import { CheckoutPage } from './pages/CheckoutPage';
-import { OrderPage } from './pages/OrderPage';
-import { SupplierArea } from './pages/SupplierArea';
-import { SupplierAfterSales } from '../features/aftersales/SupplierAfterSales';
-import { ComingPage } from './pages/ComingPage';
-import { HomePage } from './pages/HomePage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { OeSelectionPage } from './pages/OeSelectionPage';
-import { ProductPage } from './pages/ProductPage';
-import { ShopPage } from './pages/ShopPage';
-import { AddToCart } from '../features/cart/AddToCart';
-import { SavedCards } from '../features/payments/SavedCards';
+import {
+  AccountPage,
+  AddToCart,
+  AdminConsole,
+  BuyerQuotePage,
+  CheckoutPage,
+  ComingPage,
+  ComparePage,
+  CompareTray,
+  ContactPage,
+  FulfillmentQueuePage,
+  HomePage,
+  LoginPage,
+  MyOrdersPage,
+  MyQuotesPage,
+  NewsletterLinkPage,
+  NotFoundPage,
+  OeSelectionPage,
+  OrderPage,
+  ProductPage,
+  QuoteRequestPage,
+  ResetPage,
+  ResultExtras,
+  ReviewFormPage,
+  SavedCards,
+  ShopPage,
+  SupplierAfterSales,
+  SupplierArea,
+  SupplierInventoryPage,
+  SupplierOrdersPage,
+  WholesaleSignupPage,
+} from './lazy-pages';
 import { paths } from './paths';
 import { RequireUser } from './RequireUser';
-import { RatingBadge } from '../features/reviews/RatingBadge';
-import { ReviewFormPage } from '../features/reviews/ReviewFormPage';
-import { CompareToggle, CompareTray } from '../features/comparisons/CompareToggle';
-import { ComparePage } from '../features/comparisons/ComparePage';
-import { ContactPage } from '../features/marketing/ContactPage';
-import { NewsletterLinkPage } from '../features/marketing/NewsletterLinkPage';
 import type { ShopItem } from '../features/search/shop.slice';
 
-/** A result card's actions: add to cart, the line's review stars, the compare tick. */
+/** A result card's actions: add to cart, then a quote, the line's review stars, the compare tick. */
 const resultActions = (item: ShopItem) => (
   <>
     <AddToCart item={item} />
-    <RequestQuoteLink size={item.size} />
-    <RatingBadge modelId={item.modelId} />
-    <CompareToggle productId={item.productId} />
+    <ResultExtras item={item} />
   </>
 );
 
-export const router = createBrowserRouter([
+/**
+ * A route of the app: a path (or index) and the element it shows. Pages come from lazy-pages.tsx
+ * (a chunk each). The app runs React Router's declarative mode (main.tsx: BrowserRouter and
+ * useRoutes), a third of the data router's size on every page; so a route has no `lazy`,
+ * `loader` or `action`, and this type refuses them.
+ */
+export interface PageRoute {
+  path?: string;
+  index?: boolean;
+  element?: ReactNode;
+  children?: PageRoute[];
+}
+
+export const routes: PageRoute[] = [
   {
     element: <Layout />,
     children: [
@@ -86,7 +99,7 @@ export const router = createBrowserRouter([
           {
             // The staff console (orders included) is its own chunk: the storefront never downloads it.
             path: `${paths.admin}/*`,
-            lazy: async () => ({ Component: (await import('./pages/admin/AdminConsole')).AdminConsole }),
+            element: <AdminConsole />,
           },
           { path: paths.installer, element: <ComingPage title="Installer" /> },
           {
@@ -122,4 +135,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -1,93 +1,145 @@
-import { ActionIcon, NumberInput, Switch, Table, Text } from '@mantine/core';
+import { ActionIcon, Group, NumberInput, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import type { Cart } from '../../../contract/order-shapes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { putCart } from './cart.slice';
 import { money } from '../../lib/format';
 
-/** The cart's lines with quantity edits, road hazard toggles and removal; every change re-prices on the server. */
+type Line = Cart['orderItems'][number];
+type Change = { orderItemQuantity?: number; orderItemRoadHazard?: boolean };
+
+/** The controls of one line, laid out by the table (sm and up) or the phone's list. */
+function lineControls(i: Line, busy: boolean, update: (id: number, change: Change) => void) {
+  return {
+    title: (
+      <>
+        <Text fw={600}>
+          {i.makeName} {i.modelName}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {i.size} · {i.skuCode} · {i.available} available
+        </Text>
+      </>
+    ),
+    unitPrice: (
+      <>
+        {money(i.unitPriceCents)}
+        {i.unitDiscountCents > 0 && (
+          <Text size="xs" c="green">
+            −{money(i.unitDiscountCents)} discount
+          </Text>
+        )}
+      </>
+    ),
+    quantity: (
+      <NumberInput
+        aria-label={`Quantity of ${i.skuCode}`}
+        value={i.orderItemQuantity}
+        min={1}
+        max={999}
+        allowDecimal={false}
+        w={90}
+        disabled={busy}
+        onBlur={(e) => {
+          const q = Number(e.currentTarget.value);
+          if (Number.isInteger(q) && q > 0 && q !== i.orderItemQuantity)
+            update(i.orderItemId, { orderItemQuantity: q });
+        }}
+      />
+    ),
+    roadHazard: (
+      <Switch
+        aria-label={`Road hazard for ${i.skuCode}`}
+        checked={i.orderItemRoadHazard}
+        disabled={busy}
+        label={`${money(i.roadHazardUnitCents)} / tire`}
+        onChange={(e) => update(i.orderItemId, { orderItemRoadHazard: e.currentTarget.checked })}
+      />
+    ),
+    remove: (
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove ${i.skuCode}`}
+        disabled={busy}
+        onClick={() => update(i.orderItemId, { orderItemQuantity: 0 })}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
+    ),
+  };
+}
+
+/**
+ * The cart's lines with quantity edits, road hazard toggles and removal; every change re-prices
+ * on the server. A table from sm up; on a phone each line is a block of its own (the tire, then
+ * unit price and quantity, road hazard, line total), so nothing is hidden or scrolled sideways.
+ */
 export function CartLines({ cart }: { cart: Cart }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector((s) => s.cart.loading);
-  const update = (
-    orderItemId: number,
-    change: { orderItemQuantity?: number; orderItemRoadHazard?: boolean },
-  ) => dispatch(putCart([{ orderItemId, ...change }]));
-  return (
-    // On a phone the lines scroll sideways: the road hazard switch and the remove button stay reachable.
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table striped verticalSpacing="sm" aria-label="Cart items">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Tire</Table.Th>
-            <Table.Th>Unit price</Table.Th>
-            <Table.Th>Quantity</Table.Th>
-            <Table.Th>Road hazard</Table.Th>
-            <Table.Th ta="right">Line total</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {cart.orderItems.map((i) => (
-            <Table.Tr key={i.orderItemId}>
-              <Table.Td>
-                <Text fw={600}>
-                  {i.makeName} {i.modelName}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {i.size} · {i.skuCode} · {i.available} available
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {money(i.unitPriceCents)}
-                {i.unitDiscountCents > 0 && (
-                  <Text size="xs" c="green">
-                    −{money(i.unitDiscountCents)} discount
+  // Read at the first render (not after it), so a phone never draws the table first.
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const update = (orderItemId: number, change: Change) => dispatch(putCart([{ orderItemId, ...change }]));
+  if (phone) {
+    return (
+      <Stack gap="sm" aria-label="Cart items" role="list">
+        {cart.orderItems.map((i) => {
+          const c = lineControls(i, busy, update);
+          return (
+            <Paper key={i.orderItemId} withBorder p="sm" role="listitem" data-testid="cart-line">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{c.title}</div>
+                {c.remove}
+              </Group>
+              <Group justify="space-between" align="end" mt="xs" wrap="nowrap">
+                <div>
+                  <Text size="xs" c="dimmed">
+                    Unit price
                   </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <NumberInput
-                  aria-label={`Quantity of ${i.skuCode}`}
-                  value={i.orderItemQuantity}
-                  min={1}
-                  max={999}
-                  allowDecimal={false}
-                  w={90}
-                  disabled={busy}
-                  onBlur={(e) => {
-                    const q = Number(e.currentTarget.value);
-                    if (Number.isInteger(q) && q > 0 && q !== i.orderItemQuantity)
-                      update(i.orderItemId, { orderItemQuantity: q });
-                  }}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Switch
-                  aria-label={`Road hazard for ${i.skuCode}`}
-                  checked={i.orderItemRoadHazard}
-                  disabled={busy}
-                  label={`${money(i.roadHazardUnitCents)} / tire`}
-                  onChange={(e) => update(i.orderItemId, { orderItemRoadHazard: e.currentTarget.checked })}
-                />
-              </Table.Td>
+                  {c.unitPrice}
+                </div>
+                {c.quantity}
+              </Group>
+              <Group justify="space-between" mt="xs" wrap="nowrap">
+                {c.roadHazard}
+                <Text fw={600}>{money(i.lineTotalCents)}</Text>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  }
+  return (
+    <Table striped verticalSpacing="sm" aria-label="Cart items">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Tire</Table.Th>
+          <Table.Th>Unit price</Table.Th>
+          <Table.Th>Quantity</Table.Th>
+          <Table.Th>Road hazard</Table.Th>
+          <Table.Th ta="right">Line total</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {cart.orderItems.map((i) => {
+          const c = lineControls(i, busy, update);
+          return (
+            <Table.Tr key={i.orderItemId} data-testid="cart-line">
+              <Table.Td>{c.title}</Table.Td>
+              <Table.Td>{c.unitPrice}</Table.Td>
+              <Table.Td>{c.quantity}</Table.Td>
+              <Table.Td>{c.roadHazard}</Table.Td>
               <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${i.skuCode}`}
-                  disabled={busy}
-                  onClick={() => update(i.orderItemId, { orderItemQuantity: 0 })}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Table.Td>
+              <Table.Td>{c.remove}</Table.Td>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }
 

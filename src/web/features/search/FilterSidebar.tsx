@@ -9,6 +9,8 @@ interface Props {
   facets: NonNullable<ShopState['filters']>;
   filters: ShopFilters;
   onChange(change: FilterChange): void;
+  /** In the phone's drawer, which has its own "Filters" title. */
+  inDrawer?: boolean;
 }
 
 const warrantyLabel = (k: FacetFilterKey, label: string) =>
@@ -34,14 +36,14 @@ function PriceFilter({ filters, onChange }: Pick<Props, 'filters' | 'onChange'>)
 }
 
 /** Facets with counts; several values of one facet widen the result, facets narrow it. */
-export function FilterSidebar({ facets, filters, onChange }: Props) {
+export function FilterSidebar({ facets, filters, onChange, inDrawer }: Props) {
   const open = facetFilterKeys.filter(
     (k) => ['makes', 'categories', 'speed'].includes(k) || filters[k]?.length,
   );
   return (
     <Stack gap="sm" aria-label="Filters">
-      <Group justify="space-between">
-        <Text fw={700}>Filters</Text>
+      <Group justify={inDrawer ? 'flex-end' : 'space-between'}>
+        {!inDrawer && <Text fw={700}>Filters</Text>}
         <Button size="compact-xs" variant="subtle" onClick={() => onChange({ type: 'ALL' })}>
           Clear all
         </Button>
@@ -69,7 +71,7 @@ export function FilterSidebar({ facets, filters, onChange }: Props) {
                   {facets[k].map((v) => (
                     <Checkbox
                       key={v.value}
-                      size="xs"
+                      size="sm"
                       label={`${warrantyLabel(k, v.label)} (${v.count})`}
                       checked={filters[k]?.includes(v.value) ?? false}
                       onChange={() => onChange({ type: k, value: v.value })}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { money } from '../../lib/format';
 import { miles, service } from './search.format';
 import { Price } from './Price';
+import classes from './ResultCard.module.css';
 import type { ShopItem } from './shop.slice';
 
 interface ResultCardProps {
@@ -24,60 +25,65 @@ function Tire({ item, rear }: { item: ShopItem | NonNullable<ShopItem['rear']>; 
 
 /**
  * One result: picture, brand, line, size, load and speed, UTQG, warranty, price and stock. A
- * discounted price shows under its list price struck through.
+ * discounted price shows under its list price struck through. From sm up the price and the
+ * purchase controls are a column on the right; on a phone they go under the tire, full width,
+ * so that the price and Add to cart stay on screen at 360 px.
  */
 export function ResultCard({ item, renderActions, onEstimateShipping }: ResultCardProps) {
   const detail = `/shop/product/${encodeURIComponent(item.skuCode)}?make=${item.skuMakeId}`;
   return (
     <Card withBorder radius="md" padding="md" data-testid="result-card">
-      <Group align="flex-start" wrap="nowrap" gap="md">
-        <Image
-          src={item.image}
-          alt={`${item.brand} ${item.line}`}
-          w={90}
-          h={108}
-          fit="contain"
-          fallbackSrc="/favicon.svg"
-        />
-        <Stack gap={4} style={{ flex: 1 }}>
-          <Group gap="xs">
-            <Text fw={700}>{item.brand}</Text>
-            <Anchor component={Link} to={detail} fw={500}>
-              {item.line}
-            </Anchor>
-            {item.runFlat && <Badge variant="light">Run-flat</Badge>}
-            {item.specials && (
-              <Badge color="orange" variant="light">
-                Special
-              </Badge>
-            )}
-            {item.rebateCents > 0 && (
-              <Badge color="green" variant="light">
-                {money(item.rebateCents)} rebate
-              </Badge>
-            )}
+      <div className={classes.card}>
+        <div className={classes.tire}>
+          <Image
+            src={item.image}
+            alt={`${item.brand} ${item.line}`}
+            className={classes.picture}
+            fit="contain"
+            fallbackSrc="/favicon.svg"
+          />
+          <Stack gap={4} className={classes.details}>
+            <Group gap="xs">
+              <Text fw={700}>{item.brand}</Text>
+              <Anchor component={Link} to={detail} fw={500}>
+                {item.line}
+              </Anchor>
+              {item.runFlat && <Badge variant="light">Run-flat</Badge>}
+              {item.specials && (
+                <Badge color="orange" variant="light">
+                  Special
+                </Badge>
+              )}
+              {item.rebateCents > 0 && (
+                <Badge color="green.9" variant="light">
+                  {money(item.rebateCents)} rebate
+                </Badge>
+              )}
+            </Group>
+            <Tire item={item} />
+            {item.rear && <Tire item={item.rear} rear />}
+            <Text size="xs" c="dimmed">
+              MPN {item.skuCode} · {item.category ?? 'Tire'} · UTQG {item.utqg ?? 'n/a'} · Warranty{' '}
+              {miles(item.warrantyMiles)} · {item.sidewall ?? ''}
+            </Text>
+            {item.shipping !== undefined && <Text size="xs">Shipping (4 tires): {money(item.shipping)}</Text>}
+          </Stack>
+        </div>
+        <div className={classes.buy} data-testid="result-buy">
+          <Group gap="xs" align="baseline">
+            <Price price={item} />
+            <Text size="xs" c={item.available > 0 ? 'green.9' : 'red.9'}>
+              {item.available} available
+            </Text>
           </Group>
-          <Tire item={item} />
-          {item.rear && <Tire item={item.rear} rear />}
-          <Text size="xs" c="dimmed">
-            MPN {item.skuCode} · {item.category ?? 'Tire'} · UTQG {item.utqg ?? 'n/a'} · Warranty{' '}
-            {miles(item.warrantyMiles)} · {item.sidewall ?? ''}
-          </Text>
-          {item.shipping !== undefined && <Text size="xs">Shipping (4 tires): {money(item.shipping)}</Text>}
-        </Stack>
-        <Stack gap={6} align="flex-end">
-          <Price price={item} />
-          <Text size="xs" c={item.available > 0 ? 'green' : 'red'}>
-            {item.available} available
-          </Text>
           {renderActions?.(item)}
           {onEstimateShipping && item.shipping === undefined && (
             <Button size="compact-xs" variant="subtle" onClick={() => onEstimateShipping(item)}>
               Estimate shipping
             </Button>
           )}
-        </Stack>
-      </Group>
+        </div>
+      </div>
     </Card>
   );
 }

@@ -1,5 +1,18 @@
-import { Alert, Button, Center, Grid, Group, Loader, Select, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Drawer,
+  Grid,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { type SortCode, sortCodes, sortLabels } from '../../../domain/shop-search';
 import { useAppSelector } from '../../app/store';
 import { AppliedChips } from './AppliedChips';
@@ -19,7 +32,29 @@ interface Props {
   onEstimateShipping?: (item: ShopItem) => void;
 }
 
-/** The results page body: sidebar, applied chips, sort, cards and more results. */
+/** How many filters are in force: the number on the phone's Filters button. */
+const appliedCount = (filters: ShopFilters) =>
+  Object.entries(filters).reduce(
+    (n, [k, v]) => n + (k === 'sort' ? 0 : Array.isArray(v) ? v.length : v === undefined ? 0 : 1),
+    0,
+  );
+
+/** Placeholders of a result card's height while the first page arrives: nothing jumps when it does. */
+function ResultSkeletons() {
+  return (
+    <Stack gap="sm" aria-busy="true" aria-label="Loading results">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} h={150} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The results page body: the facets (a sidebar from md up; on a phone a Filters button opens
+ * them in a drawer), then above the results a toolbar (count, sort), the applied filters as
+ * removable chips, and the cards; "More results" appends the next page.
+ */
 export function ShopResults({
   filters,
   onChange,
@@ -29,26 +64,42 @@ export function ShopResults({
   onEstimateShipping,
 }: Props) {
   const shop = useAppSelector((s) => s.shop);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const first = shop.loading && shop.list.length === 0;
+  const applied = appliedCount(filters);
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 3 }}>
+      <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
         {shop.filters && <FilterSidebar facets={shop.filters} filters={filters} onChange={onChange} />}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="sm">
-          <Group justify="space-between">
-            <Text fw={500} data-testid="result-count">
+          {/* On a phone the count has a line of its own and Filters and sort share the next
+              (together they are wider than 360 px; a fixed split keeps the layout from jumping
+              when the count arrives). */}
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text fw={500} data-testid="result-count" w={{ base: '100%', xs: 'auto' }}>
               {shop.loaded ? `${shop.count.toLocaleString('en-US')} tires` : ' '}
             </Text>
-            <Select
-              aria-label="Sort"
-              w={220}
-              data={sortCodes.map((c) => ({ value: c, label: sortLabels[c] }))}
-              value={filters.sort ?? 'LTH'}
-              onChange={(v) => v && onChange({ type: 'sort', value: v as SortCode })}
-              allowDeselect={false}
-            />
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Button
+                hiddenFrom="md"
+                variant="default"
+                leftSection={<IconAdjustmentsHorizontal size={16} />}
+                onClick={() => setDrawerOpen(true)}
+                disabled={!shop.filters}
+              >
+                Filters{applied ? ` (${applied})` : ''}
+              </Button>
+              <Select
+                aria-label="Sort"
+                w={{ base: 150, xs: 220 }}
+                data={sortCodes.map((c) => ({ value: c, label: sortLabels[c] }))}
+                value={filters.sort ?? 'LTH'}
+                onChange={(v) => v && onChange({ type: 'sort', value: v as SortCode })}
+                allowDeselect={false}
+              />
+            </Group>
           </Group>
           <QueryChips onChange={onChange} />
           <AppliedChips filters={filters} facets={shop.filters} onChange={onChange} />
@@ -63,11 +114,7 @@ export function ShopResults({
               </Group>
             </Alert>
           )}
-          {first && (
-            <Center py="xl">
-              <Loader aria-label="Loading results" />
-            </Center>
-          )}
+          {first && <ResultSkeletons />}
           {!shop.loading && !shop.error && shop.loaded && shop.list.length === 0 && (
             <Alert variant="light" color="gray" title="No tires match">
               Try removing a filter or searching for another size.
@@ -90,6 +137,23 @@ export function ShopResults({
           )}
         </Stack>
       </Grid.Col>
+      <Drawer
+        opened={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        title="Filters"
+        position="left"
+        size="min(100%, 360px)"
+        hiddenFrom="md"
+      >
+        {shop.filters && (
+          <Box pb="md">
+            <FilterSidebar facets={shop.filters} filters={filters} onChange={onChange} inDrawer />
+          </Box>
+        )}
+        <Button fullWidth mt="sm" onClick={() => setDrawerOpen(false)}>
+          Show {shop.loaded ? shop.count.toLocaleString('en-US') : ''} tires
+        </Button>
+      </Drawer>
     </Grid>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SizeRecord } from '../../../contract/catalog';
 import { SearchBox } from '../../components/SearchBox';
@@ -77,14 +77,20 @@ export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTex
 
   return (
     <Card withBorder radius="md" p="lg">
-      <Tabs value={searchType} onChange={(v) => dispatch(searchTypeChanged((v ?? 'size') as SearchType))}>
+      {/* Only the open tab is rendered: the first paint draws 3 selects, not all 7. */}
+      <Tabs
+        keepMounted={false}
+        value={searchType}
+        onChange={(v) => dispatch(searchTypeChanged((v ?? 'size') as SearchType))}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="size">Size</Tabs.Tab>
           <Tabs.Tab value="vehicle">Vehicle</Tabs.Tab>
           <Tabs.Tab value="text">Search</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="size">
-          <Group align="end" grow>
+          {/* Side by side from sm up; stacked full width on a phone (never squeezed to "Choo…"). */}
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
             <SelectorField
               label="Tire Width"
               selector={size.width}
@@ -96,7 +102,7 @@ export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTex
               onChange={(v) => size.width.selected && dispatch(selectRatio(size.width.selected, v, scope))}
             />
             <SelectorField label="Rim Size" selector={size.rim} onChange={(v) => dispatch(selectRim(v))} />
-          </Group>
+          </SimpleGrid>
           <Group mt="md">
             <Button
               disabled={!size.rim.selected}
@@ -119,7 +125,7 @@ export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTex
           </Group>
         </Tabs.Panel>
         <Tabs.Panel value="vehicle">
-          <Group align="end" grow>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
             <SelectorField
               label="Year"
               selector={vehicle.year}
@@ -140,7 +146,7 @@ export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTex
               selector={vehicle.option}
               onChange={(v) => dispatch(selectVehicleValue('option', v, chosen))}
             />
-          </Group>
+          </SimpleGrid>
           {vehicle.sizesError && (
             <Alert color="red" mt="sm" variant="light">
               The tire sizes of this vehicle could not be loaded. Please try again.

@@ -1,0 +1,103 @@
+import { Box } from '@mantine/core';
+import { type ComponentProps, type ComponentType, lazy, Suspense } from 'react';
+
+/**
+ * Every page of the router as its own chunk, loaded when it is first shown (router.tsx imports
+ * the pages from here, under their own names). The first load of /login or / downloads the
+ * frame and that one page, not the whole shop (budget: scripts/web-budget.mjs). Layout wraps the
+ * pages in one Suspense boundary.
+ *
+ * A new page: add one line here, `export const XPage = page(() => import('…/XPage'), 'XPage');`,
+ * and import it in router.tsx from './lazy-pages'.
+ */
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({
+    default: (await load())[name] as unknown as ComponentType<object>,
+  })) as unknown as M[K];
+}
+
+const loadAddToCart = () => import('../features/cart/AddToCart');
+const LazyAddToCart = lazy(async () => ({ default: (await loadAddToCart()).AddToCart }));
+
+export const LoginPage = page(() => import('../features/sessions/LoginPage'), 'LoginPage');
+export const ResetPage = page(() => import('../features/sessions/ResetPage'), 'ResetPage');
+export const AccountPage = page(() => import('../features/sessions/AccountPage'), 'AccountPage');
+export const WholesaleSignupPage = page(
+  () => import('../features/wholesale/WholesaleSignupPage'),
+  'WholesaleSignupPage',
+);
+export const HomePage = page(() => import('./pages/HomePage'), 'HomePage');
+export const MyOrdersPage = page(() => import('../features/orders/MyOrdersPage'), 'MyOrdersPage');
+export const OrderPage = page(() => import('./pages/OrderPage'), 'OrderPage');
+export const CheckoutPage = page(() => import('./pages/CheckoutPage'), 'CheckoutPage');
+export const SupplierArea = page(() => import('./pages/SupplierArea'), 'SupplierArea');
+export const SupplierOrdersPage = page(
+  () => import('../features/orders/SupplierOrdersPage'),
+  'SupplierOrdersPage',
+);
+export const SupplierInventoryPage = page(
+  () => import('../features/inventory/SupplierInventoryPage'),
+  'SupplierInventoryPage',
+);
+export const ComingPage = page(() => import('./pages/ComingPage'), 'ComingPage');
+export const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+export const OeSelectionPage = page(() => import('./pages/OeSelectionPage'), 'OeSelectionPage');
+export const ProductPage = page(() => import('./pages/ProductPage'), 'ProductPage');
+// The results page starts loading its Add to cart controls with it: they are in every card.
+export const ShopPage = page(() => {
+  void loadAddToCart();
+  return import('./pages/ShopPage');
+}, 'ShopPage');
+// The staff console (orders included): the storefront never downloads it.
+export const AdminConsole = page(() => import('./pages/admin/AdminConsole'), 'AdminConsole');
+export const SavedCards = page(() => import('../features/payments/SavedCards'), 'SavedCards');
+export const FulfillmentQueuePage = page(
+  () => import('../features/logistics/FulfillmentQueuePage'),
+  'FulfillmentQueuePage',
+);
+export const SupplierAfterSales = page(
+  () => import('../features/aftersales/SupplierAfterSales'),
+  'SupplierAfterSales',
+);
+export const MyQuotesPage = page(() => import('../features/quotes/MyQuotesPage'), 'MyQuotesPage');
+export const QuoteRequestPage = page(() => import('../features/quotes/QuoteRequestPage'), 'QuoteRequestPage');
+export const BuyerQuotePage = page(() => import('../features/quotes/BuyerQuotePage'), 'BuyerQuotePage');
+export const ReviewFormPage = page(() => import('../features/reviews/ReviewFormPage'), 'ReviewFormPage');
+export const ComparePage = page(() => import('../features/comparisons/ComparePage'), 'ComparePage');
+export const ContactPage = page(() => import('../features/marketing/ContactPage'), 'ContactPage');
+export const NewsletterLinkPage = page(
+  () => import('../features/marketing/NewsletterLinkPage'),
+  'NewsletterLinkPage',
+);
+const LazyCompareTray = page(() => import('../features/comparisons/CompareToggle'), 'CompareTray');
+const LazyResultExtras = page(() => import('./result-extras'), 'ResultExtras');
+
+/**
+ * Add to cart in a result card, in a box of its final size while its chunk arrives (loaded with
+ * the results page, so normally already there): the card never jumps.
+ */
+export function AddToCart(props: ComponentProps<typeof LazyAddToCart>) {
+  return (
+    <Suspense fallback={<Box h={36} w={216} />}>
+      <LazyAddToCart {...props} />
+    </Suspense>
+  );
+}
+
+/** A result card's other actions (quote, review stars, compare tick), loaded after the card. */
+export function ResultExtras(props: ComponentProps<typeof LazyResultExtras>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyResultExtras {...props} />
+    </Suspense>
+  );
+}
+
+/** The compare tray under the results, loaded after them. */
+export function CompareTray() {
+  return (
+    <Suspense fallback={null}>
+      <LazyCompareTray />
+    </Suspense>
+  );
+}
