@@ -123,7 +123,8 @@ function verdicts(preset, r) {
     failures.push(`accessibility ${r.accessibility} < ${t.accessibility} (${r.failedA11y.join(', ')})`);
   if (r.cls > t.cls) failures.push(`CLS ${r.cls} > ${t.cls}`);
   if (r.performance < f.performance) failures.push(`performance ${r.performance} < floor ${f.performance}`);
-  else if (r.performance < t.performance) misses.push(`performance ${r.performance} < target ${t.performance}`);
+  else if (r.performance < t.performance)
+    misses.push(`performance ${r.performance} < target ${t.performance}`);
   if (r.tbt > f.tbt) failures.push(`TBT ${r.tbt} ms > floor ${f.tbt} ms`);
   else if (r.tbt > t.tbt) misses.push(`TBT ${r.tbt} ms > target ${t.tbt} ms`);
   return { failures, misses };
