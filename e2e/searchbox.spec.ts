@@ -78,7 +78,8 @@ test('type-ahead completes by keyboard', async ({ page }) => {
 test('a query with no result shows suggestions that lead to results', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await typeSearch(page, 'michelin 225/50r16');
-  const suggestions = page.getByLabel('Suggestions');
+  // Mantine's Alert is named by its title (aria-labelledby wins over aria-label).
+  const suggestions = page.getByRole('alert').filter({ hasText: 'try one of these' });
   await expect(suggestions).toBeVisible();
   await expect(page.getByTestId('result-card')).toHaveCount(0);
   await snap(page, 'searchbox-suggestions-phone');

@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   Textarea,
+  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -32,9 +33,9 @@ export function ContactInboxPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Text fw={700} size="lg">
+        <Title order={1} size="h2">
           Contact messages
-        </Text>
+        </Title>
         <SegmentedControl
           value={status}
           onChange={(v) => {

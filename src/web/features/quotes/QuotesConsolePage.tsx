@@ -1,3 +1,4 @@
+import { PageTitle } from '../../components/PageTitle';
 import { Alert, Anchor, Group, Loader, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -22,6 +23,7 @@ export function QuotesConsolePage() {
   });
   return (
     <>
+      <PageTitle title="Quotes" />
       <Group mb="md" wrap="wrap">
         <Select
           label="Status"

@@ -10,6 +10,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -33,9 +34,9 @@ export function ReviewQueuePage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Text fw={700} size="lg">
+        <Title order={1} size="h2">
           Reviews
-        </Text>
+        </Title>
         <SegmentedControl
           value={status}
           onChange={(v) => {
