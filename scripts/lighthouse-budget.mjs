@@ -76,7 +76,18 @@ async function signIn() {
     .join('; ');
 }
 
-async function audit(url, preset, cookie) {
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is tried again, twice. */
+async function audit(url, preset, cookie, attempt = 1) {
+  try {
+    return await auditOnce(url, preset, cookie);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.log(`  ${url} (${preset}): ${error.message}; trying again`);
+    return audit(url, preset, cookie, attempt + 1);
+  }
+}
+
+async function auditOnce(url, preset, cookie) {
   const flags = {
     port: chrome.port,
     output: 'json',

@@ -18,9 +18,9 @@ import { webRoutes } from './web-routes';
 const KB = 1024;
 /** Issue 15's target for the pages a customer arrives on. */
 const TARGET_KB: Record<string, number> = { '/login': 120, '/': 120 };
-/** Enforced limits: today's weight and some room (measured 198, 228, at most 268 and 334 KB). */
-const LIMIT_KB: Record<string, number> = { '/login': 210, '/': 240, '/admin/*': 350 };
-const ROUTE_LIMIT_KB = 285;
+/** Enforced limits: today's weight and some room (after the merge of the after-sales, quotes, logistics and reviews pages: /login 198, / 228, /orders/:id 288, /admin/* 367 KB). */
+const LIMIT_KB: Record<string, number> = { '/login': 210, '/': 240, '/admin/*': 390 };
+const ROUTE_LIMIT_KB = 310;
 
 interface Chunk {
   file: string;
