@@ -17,6 +17,7 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 const loadAddToCart = () => import('../features/cart/AddToCart');
+const loadResultExtras = () => import('./result-extras');
 const LazyAddToCart = lazy(async () => ({ default: (await loadAddToCart()).AddToCart }));
 
 export const LoginPage = page(() => import('../features/sessions/LoginPage'), 'LoginPage');
@@ -46,6 +47,7 @@ export const ProductPage = page(() => import('./pages/ProductPage'), 'ProductPag
 // The results page starts loading its Add to cart controls with it: they are in every card.
 export const ShopPage = page(() => {
   void loadAddToCart();
+  void loadResultExtras();
   return import('./pages/ShopPage');
 }, 'ShopPage');
 // The staff console (orders included): the storefront never downloads it.
@@ -70,7 +72,7 @@ export const NewsletterLinkPage = page(
   'NewsletterLinkPage',
 );
 const LazyCompareTray = page(() => import('../features/comparisons/CompareToggle'), 'CompareTray');
-const LazyResultExtras = page(() => import('./result-extras'), 'ResultExtras');
+const LazyResultExtras = page(loadResultExtras, 'ResultExtras');
 
 /**
  * Add to cart in a result card, in a box of its final size while its chunk arrives (loaded with
