@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../test/test-app';
 
-// Issue 15: API answers over 1 KB go out compressed when the client accepts it; small ones and
+// API answers over 1 KB (docs/performance-web.md) go out compressed when the client accepts it; small ones and
 // clients that accept nothing get the plain body.
 let t: TestApp;
 let cookie: string;

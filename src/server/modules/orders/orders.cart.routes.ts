@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/cart';
 import { route } from '../../http/route';
-import * as places from '../shipping/shipping.service';
 import * as cart from './orders.cart';
 import { checkout } from './orders.checkout';
 
@@ -24,16 +23,6 @@ export function cartRoutes(app: FastifyInstance) {
   );
   route(app, api.setCartShipping, ({ db, actor, body }) => cart.setShipping(db, actor, body));
   route(app, api.getShipping, ({ db, actor, query }) => cart.shippingQuote(db, actor, query.zip));
-  route(app, api.lookupZip, ({ body }) => places.placeOfZip(body.zip));
-  route(app, api.lookupCoords, ({ body }) =>
-    places.placeOfCoords(body.coords.latitude, body.coords.longitude),
-  );
-  route(app, api.listInstallerLocations, ({ db, actor, query }) =>
-    places.findInstallers(db, actor, query.zip, query.radiusMiles),
-  );
-  route(app, api.searchInstallerLocations, ({ db, actor, body }) =>
-    places.findInstallers(db, actor, body.zip, body.radiusMiles),
-  );
   route(app, api.roadHazardOffer, ({ db, actor, query }) =>
     cart.roadHazardOfferFor(db, actor, query.productId),
   );

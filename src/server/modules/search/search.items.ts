@@ -26,7 +26,7 @@ const list = (prefix: string) => sql.raw(columns.map((c) => `${prefix}${c}`).joi
  * others removed. One statement, so a search never sees half of a refresh. The products are
  * chosen first (`targets`): a sale's refresh of one product then reads its prices and its search
  * rows by their product indexes, where a condition inside the delete's EXISTS scanned every
- * search row (87 ms on 200,000 SKUs, issue 15).
+ * search row (87 ms on 200,000 SKUs; docs/performance.md).
  */
 export async function refreshSearchItems(db: DbOrTx, which: SQL = sql`true`) {
   await db.execute(sql`
