@@ -110,7 +110,7 @@ test('a buyer returns 2 of 4 tires, staff approve, receive and refund them, the 
   await page.getByRole('button', { name: 'File a claim' }).click();
   const claimDialog = page.getByRole('dialog', { name: 'File a road hazard claim' });
   await claimDialog.getByRole('textbox', { name: 'What happened' }).fill('Nail in the tread');
-  await claimDialog.getByRole('textbox', { name: /Installer who inspects/ }).click();
+  await claimDialog.getByRole('combobox', { name: /Installer who inspects/ }).click();
   const installer = page.getByRole('option').first();
   const installerName = ((await installer.textContent()) ?? '').split(',')[0];
   await installer.click();

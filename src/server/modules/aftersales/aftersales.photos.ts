@@ -75,6 +75,8 @@ async function store(
   });
 }
 
+const photosAdded = (n: number) => (n === 1 ? '1 photo added' : `${n} photos added`);
+
 function assertRoom(has: number, adding: number, what: string) {
   if (has + adding > MAX_PHOTOS)
     throw fileError(`${what} takes at most ${MAX_PHOTOS} photos; it has ${has} and ${adding} were sent`);
@@ -101,15 +103,7 @@ export async function addReturnPhotos(
     if (!item) throw notFound('Return item');
     assertRoom(item.photos.length, names.length, 'A returned item');
     await repo.updateReturnItem(tx, item.id, { photos: [...item.photos, ...names] });
-    await writeLog(
-      tx,
-      'return',
-      returnId,
-      actor,
-      r.status,
-      null,
-      `${names.length} photo(s) of ${item.id} added`,
-    );
+    await writeLog(tx, 'return', returnId, actor, r.status, null, photosAdded(names.length));
     await writeAudit(tx, actor, { entity: 'return', entityId: returnId, action: 'photos', after: { names } });
   });
 }
@@ -132,7 +126,7 @@ export async function addClaimPhotos(
       throw conflict(`A claim that is ${c.status} takes no more photos`, { reason: 'not_editable' });
     assertRoom(c.photos.length, names.length, 'A claim');
     await repo.updateClaim(tx, claimId, { photos: [...c.photos, ...names] });
-    await writeLog(tx, 'claim', claimId, actor, c.status, null, `${names.length} photo(s) added`);
+    await writeLog(tx, 'claim', claimId, actor, c.status, null, photosAdded(names.length));
     await writeAudit(tx, actor, { entity: 'claim', entityId: claimId, action: 'photos', after: { names } });
   });
 }

@@ -71,7 +71,7 @@ export function LogTimeline({ log }: { log: LogItem[] }) {
 export function PhotoStrip({ photos, alt }: { photos: string[]; alt: string }) {
   if (!photos.length) return null;
   return (
-    <Group gap="xs" wrap="wrap">
+    <Group gap="xs" wrap="wrap" my="xs">
       {photos.map((url, i) => (
         <Anchor key={url} href={url} target="_blank" aria-label={`${alt}, photo ${i + 1}`}>
           <Image src={url} alt={`${alt}, photo ${i + 1}`} w={72} h={72} fit="cover" radius="sm" />

@@ -174,29 +174,31 @@ function ReturnDetail({ id, back }: { id: number; back: ReactNode }) {
                 to {r.warehouseName ?? r.shipTo ?? '—'}
               </Text>
               {r.note && <Text size="sm">“{r.note}”</Text>}
-              <Table mt="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Tire</Table.Th>
-                    <Table.Th>Units</Table.Th>
-                    <Table.Th>Received</Table.Th>
-                    <Table.Th>Scrapped</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {r.items.map((i) => (
-                    <Table.Tr key={i.returnItemId}>
-                      <Table.Td>
-                        {i.description} ({i.skuCode})
-                        <PhotoStrip photos={i.photos} alt={i.description} />
-                      </Table.Td>
-                      <Table.Td>{i.quantity}</Table.Td>
-                      <Table.Td>{i.receivedQuantity}</Table.Td>
-                      <Table.Td>{i.scrappedQuantity}</Table.Td>
+              <Table.ScrollContainer minWidth={420} mt="sm">
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Tire</Table.Th>
+                      <Table.Th>Units</Table.Th>
+                      <Table.Th>Received</Table.Th>
+                      <Table.Th>Scrapped</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {r.items.map((i) => (
+                      <Table.Tr key={i.returnItemId}>
+                        <Table.Td>
+                          {i.description} ({i.skuCode})
+                          <PhotoStrip photos={i.photos} alt={i.description} />
+                        </Table.Td>
+                        <Table.Td>{i.quantity}</Table.Td>
+                        <Table.Td>{i.receivedQuantity}</Table.Td>
+                        <Table.Td>{i.scrappedQuantity}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             </Card>
             <ReturnActions r={r} />
           </WithLog>
