@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_PASSWORD, signIn, signOut, snap } from './helpers';
 
 type Found = { makeId: number; modelId: number; productId: number };
@@ -49,8 +50,29 @@ async function deliveredOrder(page: Page, admin: APIRequestContext) {
       })
     ).ok(),
   ).toBe(true);
-  for (const status of ['shipped', 'delivered'])
-    expect((await admin.put(`/api/v1/order/${order.orderId}/status`, { data: { status } })).ok()).toBe(true);
+  // Staff pack the line, buy its label, and the sandbox courier delivers it: logistics counts it.
+  const staffView = await (await admin.get(`/api/v1/order/${order.orderId}`)).json();
+  const lines = (
+    (staffView.data ?? staffView).subOrders as { lines: { supplierLineId: number }[] }[]
+  ).flatMap((x) => x.lines);
+  for (const line of lines) {
+    const made = await admin.post('/api/v1/fulfillment', {
+      data: { supplierLineIds: [line.supplierLineId] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const label = await admin.post('/api/v1/fulfillment/label/gen', {
+      data: {
+        fulfillmentId: (await made.json()).data.fulfillmentId,
+        courier: 'swiftship',
+        service: 'ground',
+      },
+    });
+    expect(label.ok(), await label.text()).toBe(true);
+    const scanned = await admin.post('/api/sandbox/trackhub/advance', {
+      data: { trackingNumber: (await label.json()).label.trackingNumber, status: 'delivered' },
+    });
+    expect(scanned.ok(), await scanned.text()).toBe(true);
+  }
   return { ...order, supplierId, itemId };
 }
 
@@ -71,16 +93,36 @@ test('a buyer returns 2 of 4 tires, staff approve, receive and refund them, the 
   await dialog.getByRole('textbox').first().fill('2');
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
   await page.getByRole('option', { name: 'defective' }).click();
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#6b4f3a' } })
+    .jpeg()
+    .toBuffer();
+  await dialog
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'sidewall.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await snap(page, 'aftersales-buyer-return-form-1366');
   await dialog.getByRole('button', { name: /Ask to return 2 tires/ }).click();
   await expect(page.getByText(/Return RMA-\d{6}: 2 tires, defective/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /photo 1$/ }).first()).toBeVisible();
   await snap(page, 'aftersales-buyer-return-requested-1366');
 
   // The buyer files a road hazard claim on one tire: 6/32" of 10/32" left is half its price.
   await page.getByRole('button', { name: 'File a claim' }).click();
   const claimDialog = page.getByRole('dialog', { name: 'File a road hazard claim' });
   await claimDialog.getByRole('textbox', { name: 'What happened' }).fill('Nail in the tread');
+  await claimDialog.getByRole('combobox', { name: /Installer who inspects/ }).click();
+  const installer = page.getByRole('option').first();
+  const installerName = ((await installer.textContent()) ?? '').split(',')[0];
+  await installer.click();
+  await claimDialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'nail.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await snap(page, 'aftersales-buyer-claim-form-1366');
   await claimDialog.getByRole('button', { name: 'File the claim' }).click();
   await expect(page.getByText(/Road hazard claim: .*covered \$/)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'aftersales-buyer-return-requested-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
   await signOut(page);
 
   // Staff approve, receive and refund the return, with the preview first.
@@ -88,19 +130,41 @@ test('a buyer returns 2 of 4 tires, staff approve, receive and refund them, the 
   await page.goto('/admin/returns');
   await expect(page.getByRole('heading', { name: 'Returns' })).toBeVisible();
   await snap(page, 'aftersales-staff-returns-queue-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'aftersales-staff-returns-queue-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('link', { name: /RMA-/ }).first().click();
+  // Staff see the buyer's photo on the return.
+  await expect(page.getByRole('img', { name: /photo 1$/ })).toBeVisible();
+  await snap(page, 'aftersales-staff-return-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'aftersales-staff-return-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('button', { name: 'Receive' })).toBeVisible();
   await page.getByRole('button', { name: 'Receive' }).click();
   await page.getByRole('button', { name: 'Preview refund' }).click();
   await expect(page.getByRole('columnheader', { name: 'Restocking' })).toBeVisible();
   await snap(page, 'aftersales-staff-return-preview-1366');
+  // The preview's last column is within the page at 1366 px.
+  const last = await page.getByRole('columnheader', { name: 'Refund', exact: true }).boundingBox();
+  expect(last && last.x + last.width).toBeLessThanOrEqual(1366);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'aftersales-staff-return-preview-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: /^Refund \$/ }).click();
   await expect(page.getByText(/^refunded$/).first()).toBeVisible();
 
   // The claim is approved as a credit and paid.
   const claims = (await (await admin.get(`/api/v1/claim?orderId=${order.orderId}`)).json()).data.list;
   await page.goto(`/admin/claims/${claims[0].claimId}`);
+  // The installer the buyer chose and the photo of the damage are on the claim.
+  await expect(page.getByText(`Installer: ${installerName}`)).toBeVisible();
+  await expect(page.getByRole('img', { name: /photo 1$/ })).toBeVisible();
+  await snap(page, 'aftersales-staff-claim-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'aftersales-staff-claim-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByText(/^paid$/).first()).toBeVisible();
@@ -118,6 +182,16 @@ test('a buyer returns 2 of 4 tires, staff approve, receive and refund them, the 
   await page.goto(`/admin/bills/${billed.billId}`);
   await expect(page.getByText(/Vendor refunds -\$/)).toBeVisible();
   await snap(page, 'aftersales-staff-bill-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'aftersales-staff-bill-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const refunds = (await (await admin.get(`/api/v1/refund?orderId=${order.orderId}`)).json()).data.list;
+  await page.goto(`/admin/refunds/${refunds[0].refundId}`);
+  await expect(page.getByRole('heading', { name: `Refund ${refunds[0].refundId}` })).toBeVisible();
+  await snap(page, 'aftersales-staff-refund-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'aftersales-staff-refund-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
   await signOut(page);
 
   // The buyer sees the return refunded and the refund.

@@ -17,6 +17,11 @@ export const LogEntry = z.object({
   at: IsoDate,
 });
 
+/** A stored photo of a return item or a claim, by the name the server gave it. */
+export const PhotoName = z.string().regex(/^(return|claim)-\d+-[0-9a-f-]{36}\.webp$/, 'is not a photo name');
+export const PHOTO_UPLOAD =
+  'multipart field `file`, repeatable: PNG, JPEG or WebP read from the bytes, at most 5 MB each, 6 per item';
+
 /** Units of one order line. */
 export const UnitsInput = z.object({
   orderItemId: Id,

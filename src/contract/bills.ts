@@ -58,6 +58,20 @@ export const listBills = endpoint({
   response: pageOf(BillSummary),
 });
 
+export const billStatusList = endpoint({
+  method: 'GET',
+  path: '/api/v1/bill/status',
+  access: 'user',
+  summary: 'Bill statuses, their allowed next statuses and the actions',
+  response: z.object({
+    data: z.object({
+      statuses: z.array(BillStatus),
+      transitions: z.record(z.string(), z.array(BillStatus)),
+      actions: z.array(BillAction),
+    }),
+  }),
+});
+
 export const getBill = endpoint({
   method: 'GET',
   path: '/api/v1/bill/:id',

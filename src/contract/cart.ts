@@ -182,6 +182,8 @@ export const lookupCoords = endpoint({
 
 export const InstallerLocation = z.object({
   locationId: z.number().int(),
+  /** The installer company (named on a road hazard claim). */
+  companyId: z.number().int(),
   name: z.string(),
   companyName: z.string(),
   address: z.string(),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { claimActions, claimSettlements, claimStatuses } from '../domain/aftersales-status';
 import { ListQuery, OptionalId, patchOf } from './admin-common';
-import { LogEntry } from './aftersales';
+import { LogEntry, PHOTO_UPLOAD, PhotoName } from './aftersales';
 import { Cents, endpoint, Id, IsoDate, pageOf } from './common';
 
 const Params = z.object({ id: Id });
@@ -137,4 +137,23 @@ export const claimAction = endpoint({
   }),
   response: One,
   idempotent: true,
+});
+
+export const uploadClaimPhotos = endpoint({
+  method: 'POST',
+  path: '/api/v1/claim/:id/photo',
+  access: 'shop',
+  summary: `Photos of the damage, by the buyer or after-sales staff, while the claim is not decided (${PHOTO_UPLOAD})`,
+  params: Params,
+  response: One,
+  status: 201,
+});
+
+export const claimPhotoFile = endpoint({
+  method: 'GET',
+  path: '/api/v1/claim/:id/photo/:name',
+  access: 'shop',
+  summary: 'A photo of the damage (WebP), for whoever may read the claim',
+  params: z.object({ id: Id, name: PhotoName }),
+  response: z.unknown(),
 });

@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import { returnActions } from '../domain/aftersales-status';
 import { ListQuery, OptionalId } from './admin-common';
-import { LogEntry, OrderIdParams, ReturnInput, ReturnReason, ReturnStatus, UnitsInput } from './aftersales';
+import {
+  LogEntry,
+  OrderIdParams,
+  PHOTO_UPLOAD,
+  PhotoName,
+  ReturnInput,
+  ReturnReason,
+  ReturnStatus,
+  UnitsInput,
+} from './aftersales';
 import { Cents, endpoint, Id, IsoDate, pageOf } from './common';
 
 const Params = z.object({ id: Id });
@@ -17,6 +26,7 @@ export const ReturnItem = z.object({
   quantity: z.number().int(),
   receivedQuantity: z.number().int(),
   scrappedQuantity: z.number().int(),
+  /** Where each photo is read (`GET /api/v1/return/{id}/photo/{name}`). */
   photos: z.array(z.string()),
 });
 
@@ -191,5 +201,24 @@ export const returnDocument = endpoint({
   access: 'shop',
   summary: 'The return authorization as a PDF, with the RMA number as a barcode',
   params: Params,
+  response: z.unknown(),
+});
+
+export const uploadReturnPhotos = endpoint({
+  method: 'POST',
+  path: '/api/v1/return/:id/item/:itemId/photo',
+  access: 'shop',
+  summary: `Photos of a returned item, by the buyer or support, until the return is settled (${PHOTO_UPLOAD})`,
+  params: z.object({ id: Id, itemId: Id }),
+  response: One,
+  status: 201,
+});
+
+export const returnPhotoFile = endpoint({
+  method: 'GET',
+  path: '/api/v1/return/:id/photo/:name',
+  access: 'shop',
+  summary: 'A photo of a returned item (WebP), for whoever may read the return',
+  params: z.object({ id: Id, name: PhotoName }),
   response: z.unknown(),
 });

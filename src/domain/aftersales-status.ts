@@ -38,6 +38,9 @@ export const isEditableReturn = (status: ReturnStatus) => status === 'requested'
 /** A return that still holds its units against a new return of the same line. */
 export const countsAgainstDelivered = (status: ReturnStatus) => status !== 'rejected' && status !== 'closed';
 
+/** Photos of the returned units may be added until the return is settled. */
+export const acceptsReturnPhotos = (status: ReturnStatus) => returnTransitions[status].length > 0;
+
 export const returnActions = ['approve', 'reject', 'receive', 'inspect', 'close'] as const;
 export type ReturnAction = (typeof returnActions)[number];
 
@@ -79,6 +82,9 @@ export const assertClaimTransition = (from: ClaimStatus, to: ClaimStatus) =>
 
 /** The buyer may still correct a claim while nobody has decided it. */
 export const isEditableClaim = (status: ClaimStatus) => status === 'open' || status === 'under_review';
+
+/** Photos of the damage may be added while the claim is not decided. */
+export const acceptsClaimPhotos = (status: ClaimStatus) => isEditableClaim(status);
 
 export const claimActions = ['review', 'approve', 'deny', 'pay', 'close'] as const;
 export type ClaimAction = (typeof claimActions)[number];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller } from '../../test/admin-client';
-import { createCompany } from '../../test/factories';
+import { createCompany, createLocation } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asBuyer, deliveredOrder } from './aftersales.test-helpers';
 
@@ -27,6 +27,7 @@ describe('road hazard claims', () => {
     const o = await deliveredOrder(t, admin, { quantity: 4, roadHazard: true });
     const buyer = asBuyer(t, o);
     const installer = await createCompany(t.db, { kind: 'installer' });
+    await createLocation(t.db, installer.id, { installer: 2 });
     const filed = await buyer('POST', '/api/v1/claim', {
       orderItemId: o.orderItemId,
       damagedOn: today(),

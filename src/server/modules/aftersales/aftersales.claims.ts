@@ -23,12 +23,14 @@ import { writeAudit } from '../audit/audit.service';
 import * as orders from '../orders/orders.service';
 import * as repo from './aftersales.repository';
 import * as moneyRepo from './aftersales.money.repository';
+import { claimPhotoUrl } from './aftersales.photos';
 import { refundInTx } from './aftersales.refunds';
 import {
+  assertMayAct,
   assertMayOpen,
   assertSees,
   companyScope,
-  deliveredUnits,
+  deliveredUnitsOf,
   readLog,
   writeLog,
 } from './aftersales.rules';
@@ -90,7 +92,7 @@ export async function claimView(db: DbOrTx, actor: Actor, c: repo.ClaimRow): Pro
     description: c.description,
     installerCompanyId: c.installerCompanyId,
     installerName: names.installerName,
-    photos: c.photos,
+    photos: c.photos.map((name) => claimPhotoUrl(c.id, name)),
     priceCents: found ? priceOf(found.item) : 0,
     usableShareBasisPoints: p?.covered ? p.usableShareBasisPoints : 0,
     settlement: c.settlement as ClaimSettlement | null,
@@ -132,9 +134,9 @@ export async function getClaim(db: Db, actor: Actor, id: number) {
 }
 
 async function assertInstaller(tx: DbOrTx, installerCompanyId: number | null | undefined) {
-  if (installerCompanyId && !(await repo.companyExists(tx, installerCompanyId)))
-    throw badRequest('Unknown installer', [
-      { pointer: '/body/installerCompanyId', detail: 'is not a company' },
+  if (installerCompanyId && !(await repo.isInstallerCompany(tx, installerCompanyId)))
+    throw badRequest('Choose one of our installers', [
+      { pointer: '/body/installerCompanyId', detail: 'is not an installer' },
     ]);
 }
 
@@ -155,12 +157,13 @@ export async function createClaim(db: Db, actor: Actor, input: ClaimInput) {
     if (!item.roadHazard)
       throw conflict('This tire was bought without road hazard protection', { reason: 'no_road_hazard' });
     const live = await repo.liveClaimsOfItem(tx, item.orderItemId);
-    if (live.length >= deliveredUnits(facts, item))
+    const delivered = (await deliveredUnitsOf(tx, facts.id))(item.orderItemId);
+    if (live.length >= delivered)
       throw conflict(
-        deliveredUnits(facts, item)
+        delivered
           ? 'Every delivered tire of this line already has an open claim'
           : 'The tires have not been delivered yet',
-        { reason: deliveredUnits(facts, item) ? 'claimed' : 'not_delivered' },
+        { reason: delivered ? 'claimed' : 'not_delivered' },
       );
     assertNotFuture(input.damagedOn);
     await assertInstaller(tx, input.installerCompanyId);
@@ -189,6 +192,7 @@ export async function updateClaim(
 ) {
   await db.transaction(async (tx) => {
     const c = await visibleClaim(tx, actor, id, true);
+    assertMayAct(actor, c.companyId, 'correct a claim', 'afterSales');
     if (!isEditableClaim(c.status as ClaimStatus))
       throw conflict(`A claim that is ${c.status} can no longer be changed`, { reason: 'not_editable' });
     const next = { ...c, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
@@ -228,6 +232,7 @@ async function move(
 export async function cancelClaim(db: Db, actor: Actor, id: number, note?: string) {
   await db.transaction(async (tx) => {
     const c = await visibleClaim(tx, actor, id, true);
+    assertMayAct(actor, c.companyId, 'withdraw a claim', 'afterSales');
     await move(tx, actor, c, 'cancelled', note);
   });
   return getClaim(db, actor, id);

@@ -88,6 +88,39 @@ describe('refunds', () => {
     );
   });
 
+  it('four eyes: whoever asked for a held refund cannot approve it, someone else can', async () => {
+    const o = await deliveredOrder(t, admin, { quantity: 8 });
+    const asked = await finance('POST', '/api/v1/refund', {
+      orderId: o.orderId,
+      items: [{ orderItemId: o.orderItemId, quantity: 6 }],
+      reason: 'defective',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const refund = asked.json().data;
+    expect(refund).toMatchObject({ status: 'pending', createdBy: 'finance' });
+    // The requester is not offered the approval, and is refused it with a clear reason.
+    expect(refund.nextStatuses).toEqual(['failed']);
+    const own = await finance('PUT', '/api/v1/refund/status', {
+      refund: refund.refundId,
+      status: 'approved',
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'forbidden', reason: 'four_eyes' });
+    expect((await moneyOf(t.db, o.orderId)).refundedCents).toBe(0);
+    const seen = await admin('GET', `/api/v1/refund/${refund.refundId}`);
+    expect(seen.json().data.nextStatuses).toEqual(['approved', 'failed']);
+    const approved = await admin('PUT', '/api/v1/refund/status', {
+      refund: refund.refundId,
+      status: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data).toMatchObject({
+      status: 'processed',
+      createdBy: 'finance',
+      approvedBy: 'admin',
+    });
+  });
+
   it('credits an on-account order as a credit memo that lowers what the company owes', async () => {
     const o = await deliveredOrder(t, admin, { quantity: 2, account: true });
     const res = await finance('POST', '/api/v1/refund', { orderId: o.orderId, amountCents: 7000 });

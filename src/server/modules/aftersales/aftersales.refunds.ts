@@ -17,7 +17,7 @@ import { can, isStaff } from '../../../domain/roles';
 import type { Db, DbOrTx, Tx } from '../../db/connection';
 import { pageAnswer, type Paging } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { iso } from '../../lib/dates';
 import { writeAudit } from '../audit/audit.service';
 import { adjustCompensation } from '../comp/comp.service';
@@ -143,7 +143,9 @@ export async function refundView(
     // Supplier costs are for staff only.
     vendors: isStaff(actor.role) ? (await moneyRepo.vendorsOf(db, r.id)).map(toVendor) : [],
     log: await readLog(db, 'refund', r.id),
-    nextStatuses: can(actor.role, 'finance') ? [...refundTransitions[status]] : [],
+    nextStatuses: can(actor.role, 'finance')
+      ? refundTransitions[status].filter((to) => to !== 'approved' || mayApprove(actor, r))
+      : [],
     updatedAt: iso(r.updatedAt),
   };
 }
@@ -332,6 +334,20 @@ function vendorRecordsOf(r: moneyRepo.RefundRow, facts: orders.OrderFacts) {
   });
 }
 
+/**
+ * Four eyes: a refund that waits for approval is approved by someone other than who asked for it
+ * (docs/aftersales.md). Refunds within the threshold are approved by the rule, not by a person.
+ */
+export const mayApprove = (actor: Actor, r: Pick<moneyRepo.RefundRow, 'createdByUserId'>) =>
+  can(actor.role, 'finance') && r.createdByUserId !== actor.userId;
+
+function assertSecondPair(actor: Actor, r: moneyRepo.RefundRow) {
+  if (r.createdByUserId === actor.userId)
+    throw new AppError('forbidden', 'A refund is approved by someone other than who asked for it', {
+      reason: 'four_eyes',
+    });
+}
+
 /** Finance approves (the money goes back at once) or fails a refund; failing frees its amount. */
 export async function changeRefundStatus(
   db: Db,
@@ -344,8 +360,11 @@ export async function changeRefundStatus(
     const facts = await orders.orderFacts(tx, r.orderId, true);
     if (!facts) throw notFound('Order');
     const locked = (await moneyRepo.findRefund(tx, r.id, true))!;
-    if (body.status === 'approved')
+    if (body.status === 'approved') {
+      assertRefundTransition(locked.status as RefundStatus, 'approved');
+      assertSecondPair(actor, locked);
       return approveAndProcess(tx, actor, locked, body.note ?? 'approved', facts);
+    }
     assertRefundTransition(locked.status as RefundStatus, body.status);
     if (body.status === 'processed')
       throw conflict('A refund is processed by approving it', { reason: 'approve_first' });

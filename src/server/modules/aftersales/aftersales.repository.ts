@@ -1,5 +1,5 @@
 // SQL of returns, claims and the shared after-sales log.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type * as claimsApi from '../../../contract/claims';
@@ -10,6 +10,7 @@ import {
   aftersalesLog,
   claims,
   companies,
+  locations,
   makes,
   models,
   orderItems,
@@ -175,8 +176,13 @@ export async function claimNames(db: DbOrTx, c: ClaimRow) {
   return row;
 }
 
-export async function companyExists(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+/** A company with an active installer location: one that may be named on a claim and paid labour. */
+export async function isInstallerCompany(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.companyId, id), gt(locations.installer, 0), eq(locations.active, true)))
+    .limit(1);
   return !!row;
 }
 

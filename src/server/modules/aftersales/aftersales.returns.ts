@@ -24,11 +24,13 @@ import { writeAudit } from '../audit/audit.service';
 import * as orders from '../orders/orders.service';
 import * as repo from './aftersales.repository';
 import * as moneyRepo from './aftersales.money.repository';
+import { returnPhotoUrl } from './aftersales.photos';
 import {
+  assertMayAct,
   assertMayOpen,
   assertSees,
   companyScope,
-  deliveredUnits,
+  deliveredUnitsOf,
   readLog,
   writeLog,
 } from './aftersales.rules';
@@ -72,7 +74,7 @@ export async function returnView(db: DbOrTx, actor: Actor, r: repo.ReturnRow): P
       quantity: i.item.quantity,
       receivedQuantity: i.item.receivedQuantity,
       scrappedQuantity: i.item.scrappedQuantity,
-      photos: i.item.photos,
+      photos: i.item.photos.map((name) => returnPhotoUrl(r.id, name)),
     })),
     log: await readLog(db, 'return', r.id),
     nextStatuses: staff ? [...returnTransitions[status]] : [],
@@ -116,10 +118,8 @@ export async function getReturn(db: Db, actor: Actor, id: number) {
 /** Delivered units of an order line not yet in another return. */
 async function returnable(tx: DbOrTx, facts: orders.OrderFacts, orderItemIds: number[], exceptReturnId = 0) {
   const already = await repo.returnedUnits(tx, orderItemIds, exceptReturnId);
-  return (orderItemId: number) => {
-    const item = facts.items.find((i) => i.orderItemId === orderItemId);
-    return item ? deliveredUnits(facts, item) - (already.get(orderItemId) ?? 0) : 0;
-  };
+  const delivered = await deliveredUnitsOf(tx, facts.id);
+  return (orderItemId: number) => delivered(orderItemId) - (already.get(orderItemId) ?? 0);
 }
 
 /** Each line must be of the order and ask for no more units than were delivered and not yet returned. */
@@ -159,8 +159,9 @@ async function assertReturnable(
   }
 }
 
-function assertWindow(facts: orders.OrderFacts, reason: ReturnReason) {
-  if (facts.status !== 'delivered' && facts.status !== 'completed')
+async function assertWindow(tx: DbOrTx, facts: orders.OrderFacts, reason: ReturnReason) {
+  const delivered = await deliveredUnitsOf(tx, facts.id);
+  if (!facts.items.some((i) => delivered(i.orderItemId) > 0))
     throw conflict(`Only delivered units can be returned; the order is ${facts.status}`, {
       reason: 'not_delivered',
     });
@@ -177,7 +178,7 @@ export async function openReturn(db: Db, actor: Actor, orderId: number, input: z
     const facts = await orders.orderFacts(tx, orderId, true);
     if (!facts) throw notFound('Order');
     assertMayOpen(actor, facts.companyId, 'return');
-    assertWindow(facts, input.reason);
+    await assertWindow(tx, facts, input.reason);
     await assertReturnable(tx, facts, input.items, (i) => `/body/items/${i}`);
     const r = await repo.insertReturn(tx, {
       orderId,
@@ -209,6 +210,7 @@ export async function openReturn(db: Db, actor: Actor, orderId: number, input: z
 
 async function editable(tx: Tx, actor: Actor, id: number) {
   const r = await visibleReturn(tx, actor, id, true);
+  assertMayAct(actor, r.companyId, 'change a return', 'support');
   if (!isEditableReturn(r.status as ReturnStatus))
     throw conflict(`A return that is ${r.status} can no longer be changed`, { reason: 'not_editable' });
   const facts = await orders.orderFacts(tx, r.orderId, true);
@@ -225,7 +227,7 @@ export async function updateReturn(
 ) {
   await db.transaction(async (tx) => {
     const { r, facts } = await editable(tx, actor, id);
-    if (input.reason && input.reason !== r.reason) assertWindow(facts, input.reason);
+    if (input.reason && input.reason !== r.reason) await assertWindow(tx, facts, input.reason);
     await repo.updateReturn(tx, id, { reason: input.reason, note: input.note });
     await writeAudit(tx, actor, {
       entity: 'return',
@@ -242,6 +244,7 @@ export async function updateReturn(
 export async function commentOnReturn(db: Db, actor: Actor, id: number, note: string) {
   await db.transaction(async (tx) => {
     const r = await visibleReturn(tx, actor, id, true);
+    assertMayAct(actor, r.companyId, 'comment on a return', 'support');
     await writeLog(tx, 'return', r.id, actor, r.status, null, note);
   });
   return getReturn(db, actor, id);

@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as shared from '../../../contract/aftersales';
 import * as bills from '../../../contract/bills';
 import * as claims from '../../../contract/claims';
 import * as refunds from '../../../contract/refunds';
 import * as returns from '../../../contract/returns';
 import {
+  billActions,
+  billStatuses,
+  billTransitions,
   claimActions,
   claimSettlements,
   claimStatuses,
@@ -17,6 +20,7 @@ import {
   returnTransitions,
 } from '../../../domain/aftersales-status';
 import { transitionsOf } from '../../../domain/status-machine';
+import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import * as service from './aftersales.service';
 
@@ -24,6 +28,27 @@ const pdf = (reply: FastifyReply, name: string, body: Buffer) => {
   reply.type('application/pdf').header('content-disposition', `inline; filename="${name}"`).send(body);
   return body;
 };
+
+const webp = (reply: FastifyReply, body: Buffer) => {
+  reply.type('image/webp').header('cache-control', 'private, max-age=3600').send(body);
+  return body;
+};
+
+/** Every `file` part of a multipart upload (one more than may be kept, so too many is a 400). */
+async function photoUploads(req: FastifyRequest) {
+  if (!req.isMultipart()) throw badRequest('Send the photos as multipart/form-data in the field "file"');
+  const files: service.Upload[] = [];
+  for await (const part of req.files({
+    limits: { fileSize: 5 * 1024 * 1024 + 1, files: service.MAX_PHOTOS + 1 },
+  })) {
+    if (part.fieldname !== 'file') throw badRequest('Send the photos in the field "file"');
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw badRequest(`${part.filename || 'A photo'} is larger than 5 MB`);
+    files.push({ name: part.filename || `Photo ${files.length + 1}`, bytes });
+  }
+  if (!files.length) throw badRequest('Choose at least one photo');
+  return files;
+}
 
 export function aftersalesRoutes(app: FastifyInstance) {
   const threshold = app.config.REFUND_APPROVAL_THRESHOLD_CENTS;
@@ -68,6 +93,13 @@ export function aftersalesRoutes(app: FastifyInstance) {
   route(app, returns.returnDocument, async ({ db, actor, params, reply }) =>
     pdf(reply, `rma-${params.id}.pdf`, await service.returnAuthorizationPdf(db, actor, params.id)),
   );
+  route(app, returns.uploadReturnPhotos, async ({ db, config, actor, params, req }) => {
+    await service.addReturnPhotos(db, config, actor, params.id, params.itemId, await photoUploads(req));
+    return { data: await service.getReturn(db, actor, params.id) };
+  });
+  route(app, returns.returnPhotoFile, async ({ db, config, actor, params, reply }) =>
+    webp(reply, await service.returnPhotoFile(db, config, actor, params.id, params.name)),
+  );
 
   // Claims.
   route(app, claims.listClaims, ({ db, actor, query }) => service.listClaims(db, actor, query));
@@ -94,6 +126,13 @@ export function aftersalesRoutes(app: FastifyInstance) {
   route(app, claims.claimAction, async ({ db, actor, params, body }) => ({
     data: await service.actOnClaim(db, actor, threshold, params.id, body),
   }));
+  route(app, claims.uploadClaimPhotos, async ({ db, config, actor, params, req }) => {
+    await service.addClaimPhotos(db, config, actor, params.id, await photoUploads(req));
+    return { data: await service.getClaim(db, actor, params.id) };
+  });
+  route(app, claims.claimPhotoFile, async ({ db, config, actor, params, reply }) =>
+    webp(reply, await service.claimPhotoFile(db, config, actor, params.id, params.name)),
+  );
 
   // Refunds and their vendor records.
   route(app, shared.previewRefund, async ({ db, actor, params, body }) => ({
@@ -143,6 +182,13 @@ export function aftersalesRoutes(app: FastifyInstance) {
 
   // Bills.
   route(app, bills.listBills, ({ db, actor, query }) => service.listBills(db, actor, query));
+  route(app, bills.billStatusList, () => ({
+    data: {
+      statuses: [...billStatuses],
+      transitions: transitionsOf(billTransitions),
+      actions: [...billActions],
+    },
+  }));
   route(app, bills.getBill, async ({ db, actor, params }) => ({
     data: await service.getBill(db, actor, params.id),
   }));

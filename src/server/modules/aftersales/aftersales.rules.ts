@@ -1,18 +1,19 @@
-// Rules of after-sales that depend on other areas' progress, each in one place so that the
-// logistics module (fulfilments, deliveries) can replace it, and the caller's scope.
+// Rules of after-sales that depend on other areas (deliveries come from logistics), each in one
+// place, and the caller's scope.
 import { can, isStaff } from '../../../domain/roles';
 import type { DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { forbidden, notFound } from '../../http/errors';
-import type { OrderFacts } from '../orders/orders.service';
+import * as logistics from '../logistics/logistics.service';
 import * as repo from './aftersales.repository';
 
 /**
- * Units of an order line that reached the customer. Until deliveries are tracked per line, an
- * order marked delivered or completed delivered all of its units, any other none.
+ * Units of each line of an order that reached the customer: the logistics rule (units on delivered
+ * shipments, docs/logistics.md), so returns and claims count deliveries exactly as tracking does.
  */
-export function deliveredUnits(order: Pick<OrderFacts, 'status'>, item: { quantity: number }): number {
-  return order.status === 'delivered' || order.status === 'completed' ? item.quantity : 0;
+export async function deliveredUnitsOf(db: DbOrTx, orderId: number) {
+  const units = await logistics.deliveredUnits(db, orderId);
+  return (orderItemId: number) => units.get(orderItemId) ?? 0;
 }
 
 /** What a bill pays a supplier for: its confirmed lines of orders that have left the warehouse. */
@@ -31,13 +32,23 @@ export function assertSees(actor: Actor, companyId: number, what: string) {
 
 /** Who may open a return or a claim: a buyer of the order's company, or after-sales staff for it. */
 export function assertMayOpen(actor: Actor, companyId: number, what: string) {
+  assertMayAct(actor, companyId, `open a ${what}`, 'afterSales');
+}
+
+/** A buyer of the company, or staff with `staffNeeds`, may `doing` for it. */
+export function assertMayAct(
+  actor: Actor,
+  companyId: number,
+  doing: string,
+  staffNeeds: 'support' | 'afterSales',
+) {
   if (isStaff(actor.role)) {
-    if (!can(actor.role, 'afterSales')) throw forbidden(`Only support staff open a ${what} for a customer`);
+    if (!can(actor.role, staffNeeds)) throw forbidden(`Only after-sales staff ${doing} for a customer`);
     return;
   }
   assertSees(actor, companyId, 'Order');
   if (!['buyer', 'company_admin', 'reseller'].includes(actor.role))
-    throw forbidden(`Only a buyer of the company may open a ${what}`);
+    throw forbidden(`Only a buyer of the company may ${doing}`);
 }
 
 /** One entry of the log of a return, claim or refund: a status change, or a comment (`to` null). */

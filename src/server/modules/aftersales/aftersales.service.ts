@@ -13,6 +13,14 @@ export {
 export { actOnClaim, cancelClaim, createClaim, getClaim, listClaims, updateClaim } from './aftersales.claims';
 export { buyerInvoicePdf, returnAuthorizationPdf } from './aftersales.documents';
 export {
+  addClaimPhotos,
+  addReturnPhotos,
+  claimPhotoFile,
+  MAX_PHOTOS,
+  returnPhotoFile,
+  type Upload,
+} from './aftersales.photos';
+export {
   addVendorRecord,
   changeRefundStatus,
   createRefund,

@@ -55,10 +55,7 @@ export async function deliveredOrder(
     {},
   );
   expect(confirmed.statusCode, confirmed.body).toBe(200);
-  for (const status of opts.status === 'shipped' ? ['shipped'] : ['shipped', 'delivered']) {
-    const moved = await admin('PUT', `/api/v1/order/${orderId}/status`, { status });
-    expect(moved.statusCode, moved.body).toBe(200);
-  }
+  await shipAndTrack(admin, orderId, opts.status === 'shipped' ? 'in_transit' : 'delivered');
   return {
     orderId,
     orderItemId,
@@ -68,6 +65,33 @@ export async function deliveredOrder(
     totalCents: order.totals.totalCents,
     shippingCents: order.totals.shippingCents,
   };
+}
+
+/**
+ * Staff pack each confirmed line of the order, buy its label and the sandbox courier scans it up to
+ * `upTo`: deliveries are what logistics tracked (the rule returns and claims count on).
+ */
+export async function shipAndTrack(admin: Caller, orderId: number, upTo: 'in_transit' | 'delivered') {
+  const order = (await admin('GET', `/api/v1/order/${orderId}`)).json();
+  const lines = ((order.data ?? order).subOrders as { lines: { supplierLineId: number; status: string }[] }[])
+    .flatMap((s) => s.lines)
+    .filter((l) => l.status === 'confirmed');
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) {
+    const made = await admin('POST', '/api/v1/fulfillment', { supplierLineIds: [line.supplierLineId] });
+    expect(made.statusCode, made.body).toBe(201);
+    const label = await admin('POST', '/api/v1/fulfillment/label/gen', {
+      fulfillmentId: made.json().data.fulfillmentId,
+      courier: 'swiftship',
+      service: 'ground',
+    });
+    expect(label.statusCode, label.body).toBeLessThan(300);
+    const scanned = await admin('POST', '/api/sandbox/trackhub/advance', {
+      trackingNumber: label.json().label.trackingNumber,
+      status: upTo,
+    });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+  }
 }
 
 /** A call as the buyer of a delivered order. */

@@ -24,6 +24,7 @@ export async function findInstallers(db: Db, actor: Actor, zip: string | undefin
   const list = rows
     .map(({ location: l, companyName }) => ({
       locationId: l.id,
+      companyId: l.companyId,
       name: l.name,
       companyName,
       address: l.address1,

@@ -1,4 +1,4 @@
-import { Badge, Group, Text, Timeline } from '@mantine/core';
+import { Anchor, Badge, FileInput, Group, Image, Text, Timeline } from '@mantine/core';
 import { dateTime } from '../../lib/format';
 
 const colors: Record<string, string> = {
@@ -24,6 +24,8 @@ const colors: Record<string, string> = {
 };
 
 export const label = (s: string) => s.replace(/_/g, ' ');
+/** An action as a button's text: "under_review" → "Under review". */
+export const actionLabel = (s: string) => label(s).replace(/^./, (c) => c.toUpperCase());
 
 export function AfterSalesStatus({ status }: { status: string }) {
   return (
@@ -62,5 +64,43 @@ export function LogTimeline({ log }: { log: LogItem[] }) {
         </Timeline.Item>
       ))}
     </Timeline>
+  );
+}
+
+/** Photos of a return item or a claim, as thumbnails that open the full picture. */
+export function PhotoStrip({ photos, alt }: { photos: string[]; alt: string }) {
+  if (!photos.length) return null;
+  return (
+    <Group gap="xs" wrap="wrap" my="xs">
+      {photos.map((url, i) => (
+        <Anchor key={url} href={url} target="_blank" aria-label={`${alt}, photo ${i + 1}`}>
+          <Image src={url} alt={`${alt}, photo ${i + 1}`} w={72} h={72} fit="cover" radius="sm" />
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
+/** Up to six photos (PNG, JPEG or WebP; the server checks the bytes and the 5 MB limit). */
+export function PhotoPicker({
+  label: text,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: File[];
+  onChange: (files: File[]) => void;
+}) {
+  return (
+    <FileInput
+      label={text}
+      description="PNG, JPEG or WebP, up to 5 MB each, at most 6"
+      placeholder="Choose photos"
+      accept="image/png,image/jpeg,image/webp"
+      multiple
+      clearable
+      value={value}
+      onChange={(files) => onChange(files.slice(0, 6))}
+    />
   );
 }

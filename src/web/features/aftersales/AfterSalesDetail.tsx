@@ -20,7 +20,14 @@ import type { RefundLine } from '../../../contract/aftersales';
 import { errorMessage } from '../../api/client';
 import { PageTitle } from '../../components/PageTitle';
 import { dateTime, money, percent } from '../../lib/format';
-import { AfterSalesStatus, LogTimeline, label } from './AfterSalesBits';
+import {
+  AfterSalesStatus,
+  actionLabel,
+  type LogItem,
+  LogTimeline,
+  label,
+  PhotoStrip,
+} from './AfterSalesBits';
 import {
   type BillView,
   type ClaimView,
@@ -90,6 +97,31 @@ function Frame({
   );
 }
 
+/** The page body: the facts and actions on the left, the log (and a comment box) on the right. */
+function WithLog({ log, aside, children }: { log: LogItem[]; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 8 }}>{children}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder>
+          <Title order={5} mb="sm">
+            Log
+          </Title>
+          <LogTimeline log={log} />
+          {aside}
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The link to the order a return, claim or refund belongs to, with the customer's name. */
+const OrderOf = ({ x }: { x: { orderId: number; orderNumber: string; companyName: string } }) => (
+  <>
+    order <Link to={`/admin/orders/${x.orderId}`}>{x.orderNumber}</Link> · {x.companyName}
+  </>
+);
+
 function RefundLines({ lines }: { lines: RefundLine[] }) {
   return (
     <Table.ScrollContainer minWidth={600}>
@@ -128,12 +160,12 @@ function ReturnDetail({ id, back }: { id: number; back: ReactNode }) {
   return (
     <Frame q={q} title={r ? `Return ${r.number}` : 'Return'} back={back}>
       {r && (
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 8 }}>
+        <>
+          <WithLog log={r.log} aside={<Comment id={r.returnId} />}>
             <Card withBorder mb="md">
               <Group justify="space-between">
                 <Text>
-                  Order <Link to={`/admin/orders/${r.orderId}`}>{r.orderNumber}</Link> · {r.companyName}
+                  <OrderOf x={r} />
                 </Text>
                 <AfterSalesStatus status={r.status} />
               </Group>
@@ -142,42 +174,36 @@ function ReturnDetail({ id, back }: { id: number; back: ReactNode }) {
                 to {r.warehouseName ?? r.shipTo ?? '—'}
               </Text>
               {r.note && <Text size="sm">“{r.note}”</Text>}
-              <Table mt="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Tire</Table.Th>
-                    <Table.Th>Units</Table.Th>
-                    <Table.Th>Received</Table.Th>
-                    <Table.Th>Scrapped</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {r.items.map((i) => (
-                    <Table.Tr key={i.returnItemId}>
-                      <Table.Td>
-                        {i.description} ({i.skuCode})
-                      </Table.Td>
-                      <Table.Td>{i.quantity}</Table.Td>
-                      <Table.Td>{i.receivedQuantity}</Table.Td>
-                      <Table.Td>{i.scrappedQuantity}</Table.Td>
+              <Table.ScrollContainer minWidth={420} mt="sm">
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Tire</Table.Th>
+                      <Table.Th>Units</Table.Th>
+                      <Table.Th>Received</Table.Th>
+                      <Table.Th>Scrapped</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {r.items.map((i) => (
+                      <Table.Tr key={i.returnItemId}>
+                        <Table.Td>
+                          {i.description} ({i.skuCode})
+                          <PhotoStrip photos={i.photos} alt={i.description} />
+                        </Table.Td>
+                        <Table.Td>{i.quantity}</Table.Td>
+                        <Table.Td>{i.receivedQuantity}</Table.Td>
+                        <Table.Td>{i.scrappedQuantity}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             </Card>
             <ReturnActions r={r} />
-            <ReturnRefund r={r} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card withBorder>
-              <Title order={5} mb="sm">
-                Log
-              </Title>
-              <LogTimeline log={r.log} />
-              <Comment id={r.returnId} />
-            </Card>
-          </Grid.Col>
-        </Grid>
+          </WithLog>
+          <ReturnRefund r={r} />
+        </>
       )}
     </Frame>
   );
@@ -243,7 +269,7 @@ function ReturnActions({ r }: { r: ReturnView }) {
               )
             }
           >
-            {label(a).replace(/^./, (c) => c.toUpperCase())}
+            {actionLabel(a)}
           </Button>
         ))}
       </Group>
@@ -257,7 +283,7 @@ function ReturnRefund({ r }: { r: ReturnView }) {
   const [create, c] = useCreateRefundMutation();
   if (r.status !== 'received' && r.status !== 'inspected') {
     return r.refunds.length ? (
-      <Card withBorder>
+      <Card withBorder mt="md">
         {r.refunds.map((f) => (
           <Text key={f.refundId}>
             <Link to={`/admin/refunds/${f.refundId}`}>Refund {f.refundId}</Link>: {money(f.amountCents)} ·{' '}
@@ -271,7 +297,7 @@ function ReturnRefund({ r }: { r: ReturnView }) {
     .filter((i) => i.receivedQuantity > 0)
     .map((i) => ({ orderItemId: i.orderItemId, quantity: i.receivedQuantity }));
   return (
-    <Card withBorder>
+    <Card withBorder mt="md">
       <Group justify="space-between" mb="sm">
         <Title order={5}>Refund</Title>
         <Button
@@ -310,47 +336,37 @@ function ClaimDetail({ id, back }: { id: number; back: ReactNode }) {
   return (
     <Frame q={q} title={c ? `Claim ${c.claimId}` : 'Claim'} back={back}>
       {c && (
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Card withBorder mb="md">
-              <Group justify="space-between">
-                <Text>
-                  {c.tire} · order <Link to={`/admin/orders/${c.orderId}`}>{c.orderNumber}</Link> ·{' '}
-                  {c.companyName}
-                </Text>
-                <AfterSalesStatus status={c.status} />
-              </Group>
-              <Text size="sm">
-                Damaged {c.damagedOn} at {c.odometerMiles.toLocaleString('en-US')} miles; {c.remainingTread32}
-                /32" of {c.newTread32}/32" left
+        <WithLog log={c.log}>
+          <Card withBorder mb="md">
+            <Group justify="space-between">
+              <Text>
+                {c.tire} · <OrderOf x={c} />
               </Text>
-              <Text size="sm">
-                Price {money(c.priceCents)} × {percent(c.usableShareBasisPoints)} usable tread = covered{' '}
-                <b>{money(c.coveredCents)}</b>
-              </Text>
-              <Text size="sm">
-                Installer: {c.installerName ?? '—'} · labour {money(c.labourCents)} · settlement{' '}
-                {c.settlement ? label(c.settlement) : '—'}
-                {c.replacementOrderId && (
-                  <>
-                    {' '}
-                    · <Link to={`/admin/orders/${c.replacementOrderId}`}>replacement order</Link>
-                  </>
-                )}
-              </Text>
-              {c.description && <Text size="sm">“{c.description}”</Text>}
-            </Card>
-            <ClaimActions c={c} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card withBorder>
-              <Title order={5} mb="sm">
-                Log
-              </Title>
-              <LogTimeline log={c.log} />
-            </Card>
-          </Grid.Col>
-        </Grid>
+              <AfterSalesStatus status={c.status} />
+            </Group>
+            <Text size="sm">
+              Damaged {c.damagedOn} at {c.odometerMiles.toLocaleString('en-US')} miles; {c.remainingTread32}
+              /32" of {c.newTread32}/32" left
+            </Text>
+            <Text size="sm">
+              Price {money(c.priceCents)} × {percent(c.usableShareBasisPoints)} usable tread = covered{' '}
+              <b>{money(c.coveredCents)}</b>
+            </Text>
+            <Text size="sm">
+              Installer: {c.installerName ?? '—'} · labour {money(c.labourCents)} · settlement{' '}
+              {c.settlement ? label(c.settlement) : '—'}
+              {c.replacementOrderId && (
+                <>
+                  {' '}
+                  · <Link to={`/admin/orders/${c.replacementOrderId}`}>replacement order</Link>
+                </>
+              )}
+            </Text>
+            {c.description && <Text size="sm">“{c.description}”</Text>}
+            <PhotoStrip photos={c.photos} alt={c.tire} />
+          </Card>
+          <ClaimActions c={c} />
+        </WithLog>
       )}
     </Frame>
   );
@@ -406,7 +422,7 @@ function ClaimActions({ c }: { c: ClaimView }) {
               )
             }
           >
-            {a === 'pay' ? `Pay ${money(c.coveredCents)}` : label(a).replace(/^./, (x) => x.toUpperCase())}
+            {a === 'pay' ? `Pay ${money(c.coveredCents)}` : actionLabel(a)}
           </Button>
         ))}
       </Group>
@@ -424,75 +440,65 @@ function RefundDetail({ id, back }: { id: number; back: ReactNode }) {
     <Frame q={q} title={r ? `Refund ${r.refundId}` : 'Refund'} back={back}>
       {r && <RefundBody r={r} />}
       {r && (
-        <Grid mt="md">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Card withBorder>
-              <Group justify="space-between" mb="sm">
-                <Title order={5}>What suppliers owe back (their cost)</Title>
-                {!r.vendors.length && r.lines.length > 0 && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => done(make(r.refundId), 'Vendor records made')}
-                  >
-                    Make vendor records
-                  </Button>
-                )}
-              </Group>
-              {!r.vendors.length && <Text c="dimmed">No vendor records.</Text>}
-              {r.vendors.map((v) => (
-                <Group key={v.vendorId} justify="space-between">
-                  <Text size="sm">
-                    {v.supplierName}: {v.quantity} units · {v.note}
+        <WithLog log={r.log}>
+          <Card withBorder>
+            <Group justify="space-between" mb="sm">
+              <Title order={5}>What suppliers owe back (their cost)</Title>
+              {!r.vendors.length && r.lines.length > 0 && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => done(make(r.refundId), 'Vendor records made')}
+                >
+                  Make vendor records
+                </Button>
+              )}
+            </Group>
+            {!r.vendors.length && <Text c="dimmed">No vendor records.</Text>}
+            {r.vendors.map((v) => (
+              <Group key={v.vendorId} justify="space-between">
+                <Text size="sm">
+                  {v.supplierName}: {v.quantity} units · {v.note}
+                </Text>
+                <Group gap="xs">
+                  <Text size="sm" fw={600}>
+                    {money(v.amountCents)}
                   </Text>
-                  <Group gap="xs">
-                    <Text size="sm" fw={600}>
-                      {money(v.amountCents)}
-                    </Text>
-                    {v.billId ? (
-                      <Link to={`/admin/bills/${v.billId}`}>bill {v.billId}</Link>
-                    ) : (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => done(remove({ id: r.refundId, vendorId: v.vendorId }), 'Removed')}
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </Group>
+                  {v.billId ? (
+                    <Link to={`/admin/bills/${v.billId}`}>bill {v.billId}</Link>
+                  ) : (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => done(remove({ id: r.refundId, vendorId: v.vendorId }), 'Removed')}
+                    >
+                      Remove
+                    </Button>
+                  )}
                 </Group>
-              ))}
+              </Group>
+            ))}
+          </Card>
+          {r.nextStatuses.length > 0 && (
+            <Card withBorder mt="md">
+              <Group>
+                {r.nextStatuses
+                  .filter((x) => x !== 'processed')
+                  .map((x) => (
+                    <Button
+                      key={x}
+                      loading={s.isLoading}
+                      color={x === 'failed' ? 'red' : undefined}
+                      onClick={() => done(change({ refund: r.refundId, status: x }), `Refund ${x}`)}
+                    >
+                      {x === 'approved' ? `Approve and refund ${money(r.amountCents)}` : 'Mark failed'}
+                    </Button>
+                  ))}
+              </Group>
             </Card>
-            {r.nextStatuses.length > 0 && (
-              <Card withBorder mt="md">
-                <Group>
-                  {r.nextStatuses
-                    .filter((x) => x !== 'processed')
-                    .map((x) => (
-                      <Button
-                        key={x}
-                        loading={s.isLoading}
-                        color={x === 'failed' ? 'red' : undefined}
-                        onClick={() => done(change({ refund: r.refundId, status: x }), `Refund ${x}`)}
-                      >
-                        {x === 'approved' ? `Approve and refund ${money(r.amountCents)}` : 'Mark failed'}
-                      </Button>
-                    ))}
-                </Group>
-              </Card>
-            )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card withBorder>
-              <Title order={5} mb="sm">
-                Log
-              </Title>
-              <LogTimeline log={r.log} />
-            </Card>
-          </Grid.Col>
-        </Grid>
+          )}
+        </WithLog>
       )}
     </Frame>
   );
@@ -500,10 +506,10 @@ function RefundDetail({ id, back }: { id: number; back: ReactNode }) {
 
 function RefundBody({ r }: { r: RefundView }) {
   return (
-    <Card withBorder>
+    <Card withBorder mb="md">
       <Group justify="space-between">
         <Text>
-          Order <Link to={`/admin/orders/${r.orderId}`}>{r.orderNumber}</Link> · {r.companyName}
+          <OrderOf x={r} />
           {r.returnId && (
             <>
               {' '}
@@ -612,7 +618,7 @@ export function BillBody({ b }: { b: BillView }) {
               variant={x === 'void' ? 'light' : 'filled'}
               onClick={() => done(act({ id: b.billId, action: x }), `Bill: ${x}`)}
             >
-              {label(x).replace(/^./, (c) => c.toUpperCase())}
+              {actionLabel(x)}
             </Button>
           ))}
         </Group>

@@ -18,15 +18,25 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import { returnReasons } from '../../../domain/aftersales-status';
 import { errorMessage } from '../../api/client';
 import { money } from '../../lib/format';
-import { AfterSalesStatus, LogTimeline, label } from './AfterSalesBits';
+import { AfterSalesStatus, LogTimeline, label, PhotoPicker, PhotoStrip } from './AfterSalesBits';
 import {
   documentUrl,
+  useAddClaimPhotosMutation,
+  useAddReturnPhotosMutation,
   useAfterSalesListQuery,
+  useClaimInstallersQuery,
   useFileClaimMutation,
   useGetClaimQuery,
   useGetReturnQuery,
   useOpenReturnMutation,
 } from './aftersales.api';
+
+/** The return or claim exists; only its photos were refused (the notice says why). */
+const photosRefused = (what: string, error: unknown) =>
+  notifications.show({
+    color: 'red',
+    message: `${what} was filed, but the photos were refused: ${errorMessage(error)}`,
+  });
 
 const delivered = (o: OrderDetail) => o.status === 'delivered' || o.status === 'completed';
 
@@ -118,6 +128,9 @@ function ReturnCard({ id }: { id: number }) {
           <AfterSalesStatus status={r.status} />
         </Group>
       </Group>
+      {r.items.map((i) => (
+        <PhotoStrip key={i.returnItemId} photos={i.photos} alt={i.description} />
+      ))}
       <LogTimeline log={r.log} />
       {r.refunds.map((f) => (
         <Text key={f.refundId} size="sm" mt="xs">
@@ -139,6 +152,7 @@ function ClaimCard({ id }: { id: number }) {
         </Text>
         <AfterSalesStatus status={c.status} />
       </Group>
+      <PhotoStrip photos={c.photos} alt={c.tire} />
       <LogTimeline log={c.log} />
     </Card>
   );
@@ -156,7 +170,9 @@ function ReturnForm({
   const [units, setUnits] = useState<Record<number, number>>({});
   const [reason, setReason] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<Record<number, File[]>>({});
   const [open, { isLoading, error }] = useOpenReturnMutation();
+  const [addPhotos, uploading] = useAddReturnPhotosMutation();
   const items = Object.entries(units)
     .filter(([, q]) => q > 0)
     .map(([orderItemId, quantity]) => ({ orderItemId: Number(orderItemId), quantity }));
@@ -168,8 +184,18 @@ function ReturnForm({
       items,
     });
     if ('data' in res && res.data) {
-      notifications.show({ color: 'green', message: `Return ${res.data.number} requested` });
+      const made = res.data;
+      // Photos go on each returned item once the return exists (the server checks every file).
+      for (const item of made.items) {
+        const files = photos[item.orderItemId] ?? [];
+        const sent = files.length
+          ? await addPhotos({ id: made.returnId, itemId: item.returnItemId, files })
+          : null;
+        if (sent && 'error' in sent) photosRefused(`Return ${made.number}`, sent.error);
+      }
+      notifications.show({ color: 'green', message: `Return ${made.number} requested` });
       setUnits({});
+      setPhotos({});
       onClose();
     }
   };
@@ -177,14 +203,22 @@ function ReturnForm({
     <Modal opened={opened} onClose={onClose} title="Return items">
       <Stack>
         {order.orderItems.map((i) => (
-          <NumberInput
-            key={i.orderItemId}
-            label={`${i.makeName} ${i.modelName} ${i.size} (bought ${i.orderItemQuantity})`}
-            min={0}
-            max={i.orderItemQuantity}
-            value={units[i.orderItemId] ?? 0}
-            onChange={(v) => setUnits({ ...units, [i.orderItemId]: Number(v) || 0 })}
-          />
+          <Stack key={i.orderItemId} gap={6}>
+            <NumberInput
+              label={`${i.makeName} ${i.modelName} ${i.size} (bought ${i.orderItemQuantity})`}
+              min={0}
+              max={i.orderItemQuantity}
+              value={units[i.orderItemId] ?? 0}
+              onChange={(v) => setUnits({ ...units, [i.orderItemId]: Number(v) || 0 })}
+            />
+            {(units[i.orderItemId] ?? 0) > 0 && (
+              <PhotoPicker
+                label="Photos (optional)"
+                value={photos[i.orderItemId] ?? []}
+                onChange={(files) => setPhotos({ ...photos, [i.orderItemId]: files })}
+              />
+            )}
+          </Stack>
         ))}
         <Select
           label="Reason"
@@ -204,7 +238,11 @@ function ReturnForm({
           maxLength={1000}
         />
         {error && <Alert color="red">{errorMessage(error)}</Alert>}
-        <Button onClick={submit} loading={isLoading} disabled={!reason || !items.length}>
+        <Button
+          onClick={submit}
+          loading={isLoading || uploading.isLoading}
+          disabled={!reason || !items.length}
+        >
           Ask to return {items.reduce((s, i) => s + i.quantity, 0) || ''} tires
         </Button>
       </Stack>
@@ -219,7 +257,11 @@ function ClaimForm({ order, opened, onClose }: { order: OrderDetail; opened: boo
   const [tread, setTread] = useState<number>(6);
   const [odometer, setOdometer] = useState<number>(0);
   const [description, setDescription] = useState('');
+  const [installer, setInstaller] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const installers = useClaimInstallersQuery(undefined, { skip: !opened });
   const [file, { isLoading, error }] = useFileClaimMutation();
+  const [addPhotos, uploading] = useAddClaimPhotosMutation();
   const submit = async () => {
     const res = await file({
       orderItemId: Number(item),
@@ -227,12 +269,28 @@ function ClaimForm({ order, opened, onClose }: { order: OrderDetail; opened: boo
       remainingTread32: tread,
       odometerMiles: odometer,
       description,
+      installerCompanyId: installer ? Number(installer) : null,
     });
     if ('data' in res && res.data) {
+      const sent = photos.length ? await addPhotos({ id: res.data.claimId, files: photos }) : null;
+      if (sent && 'error' in sent) photosRefused('The claim', sent.error);
       notifications.show({ color: 'green', message: `Claim filed: ${money(res.data.coveredCents)} covered` });
+      setPhotos([]);
       onClose();
     }
   };
+  // One choice per installer company (the claim names the company that does the work).
+  const installerChoices = [
+    ...new Map(
+      (installers.data ?? []).map((l) => [
+        String(l.companyId),
+        {
+          value: String(l.companyId),
+          label: `${l.companyName}, ${l.city} ${l.state}${l.miles !== null ? ` (${l.miles} mi)` : ''}`,
+        },
+      ]),
+    ).values(),
+  ];
   return (
     <Modal opened={opened} onClose={onClose} title="File a road hazard claim">
       <Stack>
@@ -269,11 +327,22 @@ function ClaimForm({ order, opened, onClose }: { order: OrderDetail; opened: boo
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
         />
+        <Select
+          label="Installer who inspects and repairs or replaces the tire"
+          placeholder={installers.isLoading ? 'Loading installers…' : 'Choose an installer'}
+          data={installerChoices}
+          value={installer}
+          onChange={setInstaller}
+          searchable
+          clearable
+          nothingFoundMessage="No installer near you"
+        />
+        <PhotoPicker label="Photos of the damage (optional)" value={photos} onChange={setPhotos} />
         <Text size="xs" c="dimmed">
           The plan pays the tire's price × (remaining tread − 2/32) ÷ (new tread − 2/32), for 36 months.
         </Text>
         {error && <Alert color="red">{errorMessage(error)}</Alert>}
-        <Button onClick={submit} loading={isLoading} disabled={!item}>
+        <Button onClick={submit} loading={isLoading || uploading.isLoading} disabled={!item}>
           File the claim
         </Button>
       </Stack>

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as shared from '../../../contract/aftersales';
 import * as bills from '../../../contract/bills';
+import { listInstallerLocations } from '../../../contract/cart';
 import * as claims from '../../../contract/claims';
 import * as refunds from '../../../contract/refunds';
 import * as returns from '../../../contract/returns';
@@ -30,6 +31,12 @@ const lists = {
   refund: refunds.listRefunds,
   bill: bills.listBills,
 };
+
+function photoForm(files: File[]) {
+  const form = new FormData();
+  for (const f of files) form.append('file', f);
+  return form;
+}
 
 export const aftersalesApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -79,6 +86,24 @@ export const aftersalesApi = api.injectEndpoints({
     }),
     fileClaim: b.mutation<ClaimView, BodyOf<typeof claims.createClaim>>({
       query: (body) => ({ endpoint: claims.createClaim, body }),
+      transformResponse: (r: { data: ClaimView }) => r.data,
+      invalidatesTags: [TAG],
+    }),
+    addReturnPhotos: b.mutation<ReturnView, { id: number; itemId: number; files: File[] }>({
+      query: ({ id, itemId, files }) => ({
+        endpoint: returns.uploadReturnPhotos,
+        params: { id, itemId },
+        body: photoForm(files),
+      }),
+      transformResponse: (r: { data: ReturnView }) => r.data,
+      invalidatesTags: [TAG],
+    }),
+    addClaimPhotos: b.mutation<ClaimView, { id: number; files: File[] }>({
+      query: ({ id, files }) => ({
+        endpoint: claims.uploadClaimPhotos,
+        params: { id },
+        body: photoForm(files),
+      }),
       transformResponse: (r: { data: ClaimView }) => r.data,
       invalidatesTags: [TAG],
     }),
@@ -149,6 +174,11 @@ export const aftersalesApi = api.injectEndpoints({
       query: (params) => ({ endpoint: bills.deleteBillItem, params }),
       invalidatesTags: [TAG],
     }),
+    /** Installers a claim may name: the nearest to the buyer's location first. */
+    claimInstallers: b.query<Out<typeof listInstallerLocations>['list'], void>({
+      query: () => ({ endpoint: listInstallerLocations, query: { radiusMiles: 1000 } }),
+      transformResponse: (r: Out<typeof listInstallerLocations>) => r.list,
+    }),
     supplierVendorRecords: b.query<Out<typeof refunds.listSupplierVendorRecords>, number>({
       query: (page) => ({ endpoint: refunds.listSupplierVendorRecords, query: { page, pageSize: 15 } }),
       providesTags: [TAG],
@@ -166,6 +196,8 @@ export const {
   useCommentOnReturnMutation,
   useActOnReturnMutation,
   useFileClaimMutation,
+  useAddReturnPhotosMutation,
+  useAddClaimPhotosMutation,
   useCancelClaimMutation,
   useActOnClaimMutation,
   usePreviewRefundMutation,
@@ -177,6 +209,7 @@ export const {
   useCreateBillMutation,
   useDeleteBillItemMutation,
   useSupplierVendorRecordsQuery,
+  useClaimInstallersQuery,
 } = aftersalesApi;
 
 /** Where a document of after-sales downloads from (a plain link: the browser opens the PDF or CSV). */
