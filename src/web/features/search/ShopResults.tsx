@@ -21,7 +21,7 @@ import { QueryChips } from './QueryChips';
 import { SearchSuggestions } from './SearchSuggestions';
 import { ResultCard } from './ResultCard';
 import type { FilterChange, ShopFilters } from './shop-filters';
-import type { ShopItem } from './shop.slice';
+import { type ShopItem, searchKeyOf } from './shop.slice';
 
 interface Props {
   filters: ShopFilters;
@@ -63,9 +63,14 @@ export function ShopResults({
   renderActions,
   onEstimateShipping,
 }: Props) {
-  const shop = useAppSelector((s) => s.shop);
+  const answer = useAppSelector((s) => s.shop);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The results shown are those of the search in the URL: between a change of the URL and its
+  // request (and while it loads) the previous search's cards and count are not shown.
+  const current = answer.key === searchKeyOf(filters);
+  const shop = current ? answer : { ...answer, list: [], loaded: null, loading: true, error: null };
   const first = shop.loading && shop.list.length === 0;
+  const empty = !shop.loading && !shop.error && shop.loaded && shop.list.length === 0;
   const applied = appliedCount(filters);
   return (
     <Grid gap="lg">
@@ -103,7 +108,6 @@ export function ShopResults({
           </Group>
           <QueryChips onChange={onChange} />
           <AppliedChips filters={filters} facets={shop.filters} onChange={onChange} />
-          <SearchSuggestions filters={filters} />
           {shop.error && (
             <Alert color="red" variant="light" title="The search did not work">
               <Group>
@@ -115,11 +119,15 @@ export function ShopResults({
             </Alert>
           )}
           {first && <ResultSkeletons />}
-          {!shop.loading && !shop.error && shop.loaded && shop.list.length === 0 && (
-            <Alert variant="light" color="gray" title="No tires match">
-              Try removing a filter or searching for another size.
-            </Alert>
-          )}
+          {/* Nothing found: what to search instead when the server suggests something (one notice). */}
+          {empty &&
+            (shop.suggestions.length > 0 ? (
+              <SearchSuggestions filters={filters} suggestions={shop.suggestions} />
+            ) : (
+              <Alert variant="light" color="gray" title="No tires match">
+                Try removing a filter or searching for another size.
+              </Alert>
+            ))}
           {shop.list.map((item) => (
             <ResultCard
               key={item.productId}
