@@ -20,6 +20,7 @@ import { FilterSidebar } from './FilterSidebar';
 import { QueryChips } from './QueryChips';
 import { SearchSuggestions } from './SearchSuggestions';
 import { ResultCard } from './ResultCard';
+import { ShopQueryBox } from './ShopQueryBox';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import { type ShopItem, searchKeyOf } from './shop.slice';
 
@@ -79,6 +80,7 @@ export function ShopResults({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="sm">
+          {filters.query !== undefined && <ShopQueryBox filters={filters} onChange={onChange} />}
           {/* On a phone the count has a line of its own and Filters and sort share the next
               (together they are wider than 360 px; a fixed split keeps the layout from jumping
               when the count arrives). */}

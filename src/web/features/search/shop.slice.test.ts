@@ -84,6 +84,13 @@ describe('shop results state', () => {
 });
 
 describe('shop filters', () => {
+  it("'text' is a new text search: the sidebar's choices go, the sort and page size stay", () => {
+    const filters = parseShopUrl('?query=225&ratio=45&makes[]=3&sort=HTL&pageSize=30').filters;
+    expect(shopUrl(applyFilter(filters, { type: 'text', query: 'michelin 225' }))).toBe(
+      '?sort=HTL&pageSize=30&query=michelin%20225',
+    );
+  });
+
   it("clears every filter with 'ALL' but keeps the sort", () => {
     expect(applyFilter({ makes: ['1'], width: '225', sort: 'HTL' }, { type: 'ALL' })).toEqual({
       sort: 'HTL',
