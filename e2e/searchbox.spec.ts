@@ -169,3 +169,15 @@ test('every state of the search box, at desktop and phone widths', async ({ page
     await page.screenshot({ path: `screenshots/searchbox-state-typeahead-${name}.png` });
   }
 });
+
+test('the results of a text search, with their search box and chips, do not scroll sideways at 360 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const query of ['all season 225/45r17 94v', 'michelin 225/50r16', 'qqqqqq']) {
+    await page.goto(`/shop?query=${encodeURIComponent(query)}`);
+    await expect(page.getByRole('form', { name: 'Search again' })).toBeVisible();
+    await expect(page.getByTestId('result-count')).toContainText('tires');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
+});
