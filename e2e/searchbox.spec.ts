@@ -88,3 +88,96 @@ test('a query with no result shows suggestions that lead to results', async ({ p
   await expect(page.getByTestId('result-card').first()).toBeVisible();
   await expect(page.getByTestId('result-card').first()).toContainText('Michelin');
 });
+
+test('the results of a text search keep the search box; a size’s service description is a chip of its own', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/shop?query=225&ratio=45');
+  const box = page.getByRole('form', { name: 'Search again' }).getByRole('combobox', { name: 'Tire search' });
+  await expect(box).toHaveValue('225');
+  await expect(page.getByTestId('result-card').first()).toBeVisible();
+  // A new text there is a new search: the facet chosen before goes.
+  await box.fill('michelin 225');
+  await box.press('Escape');
+  await page.getByRole('form', { name: 'Search again' }).getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/shop\?query=michelin(\+|%20)225$/);
+  const chips = page.getByLabel('Search understood as');
+  await expect(chips).toContainText('Brand: Michelin');
+  await expect(page.getByTestId('result-card').first()).toContainText('Michelin');
+
+  await box.fill('225/45r17 94w');
+  await box.press('Escape');
+  await page.getByRole('form', { name: 'Search again' }).getByRole('button', { name: 'Submit' }).click();
+  await expect(chips).toContainText('Size 225/45R17');
+  await expect(chips).toContainText('Load index 94, speed rating W');
+  await snap(page, 'searchbox-service-desktop');
+  await page.getByRole('button', { name: 'Remove Load index 94, speed rating W' }).click();
+  await expect(page).toHaveURL(/query=225%2F45r17$/);
+  await expect(box).toHaveValue('225/45r17');
+  await expect(chips).not.toContainText('Load index');
+});
+
+test('every state of the search box, at desktop and phone widths', async ({ page }) => {
+  for (const [width, height, name] of [
+    [1366, 900, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // Chips and the Ratio/Rim facet of a partial size.
+    await page.goto('/shop?query=225');
+    await expect(page.getByTestId('result-card').first()).toBeVisible();
+    await snap(page, `searchbox-state-partial-${name}`);
+    await page.goto('/shop?query=all%20season%20225%2F45r17');
+    await expect(page.getByLabel('Search understood as')).toContainText('Category: All-Season');
+    await expect(page.getByTestId('result-card').first()).toBeVisible();
+    await snap(page, `searchbox-state-chips-${name}`);
+    // Nothing found, with suggestions; and with none (one notice either way).
+    await page.goto('/shop?query=michelin%20225%2F50r16');
+    await expect(page.getByText('try one of these')).toBeVisible();
+    await expect(page.getByText('No tires match')).toHaveCount(1);
+    await snap(page, `searchbox-state-suggestions-${name}`);
+    await page.goto('/shop?query=qqqqqq');
+    await expect(page.getByText('No tires match')).toHaveCount(1);
+    await snap(page, `searchbox-state-zero-${name}`);
+    // The Sizes facet of a vehicle with several OE sizes.
+    const res = await page.request.get('/api/v1/vehicle/search?make=Toyota&model=Camry&pageSize=100');
+    const list = (await res.json()).data.list as {
+      year: number;
+      make: string;
+      model: string;
+      option: string;
+      sizes: unknown[];
+    }[];
+    const v = list.find((x) => x.sizes.length > 1);
+    if (v) {
+      const q = new URLSearchParams({
+        year: String(v.year),
+        vmake: v.make,
+        vmodel: v.model,
+        option: v.option,
+      });
+      await page.goto(`/shop?${q}`);
+      await expect(page.getByTestId('result-card').first()).toBeVisible();
+      await snap(page, `searchbox-state-vehicle-sizes-${name}`);
+    }
+    // Type-ahead open.
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Search' }).click();
+    await page.getByRole('combobox', { name: 'Tire search' }).pressSequentially('225', { delay: 30 });
+    await expect(page.getByRole('option').first()).toContainText('225/');
+    await page.screenshot({ path: `screenshots/searchbox-state-typeahead-${name}.png` });
+  }
+});
+
+test('the results of a text search, with their search box and chips, do not scroll sideways at 360 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const query of ['all season 225/45r17 94v', 'michelin 225/50r16', 'qqqqqq']) {
+    await page.goto(`/shop?query=${encodeURIComponent(query)}`);
+    await expect(page.getByRole('form', { name: 'Search again' })).toBeVisible();
+    await expect(page.getByTestId('result-count')).toContainText('tires');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
+});

@@ -82,4 +82,21 @@ describe('free-text shop queries', () => {
     expect(queryWithout('all season 225/45r17', q.parts[0])).toBe('225/45r17');
     expect(queryWithout('all season 225/45r17', q.parts[1])).toBe('all season');
   });
+
+  it('filters by the service description written with a whole size, removable on its own', () => {
+    const text = 'michelin 225/45R17 94W';
+    const q = read(text);
+    expect(q).toMatchObject({ load: [94], speed: ['W'], terms: [] });
+    expect(q.parts.map((p) => [p.kind, p.text, p.label])).toEqual([
+      ['make', 'michelin', 'Brand: Michelin'],
+      ['size', '225/45R17', 'Size 225/45R17'],
+      ['load', '94W', 'Load index 94, speed rating W'],
+    ]);
+    expect(queryWithout(text, q.parts[2])).toBe('michelin 225/45R17');
+    expect(queryWithout(text, q.parts[1])).toBe('michelin 94W');
+    expect(read('LT265/70R17 121/118S')).toMatchObject({ load: [121], speed: ['S'] });
+    expect(read('225/45ZR17 (94Y)')).toMatchObject({ load: [94], speed: ['Y'] });
+    // Written without a blank it cannot be told from the size's digits: the size alone, as before.
+    expect(read('225451794W')).toMatchObject({ load: [], speed: [] });
+  });
 });

@@ -4,7 +4,7 @@
 // common aliases tolerated), categories by their everyday words, load range, ply, load index,
 // speed rating, run-flat and sidewall, and leaves what it cannot place as terms (an MPN or its
 // prefix, or part of a name). Pure: the server plans its search with it, the web shows its parts.
-import { parseTireSize, printTireSize, speedIndexes, type TireSize } from './tire-size';
+import { formatSize, parseTireSize, printTireSize, speedIndexes, type TireSize } from './tire-size';
 
 export interface Vocabulary {
   makes: { id: number; name: string }[];
@@ -93,6 +93,37 @@ function findSize(text: string): { size: TireSize; from: number; to: number } | 
     if (m && size) return { size, from: m.index, to: m.index + m[0].length };
   }
   return null;
+}
+
+/**
+ * The service description written with a whole size ("225/45R17 94W", "LT265/70R17 121/118S"):
+ * it filters like "94w" typed on its own (load index and speed rating facets) and is a part of
+ * its own, so its chip removes it and keeps the size. Answers where it is, or null when the size
+ * has none (or it cannot be told apart from the size's digits, as in "225451794w").
+ */
+function serviceOf(text: string, whole: { size: TireSize; from: number; to: number }) {
+  const { loadIndex: load, speedIndex: speed } = whole.size;
+  if (load === undefined || speed === undefined) return null;
+  const m = /(?<![\d/])\(?\s*(\d{2,3})(?:\s*\/\s*\d{2,3})?\s*[a-z]\s*\)?$/i.exec(
+    text.slice(whole.from, whole.to),
+  );
+  if (!m || Number(m[1]) !== load) return null;
+  const from = whole.from + m.index + m[0].length - m[0].trimStart().length;
+  return {
+    from,
+    part: (q: QueryInterpretation): QueryPart => {
+      q.load.push(load);
+      q.speed.push(speed);
+      return {
+        kind: 'load',
+        text: text.slice(from, whole.to),
+        from,
+        to: whole.to,
+        label: `Load index ${load}, speed rating ${speed}`,
+        certainty: 0.8,
+      };
+    },
+  };
 }
 
 /** Finds the first size in the text; answers it and the text without it. */
@@ -267,14 +298,17 @@ export function interpretQuery(text: string, vocabulary: Vocabulary): QueryInter
   const whole = findSize(text);
   if (whole) {
     q.size = whole.size;
+    const service = serviceOf(text, whole);
+    const sizeTo = service?.from ?? whole.to;
     q.parts.push({
       kind: 'size',
-      text: text.slice(whole.from, whole.to).trim(),
+      text: text.slice(whole.from, sizeTo).trim(),
       from: whole.from,
-      to: whole.to,
-      label: `Size ${printTireSize(whole.size)}`,
+      to: sizeTo,
+      label: `Size ${service ? formatSize(whole.size) : printTireSize(whole.size)}`,
       certainty: 1,
     });
+    if (service) q.parts.push(service.part(q));
   }
   const tokens = tokenize(text, whole);
   const names = namesOf(vocabulary);

@@ -31,10 +31,13 @@ interface Props {
 export function SearchBox({ value, onChange, onPick, autoFocus }: Props) {
   const [items, setItems] = useState<search.TypeaheadItem[]>([]);
   const asked = useRef(0);
+  // Completions follow the buyer's typing only: a value set from outside (the results page's
+  // typed query, a chip removed) asks for none.
+  const typed = useRef(false);
   useEffect(() => {
     const q = value.trim();
     const ask = ++asked.current;
-    if (!q) {
+    if (!q || !typed.current) {
       setItems([]);
       return;
     }
@@ -56,7 +59,10 @@ export function SearchBox({ value, onChange, onPick, autoFocus }: Props) {
       aria-label="Tire search"
       placeholder="Tire Search...MPN, Size, Make, Model"
       value={value}
-      onChange={onChange}
+      onChange={(v) => {
+        typed.current = true;
+        onChange(v);
+      }}
       data={[...byQuery.keys()]}
       filter={({ options }) => options}
       onOptionSubmit={onPick}

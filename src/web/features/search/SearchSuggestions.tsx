@@ -1,15 +1,24 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/store';
 import { applyFilter, type ShopFilters, shopUrl } from './shop-filters';
+import type { ShopState } from './shop.slice';
+
+type Suggestion = ShopState['suggestions'][number];
 
 const kindText = { size: 'Nearby size', drop: 'Fewer words', spelling: 'Spelling' } as const;
 
-/** No dead ends: when nothing is found, what to search instead, as links with their counts. */
-export function SearchSuggestions({ filters }: { filters: ShopFilters }) {
-  const shop = useAppSelector((s) => s.shop);
-  if (!shop.loaded || shop.loading || shop.count > 0 || shop.suggestions.length === 0) return null;
-  const urlOf = (s: (typeof shop.suggestions)[number]) => {
+/**
+ * No dead ends: when nothing is found (ShopResults shows this in place of the plain empty
+ * notice), what to search instead, as links with their counts.
+ */
+export function SearchSuggestions({
+  filters,
+  suggestions,
+}: {
+  filters: ShopFilters;
+  suggestions: Suggestion[];
+}) {
+  const urlOf = (s: Suggestion) => {
     const texted = applyFilter(filters, { type: 'query', query: s.query });
     // A size suggestion goes through the 'sizes' filter type: width, ratio and rim together.
     const sized =
@@ -26,7 +35,7 @@ export function SearchSuggestions({ filters }: { filters: ShopFilters }) {
   return (
     <Alert variant="light" color="blue" title="No tires match — try one of these" aria-label="Suggestions">
       <List spacing={4} size="sm">
-        {shop.suggestions.map((s) => (
+        {suggestions.map((s) => (
           <List.Item key={`${s.kind}:${s.label}`}>
             <Text span size="xs" c="dimmed">
               {kindText[s.kind]}:{' '}

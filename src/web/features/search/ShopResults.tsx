@@ -20,8 +20,9 @@ import { FilterSidebar } from './FilterSidebar';
 import { QueryChips } from './QueryChips';
 import { SearchSuggestions } from './SearchSuggestions';
 import { ResultCard } from './ResultCard';
+import { ShopQueryBox } from './ShopQueryBox';
 import type { FilterChange, ShopFilters } from './shop-filters';
-import type { ShopItem } from './shop.slice';
+import { type ShopItem, searchKeyOf } from './shop.slice';
 
 interface Props {
   filters: ShopFilters;
@@ -63,9 +64,14 @@ export function ShopResults({
   renderActions,
   onEstimateShipping,
 }: Props) {
-  const shop = useAppSelector((s) => s.shop);
+  const answer = useAppSelector((s) => s.shop);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The results shown are those of the search in the URL: between a change of the URL and its
+  // request (and while it loads) the previous search's cards and count are not shown.
+  const current = answer.key === searchKeyOf(filters);
+  const shop = current ? answer : { ...answer, list: [], loaded: null, loading: true, error: null };
   const first = shop.loading && shop.list.length === 0;
+  const empty = !shop.loading && !shop.error && shop.loaded && shop.list.length === 0;
   const applied = appliedCount(filters);
   return (
     <Grid gap="lg">
@@ -74,6 +80,7 @@ export function ShopResults({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="sm">
+          {filters.query !== undefined && <ShopQueryBox filters={filters} onChange={onChange} />}
           {/* On a phone the count has a line of its own and Filters and sort share the next
               (together they are wider than 360 px; a fixed split keeps the layout from jumping
               when the count arrives). */}
@@ -103,7 +110,6 @@ export function ShopResults({
           </Group>
           <QueryChips onChange={onChange} />
           <AppliedChips filters={filters} facets={shop.filters} onChange={onChange} />
-          <SearchSuggestions filters={filters} />
           {shop.error && (
             <Alert color="red" variant="light" title="The search did not work">
               <Group>
@@ -115,11 +121,15 @@ export function ShopResults({
             </Alert>
           )}
           {first && <ResultSkeletons />}
-          {!shop.loading && !shop.error && shop.loaded && shop.list.length === 0 && (
-            <Alert variant="light" color="gray" title="No tires match">
-              Try removing a filter or searching for another size.
-            </Alert>
-          )}
+          {/* Nothing found: what to search instead when the server suggests something (one notice). */}
+          {empty &&
+            (shop.suggestions.length > 0 ? (
+              <SearchSuggestions filters={filters} suggestions={shop.suggestions} />
+            ) : (
+              <Alert variant="light" color="gray" title="No tires match">
+                Try removing a filter or searching for another size.
+              </Alert>
+            ))}
           {shop.list.map((item) => (
             <ResultCard
               key={item.productId}

@@ -57,7 +57,9 @@ export type FilterChange =
   | { type: 'price'; minPrice?: string; maxPrice?: string }
   | { type: 'remove'; key: keyof ShopFilters; value?: string }
   /** Another free text (a chip removed, a suggestion followed), with a size when it names one. */
-  | { type: 'query'; query: string; width?: string; ratio?: string; rim?: string };
+  | { type: 'query'; query: string; width?: string; ratio?: string; rim?: string }
+  /** A new text search (the results page's search box): as 'ALL', then that text. */
+  | { type: 'text'; query: string };
 
 const sizesOf = (c: { width?: string; ratio?: string; rim?: string }) =>
   c.width ? { width: c.width, ratio: c.ratio, rim: c.rim } : {};
@@ -76,6 +78,8 @@ export function applyFilter(filters: ShopFilters, change: FilterChange): ShopFil
       };
     case 'query':
       return { ...next, query: change.query || undefined, ...sizesOf(change) };
+    case 'text':
+      return { ...applyFilter(filters, { type: 'ALL' }), query: change.query || undefined };
     case 'sizes':
       return { ...next, width: change.width, ratio: change.ratio, rim: change.rim };
     case 'sort':

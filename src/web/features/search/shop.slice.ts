@@ -5,7 +5,7 @@ import * as shipping from '../../../contract/shipping';
 import { DEFAULT_SORT, SHOP_PAGE_SIZE, type SortCode } from '../../../domain/shop-search';
 import { call } from '../../api/client';
 import { apiThunk, problemIn } from '../../api/thunk';
-import type { ShopFilters } from './shop-filters';
+import { type ShopFilters, shopUrl } from './shop-filters';
 
 type Answer = z.output<typeof search.searchItems.response>['data'];
 /** A result item: the shipping amount arrives later, by make id and SKU code. */
@@ -27,6 +27,13 @@ export interface ShopState {
   loading: boolean;
   /** When the last answer arrived (ms since epoch). */
   loaded: number | null;
+  /**
+   * The search (its URL query, without the page) of the newest page-0 request: an answer of any
+   * other search, or an older request of this one, is dropped, and the page shows the results
+   * only when this is the search in its URL (see searchKeyOf).
+   */
+  key: string | null;
+  requestId: string | null;
 }
 
 const initialState: ShopState = {
@@ -42,7 +49,19 @@ const initialState: ShopState = {
   error: null,
   loading: false,
   loaded: null,
+  key: null,
+  requestId: null,
 };
+
+/** The search a request or a URL stands for: its filters as the shop URL writes them, without the page. */
+export function searchKeyOf({ page: _page, ...filters }: ShopFilters & { page?: number }): string {
+  return shopUrl(filters);
+}
+
+/** Whether an answer belongs to the newest search: older or other searches' answers are dropped. */
+function isCurrent(s: ShopState, arg: ShopFilters & { page: number }, requestId: string) {
+  return arg.page === 0 ? s.requestId === requestId : s.key === searchKeyOf(arg);
+}
 
 export const fetchShop = apiThunk(
   'shop/list',
@@ -65,11 +84,16 @@ const shopSlice = createSlice({
     b.addCase(fetchShop.pending, (s, a) => {
       s.loading = true;
       s.error = null;
-      // A search at page 0 resets the list; later pages append to it.
-      if (a.meta.arg.page === 0) s.list = [];
+      // A search at page 0 resets the list and becomes the newest search; later pages append.
+      if (a.meta.arg.page === 0) {
+        s.list = [];
+        s.key = searchKeyOf(a.meta.arg);
+        s.requestId = a.meta.requestId;
+      }
       s.sort = a.meta.arg.sort ?? DEFAULT_SORT;
     })
       .addCase(fetchShop.fulfilled, (s, a) => {
+        if (!isCurrent(s, a.meta.arg, a.meta.requestId)) return;
         s.loading = false;
         s.loaded = Date.now();
         s.page = a.payload.page;
@@ -86,6 +110,7 @@ const shopSlice = createSlice({
         }
       })
       .addCase(fetchShop.rejected, (s, a) => {
+        if (!isCurrent(s, a.meta.arg, a.meta.requestId)) return;
         s.loading = false;
         s.error = problemIn(a).message;
       })
