@@ -12,8 +12,11 @@
 //    BENCH_CONNECTIONS connections (a closed loop like autocannon's): orders/s and percentiles.
 // 3. hot SKUs: BENCH_HOT_BUYERS buyers race for BENCH_HOT_PRODUCTS tires of BENCH_HOT_UNITS
 //    units each over three warehouses (lower the units to make them fight for the last ones).
+// BENCH_PROFILE=<dir> writes a CPU profile of each race (2 and 3) into <dir>.
 // After 2 and 3, stock and orders must reconcile exactly: units sold = quantities of placed
 // orders = committed holds, reserved units unchanged, nothing negative, every unit routed.
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
@@ -35,6 +38,8 @@ const HOT_UNITS = Number(process.env.BENCH_HOT_UNITS ?? 300);
 const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 1);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
 const PASSWORD = 'bench-pass-1';
+/** A directory: each race writes a CPU profile of this process (app and client) while it runs. */
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 type Row = Record<string, number | string>;
 type Q = (text: string, values?: unknown[]) => Promise<{ rows: Row[] }>;
@@ -244,20 +249,38 @@ async function reconcile(
   if (!ok) process.exitCode = 1;
 }
 
+/** Runs `work` under the CPU profiler when BENCH_PROFILE names a directory (<dir>/<name>.cpuprofile). */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(`${PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** A race of many buyers for the checkout, closed loop over `connections`; prints the line. */
 async function race(title: string, key: string, base: string, buyers: Buyer[], connections: number) {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const started = performance.now();
-  await inParallel(
-    buyers,
-    connections,
-    async (buyer, i) => {
-      const { status, ms: t } = await checkout(base, buyer, `${key}-${i}`);
-      latencies.push(t);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    },
-    RAMP_SECONDS * 1000,
+  await profiled(key, () =>
+    inParallel(
+      buyers,
+      connections,
+      async (buyer, i) => {
+        const { status, ms: t } = await checkout(base, buyer, `${key}-${i}`);
+        latencies.push(t);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      },
+      RAMP_SECONDS * 1000,
+    ),
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);

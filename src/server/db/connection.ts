@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { PreparingClient } from './prepared-client';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -43,7 +44,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function connect(url: string, max: number, embedded: boolean, stop: () => Promise<void>) {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: embedded ? 0 : 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: embedded ? 0 : 10_000,
+    // PGlite is one session behind every socket: names prepared by one pool would collide.
+    ...(!embedded && { Client: PreparingClient }),
+  });
   pool.on('error', () => {}); // an idle client's network error is reported on the next query
   const db = drizzle(pool, { schema });
   return {

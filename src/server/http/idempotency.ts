@@ -37,20 +37,23 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
     eq(idempotencyKeys.scope, scope),
     eq(idempotencyKeys.key, key),
   );
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        where,
-        eq(idempotencyKeys.status, 'running'),
-        lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
-      ),
-    );
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ userId, scope, key, requestHash })
-    .onConflictDoNothing()
-    .returning();
+  const insert = () =>
+    db.insert(idempotencyKeys).values({ userId, scope, key, requestHash }).onConflictDoNothing().returning();
+  let inserted = await insert();
+  // The key is taken: by a call that died with its process, the row is cleared and claimed again.
+  if (!inserted.length) {
+    const abandoned = await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          where,
+          eq(idempotencyKeys.status, 'running'),
+          lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    if (abandoned.length) inserted = await insert();
+  }
   if (inserted.length) return null;
   const [existing] = await db.select().from(idempotencyKeys).where(where);
   return existing ?? null;

@@ -70,13 +70,12 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
       p.placedBy.userId,
     );
   // Only now may the row name the buyer: one open cart per buyer and location is a unique index.
-  await repo.updateOrder(tx, order.id, {
+  await repo.numberOrder(tx, order.id, {
     poNumber: p.poNumber ?? null,
     placedAt: new Date(),
     userId: p.buyerUserId ?? order.userId,
     placedByUserId: p.placedBy.staff ? p.placedBy.userId : null,
   });
-  await repo.setOrderNumber(tx, order.id);
   await accrueCompensation(tx, compensationOf(order, lines));
   return order.id;
 }

@@ -46,8 +46,12 @@ export async function setOrderLocation(db: DbOrTx, orderId: number, locationId: 
   await db.update(orders).set({ locationId }).where(eq(orders.id, orderId));
 }
 
-export async function setOrderNumber(db: DbOrTx, orderId: number) {
-  await db.execute(sql`update orders set number = 'TR-' || lpad(id::text, 6, '0') where id = ${orderId}`);
+/** Gives a placed order its number (from its id) with the other values, in one statement. */
+export async function numberOrder(db: DbOrTx, orderId: number, values: Partial<typeof orders.$inferInsert>) {
+  await db
+    .update(orders)
+    .set({ ...values, number: sql`'TR-' || lpad(${orders.id}::text, 6, '0')`, updatedAt: new Date() })
+    .where(eq(orders.id, orderId));
 }
 
 export async function deleteOrder(db: DbOrTx, orderId: number) {
