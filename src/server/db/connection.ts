@@ -28,6 +28,12 @@ export interface OpenOptions {
   databaseUrl?: string;
   pgliteDir: string;
   poolSize?: number;
+  /**
+   * Name each parameterized statement per connection (default on PostgreSQL). Off when
+   * databaseUrl is an embedded PGlite's socket (the tests' copies): PGlite is one session behind
+   * every socket, so two pools' names would collide.
+   */
+  preparedStatements?: boolean;
   /** The embedded database starts as a copy of this dump (see Database.dump). */
   pgliteLoadFrom?: string;
 }
@@ -35,7 +41,8 @@ export interface OpenOptions {
 /** Opens PostgreSQL at databaseUrl, or the embedded PGlite in a child process when none is given. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    return connect(options.databaseUrl, options.poolSize ?? 10, false, async () => {});
+    const prepare = options.preparedStatements ?? true;
+    return connect(options.databaseUrl, options.poolSize ?? 10, false, async () => {}, prepare);
   }
   const { url, child } = await startEmbedded(options.pgliteDir, options.pgliteLoadFrom);
   // PGlite runs one statement at a time: one connection keeps transactions from interleaving.
@@ -43,13 +50,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return { ...database, dump: (path) => dumpChild(child, path) };
 }
 
-async function connect(url: string, max: number, embedded: boolean, stop: () => Promise<void>) {
+async function connect(
+  url: string,
+  max: number,
+  embedded: boolean,
+  stop: () => Promise<void>,
+  prepare = !embedded,
+) {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: embedded ? 0 : 10_000,
-    // PGlite is one session behind every socket: names prepared by one pool would collide.
-    ...(!embedded && { Client: PreparingClient }),
+    ...(prepare && { Client: PreparingClient }),
   });
   pool.on('error', () => {}); // an idle client's network error is reported on the next query
   const db = drizzle(pool, { schema });

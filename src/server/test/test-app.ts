@@ -28,6 +28,7 @@ async function testDatabase(poolSize = 4): Promise<Database> {
     databaseUrl: copy.url,
     pgliteDir: 'memory://',
     poolSize: embedded ? 1 : poolSize,
+    preparedStatements: !embedded,
   });
   return {
     ...database,
