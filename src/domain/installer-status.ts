@@ -12,7 +12,7 @@ export type InstallerOrderStatus = (typeof installerOrderStatuses)[number];
 export const installerOrderTransitions: TransitionTable<InstallerOrderStatus> = {
   incoming: ['scheduled', 'received', 'cancelled'],
   scheduled: ['received', 'cancelled'],
-  received: ['scheduled', 'mounted', 'cancelled'],
+  received: ['mounted', 'cancelled'],
   mounted: [],
   cancelled: [],
 };
