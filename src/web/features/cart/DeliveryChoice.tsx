@@ -48,7 +48,7 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
       {kind === 'installer' && (
         <TextInput
           label="Installers near ZIP"
-          description="Leave empty for your location's ZIP"
+          description="Empty: your location's"
           maxLength={5}
           w={200}
           inputMode="numeric"

@@ -25,10 +25,8 @@ export function InstallerOrdersPage() {
   // The open order comes from its own request, so it stays open when the filter hides it.
   const one = useInstallerOrdersQuery({ orderId: openId ?? 0 }, { skip: !openId });
   const open = one.data?.data.list[0];
-  const onOpen = (orderId: number) => {
-    setParams({ order: String(orderId) });
-    document.getElementById('installer-order')?.scrollIntoView({ block: 'start' });
-  };
+  // The opened order's heading takes the focus (InstallerOrderDetail), which brings it into view on a phone.
+  const onOpen = (orderId: number) => setParams({ order: String(orderId) });
   return (
     <>
       <PageTitle title="Installer" />
@@ -45,7 +43,7 @@ export function InstallerOrdersPage() {
             onOpen={onOpen}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }} id="installer-order">
+        <Grid.Col span={{ base: 12, md: 7 }}>
           {open ? (
             <InstallerOrderDetail order={open} />
           ) : (
