@@ -15,6 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import type { InstallerOrder } from '../../../contract/installer';
 import type { ApiFailure } from '../../api/api';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { dateTime, money } from '../../lib/format';
 import { useUpdateInstallerOrderMutation } from './installer.api';
 import { statusColor, words } from './installer-words';
@@ -165,6 +166,18 @@ export function InstallerOrderDetail({ order: o }: { order: InstallerOrder }) {
               <Button onClick={() => send({ status: 'received' }, 'tires received')} loading={isLoading}>
                 Mark tires received
               </Button>
+            )}
+            {can('cancelled') && (
+              <ConfirmButton
+                variant="subtle"
+                color="red"
+                title={`Cancel the installation of order ${o.orderNumber}?`}
+                message="The order stays with the shop; only this bay's appointment ends."
+                confirmLabel="Cancel installation"
+                onConfirm={() => send({ status: 'cancelled' }, 'installation cancelled')}
+              >
+                Cancel installation
+              </ConfirmButton>
             )}
           </Group>
           {can('mounted') && (
