@@ -188,6 +188,16 @@ describe('PUT /api/installer/order', () => {
     const seen = (await as('GET', `/api/installer/order?orderId=${orderId}`)).json().data.list[0];
     expect(seen).toMatchObject({ status: 'received', labourCents: 0, mountedAt: null });
 
+    // The installer cancels its installation: nothing more may change on it.
+    const dropped = await orderToBay(bay.id);
+    const cancelled = await as('PUT', '/api/installer/order', {
+      orderId: dropped.orderId,
+      status: 'cancelled',
+    });
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', next: [] });
+    const after = await as('PUT', '/api/installer/order', { orderId: dropped.orderId, vehicle: 'Van' });
+    expect(after.statusCode).toBe(409);
+
     const gone = await orderToBay(bay.id);
     const cancel = await sales('POST', `/api/v1/order/${gone.orderId}/cancel`, {
       reason: 'Customer changed plans',
