@@ -33,6 +33,8 @@ const permissionRoles = {
   companyAdmin: ['company_admin', 'admin'],
   supplier: ['supplier', 'admin'],
   installer: ['installer', 'admin'],
+  /** installer locations: an installer lists and registers its company's, staff every one */
+  installerLocations: ['installer', 'sales', 'support', 'finance', 'admin'],
   resale: ['reseller', 'sales', 'admin'],
   /** see fulfillments and labels: suppliers their own, staff all */
   fulfillment: ['supplier', 'sales', 'support', 'finance', 'admin'],

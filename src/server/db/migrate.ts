@@ -18,6 +18,7 @@ export const migrationAreas = [
   'quotes',
   'security',
   'marketing',
+  'installer',
 ] as const;
 
 const root = fileURLToPath(new URL('../../../migrations/', import.meta.url));

@@ -28,6 +28,7 @@ import { aftersalesRoutes } from './aftersales/aftersales.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
 import { comparisonsRoutes } from './comparisons/comparisons.routes';
 import { marketingRoutes } from './marketing/marketing.routes';
+import { installerRoutes } from './installer/installer.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
@@ -65,4 +66,6 @@ export function registerModules(app: FastifyInstance) {
   reviewsRoutes(app);
   comparisonsRoutes(app);
   marketingRoutes(app);
+  // Installer area: orders delivered to installers, installer locations
+  installerRoutes(app);
 }

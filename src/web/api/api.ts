@@ -60,6 +60,7 @@ const tagTypes = [
   'Comparison',
   'ContactMessage',
   'AfterSales',
+  'InstallerOrder',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -103,3 +103,7 @@ export function CompareTray() {
     </Suspense>
   );
 }
+export const InstallerOrdersPage = page(
+  () => import('../features/installer/InstallerOrdersPage'),
+  'InstallerOrdersPage',
+);

@@ -6,12 +6,12 @@ import {
   AdminConsole,
   BuyerQuotePage,
   CheckoutPage,
-  ComingPage,
   ComparePage,
   CompareTray,
   ContactPage,
   FulfillmentQueuePage,
   HomePage,
+  InstallerOrdersPage,
   LoginPage,
   MyOrdersPage,
   MyQuotesPage,
@@ -101,7 +101,7 @@ export const routes: PageRoute[] = [
             path: `${paths.admin}/*`,
             element: <AdminConsole />,
           },
-          { path: paths.installer, element: <ComingPage title="Installer" /> },
+          { path: paths.installer, element: <InstallerOrdersPage /> },
           {
             path: paths.shop,
             element: (

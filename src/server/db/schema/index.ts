@@ -10,3 +10,4 @@ export * from './logistics';
 export * from './quotes';
 export * from './security';
 export * from './marketing';
+export * from './installer';

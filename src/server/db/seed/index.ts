@@ -7,6 +7,7 @@ import { seedCatalog } from './seed-catalog';
 import type { SeedContext } from './seed-context';
 import { seedOrders } from './seed-orders';
 import { seedQuotes } from './seed-quotes';
+import { seedInstaller } from './seed-installer';
 
 /** Later areas add their demo data here, in order; each gets the accounts seeded before it. */
 const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
@@ -14,6 +15,7 @@ const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedBackoffice,
   seedOrders,
   seedQuotes,
+  seedInstaller,
 ];
 
 export async function hasUsers(db: Db): Promise<boolean> {

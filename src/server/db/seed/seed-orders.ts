@@ -20,7 +20,7 @@ import type { SeedContext } from './seed-context';
 
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
-async function actorFor(db: Db, username: string, locationId: number): Promise<Actor> {
+export async function actorFor(db: Db, username: string, locationId: number): Promise<Actor> {
   const [user] = await db.select().from(users).where(eq(users.username, username));
   const [location] = await db.select().from(locations).where(eq(locations.id, locationId));
   return {

@@ -11,7 +11,10 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector((s) => s.cart.loading);
   const [kind, setKind] = useState(cart.delivery.kind);
-  const installers = useInstallersQuery({}, { skip: kind !== 'installer' });
+  // Installers nearest a ZIP the buyer may type (by default the current location's), with miles.
+  const [near, setNear] = useState('');
+  const nearZip = /^\d{5}$/.test(near) ? near : undefined;
+  const installers = useInstallersQuery({ zip: nearZip }, { skip: kind !== 'installer' });
   const form = useForm({
     initialValues: cart.delivery.address ?? { name: '', address1: '', city: '', state: '', zip: '' },
   });
@@ -43,12 +46,23 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
         </form>
       )}
       {kind === 'installer' && (
+        <TextInput
+          label="Installers near ZIP"
+          description="Empty: your location's"
+          maxLength={5}
+          w={200}
+          inputMode="numeric"
+          value={near}
+          onChange={(e) => setNear(e.currentTarget.value.replace(/\D/g, ''))}
+        />
+      )}
+      {kind === 'installer' && (
         <Select
           label="Installer"
           placeholder={installers.isLoading ? 'Loading installers…' : 'Choose an installer'}
           data={(installers.data?.list ?? []).map((l) => ({
             value: String(l.locationId),
-            label: `${l.companyName} – ${l.city}, ${l.state}${l.miles !== null ? ` (${l.miles} mi)` : ''}`,
+            label: `${l.miles !== null ? `${l.miles} mi · ` : ''}${l.companyName} – ${l.address}, ${l.city}, ${l.state}`,
           }))}
           value={cart.delivery.installerLocationId ? String(cart.delivery.installerLocationId) : null}
           onChange={(v) => v && dispatch(putShipping({ kind: 'installer', installerLocationId: Number(v) }))}

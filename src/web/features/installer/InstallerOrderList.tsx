@@ -1,0 +1,111 @@
+import {
+  Alert,
+  Badge,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import type { InstallerOrder } from '../../../contract/installer';
+import { installerOrderStatuses } from '../../../domain/installer-status';
+import type { ApiFailure } from '../../api/api';
+import { dateTime } from '../../lib/format';
+import { statusColor, words } from './installer-words';
+
+export const PAGE_SIZE = 10;
+
+export interface ListState {
+  status: string | null;
+  q: string;
+  page: number;
+}
+
+/**
+ * The bay's orders as a list of buttons (Tab to move, Enter to open), newest first, with a
+ * status filter and a search; the open one is marked.
+ */
+export function InstallerOrderList(props: {
+  state: ListState;
+  onState: (s: ListState) => void;
+  orders: InstallerOrder[] | undefined;
+  count: number;
+  loading: boolean;
+  error: ApiFailure | undefined;
+  openId: number | null;
+  onOpen: (orderId: number) => void;
+}) {
+  const { state, onState, orders, count, loading, error, openId, onOpen } = props;
+  const pages = Math.ceil(count / PAGE_SIZE);
+  return (
+    <Stack gap="sm" component="section" aria-label="Incoming orders">
+      <Group gap="sm" wrap="wrap" align="end">
+        <Select
+          label="Status"
+          w={160}
+          clearable
+          placeholder="All"
+          data={installerOrderStatuses.map((s) => ({ value: s, label: words(s) }))}
+          value={state.status}
+          onChange={(status) => onState({ ...state, status, page: 0 })}
+        />
+        <TextInput
+          label="Search"
+          placeholder="Order, customer, PO"
+          style={{ flex: '1 1 160px' }}
+          value={state.q}
+          onChange={(e) => onState({ ...state, q: e.currentTarget.value, page: 0 })}
+        />
+      </Group>
+      {loading && <Loader size="sm" aria-label="Loading orders" />}
+      {error && (
+        <Alert color={error.status === 403 ? 'yellow' : 'red'}>
+          {error.status === 403
+            ? 'Your current location is not an installer location: switch to your bay to see its orders.'
+            : 'The orders could not be loaded.'}
+        </Alert>
+      )}
+      {orders && orders.length === 0 && (
+        <Text c="dimmed">
+          {state.status || state.q ? 'No order matches.' : 'No orders are coming to this bay yet.'}
+        </Text>
+      )}
+      {orders?.map((o) => (
+        <UnstyledButton
+          key={o.orderId}
+          onClick={() => onOpen(o.orderId)}
+          aria-current={o.orderId === openId ? 'true' : undefined}
+          p="sm"
+          style={{
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: 'var(--mantine-radius-sm)',
+            background: o.orderId === openId ? 'var(--mantine-color-blue-0)' : undefined,
+          }}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text fw={600}>Order {o.orderNumber}</Text>
+            <Badge variant="light" color={statusColor(o.status)}>
+              {words(o.status)}
+            </Badge>
+          </Group>
+          <Text size="sm">{o.customer.companyName}</Text>
+          <Text size="sm" c="dimmed">
+            {o.tires.reduce((n, t) => n + t.quantity, 0)} tires · {words(o.shipment.state)}
+            {o.appointmentAt ? ` · ${dateTime(o.appointmentAt)}` : ''}
+          </Text>
+        </UnstyledButton>
+      ))}
+      {pages > 1 && (
+        <Pagination
+          size="sm"
+          total={pages}
+          value={state.page + 1}
+          onChange={(p) => onState({ ...state, page: p - 1 })}
+        />
+      )}
+    </Stack>
+  );
+}
