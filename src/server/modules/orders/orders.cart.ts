@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/connection';
 import { orderDetail } from './orders.views';
 import type { Actor } from '../../http/actor';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { deliverableAddress } from '../../integrations/geo/address-check';
 import { lookupZip } from '../../integrations/geo/zip-geo';
 import * as pricing from './orders.pricing';
 import * as repo from './orders.repository';
@@ -178,16 +179,11 @@ async function deliveryOf(tx: DbOrTx, locationId: number | null, choice: z.outpu
     const address = choice.address;
     if (!address)
       throw badRequest('Enter the delivery address', [{ pointer: '/body/address', detail: 'is required' }]);
-    const place = lookupZip(address.zip);
-    if (!place || place.state !== address.state.toUpperCase()) {
-      throw badRequest('The ZIP code does not match the state', [
-        { pointer: '/body/address/zip', detail: 'does not match the state' },
-      ]);
-    }
+    const checked = deliverableAddress(address, '/body/address');
     return {
       deliveryKind: 'address',
-      deliveryZip: address.zip,
-      deliveryAddress: { ...address, city: place.city, state: place.state },
+      deliveryZip: checked.zip,
+      deliveryAddress: checked,
       installerLocationId: null,
     };
   }
