@@ -265,3 +265,27 @@ export async function roadHazardOfferFor(db: Db, actor: Actor, productId: number
   if (!found || found.priceCents === null) throw notFound('Product');
   return { productId, ...roadHazardOffer(found.priceCents) };
 }
+
+/**
+ * Staff redirect a placed order that has not left (`PUT /order/{id}/shipping`, docs/logistics.md):
+ * an unpaid order's shipping is re-priced, a paid one keeps what it was charged. Runs in the
+ * caller's transaction so logistics can move the open fulfillments with it.
+ */
+export async function redirectOrder(
+  tx: DbOrTx,
+  actor: Actor,
+  orderId: number,
+  choice: z.output<typeof ShippingChoice>,
+) {
+  if (!can(actor.role, 'sales') && !can(actor.role, 'support'))
+    throw forbidden('Only sales and support redirect an order');
+  const order = await repo.findOrder(tx, orderId, true);
+  if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
+  if (!['placed', 'processing', 'on_hold'].includes(order.status))
+    throw conflict(`An order that is ${order.status} has left or is closed: its delivery cannot change`);
+  const values = await deliveryOf(tx, order.locationId, choice);
+  if (isEditableOrder(order.status as OrderStatus, order.paymentStatus as OrderPaymentStatus))
+    await pricing.storeTotals(tx, order, await repo.listLines(tx, orderId, null), values);
+  else await repo.updateOrder(tx, orderId, values);
+  return values;
+}
