@@ -22,6 +22,8 @@ export { invoicePdf } from './orders.documents';
 export { getMyOrder } from './orders.buyer';
 export { quoteShipping } from './orders.pricing';
 export { followShipments } from './orders.delivery';
+// The logistics demo seed confirms lines as their supplier would.
+export { updateFulfillments as answerSupplierLines } from './orders.supplier';
 // What quotes use: the cart's shipping rule, checkout's stock rules, and placing an accepted quote.
 export { placeQuotedOrder } from './orders.create';
 export { shippingOfItems } from './orders.pricing';
