@@ -72,7 +72,7 @@ test('a supplier ships an order and the buyer sees it delivered', async ({ page,
   await page.setViewportSize({ width: 1366, height: 900 });
   const pickups = page.getByRole('region', { name: 'Pickups' });
   await expect(pickups.getByText(/^Times at .+\(America\//)).toBeVisible();
-  await pickups.getByLabel('Pickup window').click();
+  await pickups.getByRole('combobox', { name: 'Pickup window' }).click();
   const firstWindow = page.getByRole('option').first();
   const windowLabel = (await firstWindow.textContent()) ?? '';
   expect(windowLabel).toMatch(/^(Mon|Tue|Wed|Thu|Fri), .+ [AP]M – .+ [AP]M [A-Z]{2,4}T?$/);
@@ -113,7 +113,7 @@ test('staff see shipments and fulfillments in the console', async ({ page }) => 
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, 'support');
   await page.goto('/admin/shipments');
-  await page.getByLabel('Status').click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'delivered', exact: true }).click();
   const rows = page.getByRole('table', { name: 'Shipments' }).getByRole('row');
   await expect(rows.nth(1)).toContainText('delivered');

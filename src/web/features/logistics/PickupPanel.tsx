@@ -41,7 +41,9 @@ export function windowText(start: string, end: string, timeZone: string) {
  * warehouse's local time), book one, cancel a booked one before it starts.
  */
 export function PickupPanel({ warehouses }: { warehouses: { id: number; name: string }[] }) {
-  const [warehouseId, setWarehouseId] = useState<number | null>(warehouses[0]?.id ?? null);
+  const [chosen, setWarehouseId] = useState<number | null>(null);
+  // The list arrives after the first render: the first warehouse until one is chosen.
+  const warehouseId = chosen ?? warehouses[0]?.id ?? null;
   const [courier, setCourier] = useState<Courier>(couriers[0]);
   const { data, isLoading, isError } = usePickupAvailabilityQuery(
     { warehouseId: warehouseId ?? 0, courier },
