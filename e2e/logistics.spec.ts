@@ -66,6 +66,27 @@ test('a supplier ships an order and the buyer sees it delivered', async ({ page,
   const pdf = await page.request.get((await print.getAttribute('href')) as string);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   writeFileSync('screenshots/logistics-label.pdf', await pdf.body());
+
+  // The supplier books the courier's pickup for a window (shown in the warehouse's local time),
+  // sees it booked, and may cancel it before it starts.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const pickups = page.getByRole('region', { name: 'Pickups' });
+  await expect(pickups.getByText(/^Times at .+\(America\//)).toBeVisible();
+  await pickups.getByRole('combobox', { name: 'Pickup window' }).click();
+  const firstWindow = page.getByRole('option').first();
+  const windowLabel = (await firstWindow.textContent()) ?? '';
+  expect(windowLabel).toMatch(/^(Mon|Tue|Wed|Thu|Fri), .+ [AP]M – .+ [AP]M [A-Z]{2,4}T?$/);
+  await firstWindow.click();
+  await pickups.getByRole('button', { name: 'Book pickup' }).click();
+  const booked = pickups.getByTestId('booked-pickup').filter({ hasText: windowLabel });
+  await expect(booked).toBeVisible();
+  await expect(booked).toContainText('swiftship');
+  await booked.scrollIntoViewIfNeeded();
+  await snap(page, 'logistics-pickup-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'logistics-pickup-phone');
+  await booked.getByRole('button', { name: 'Cancel pickup' }).click();
+  await expect(booked).toHaveCount(0);
   await signOut(page);
 
   expect(trackingNumber).toMatch(/^SWS\d{13}$/);
@@ -84,4 +105,37 @@ test('a supplier ships an order and the buyer sees it delivered', async ({ page,
   await snap(page, 'logistics-order-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await snap(page, 'logistics-order-phone');
+});
+
+// Staff follow shipments and fulfillments in the console: lists with filters, a shipment's
+// timeline (the demo seed has one delivered and one in transit).
+test('staff see shipments and fulfillments in the console', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'support');
+  await page.goto('/admin/shipments');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'delivered', exact: true }).click();
+  const rows = page.getByRole('table', { name: 'Shipments' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('delivered');
+  await snap(page, 'logistics-console-shipments-desktop');
+  await rows.nth(1).getByRole('link').first().click();
+  const timeline = page.getByLabel('Tracking timeline');
+  await expect(timeline.getByText('out for delivery')).toBeVisible();
+  await expect(timeline.getByText('delivered', { exact: true })).toBeVisible();
+  await snap(page, 'logistics-console-shipment-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'logistics-console-shipment-phone');
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/admin/fulfillments');
+  const frows = page.getByRole('table', { name: 'Fulfillments' }).getByRole('row');
+  await expect(frows.nth(1)).toBeVisible();
+  await snap(page, 'logistics-console-fulfillments-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'logistics-console-fulfillments-phone');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await frows.nth(1).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: /^Fulfillment \d+$/ })).toBeVisible();
+  await expect(page.getByText('Lines').or(page.getByText('Labels'))).toBeVisible();
+  await snap(page, 'logistics-console-fulfillment-desktop');
 });

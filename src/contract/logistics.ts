@@ -267,7 +267,13 @@ export const pickupAvailability = endpoint({
     'Pickup windows of the next five weekdays at a warehouse (id), per courier; a booked window is unavailable',
   params: IdParams,
   query: z.object({ courier: Courier.optional() }),
-  response: z.object({ list: z.array(PickupWindow), scheduled: z.array(Pickup) }),
+  response: z.object({
+    warehouseName: z.string(),
+    /** The warehouse's IANA time zone: the windows are shown in it. */
+    timeZone: z.string(),
+    list: z.array(PickupWindow),
+    scheduled: z.array(Pickup),
+  }),
 });
 
 export const schedulePickup = endpoint({

@@ -1,5 +1,6 @@
 // The back-office order API: lists, status, actions, money, documents and supplier lines.
 import { z } from 'zod';
+import { ShippingChoice } from './cart';
 import { Cents, endpoint, Id, PageQuery, pageOf } from './common';
 import {
   OrderDetail,
@@ -176,9 +177,10 @@ export const updateShipping = endpoint({
   method: 'PUT',
   path: '/api/v1/order/:id/shipping',
   access: 'staff',
-  summary: 'Set the tracking number; shipping and delivery follow the status machine',
+  summary:
+    "Redirect an order that has not left (sales, support): the location, another validated address or an installer; an unpaid order's shipping is re-priced, its open fulfillments follow, one with a label is a 409",
   params: OrderIdParams,
-  body: z.object({ trackingNumber: z.string().trim().min(4).max(60) }),
+  body: ShippingChoice,
   response: OrderDetail,
 });
 

@@ -5,6 +5,7 @@ import { seedAccounts } from './seed-accounts';
 import { seedBackoffice } from './seed-backoffice';
 import { seedCatalog } from './seed-catalog';
 import type { SeedContext } from './seed-context';
+import { seedLogistics } from './seed-logistics';
 import { seedOrders } from './seed-orders';
 import { seedQuotes } from './seed-quotes';
 import { seedInstaller } from './seed-installer';
@@ -15,6 +16,7 @@ const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedBackoffice,
   seedOrders,
   seedQuotes,
+  seedLogistics,
   seedInstaller,
 ];
 

@@ -1,5 +1,6 @@
 // US ZIP geodata from the `zipcodes` package (no network): validation, coordinates, distances.
 import { createRequire } from 'node:module';
+import { type AddressInput, type AddressVerdict, checkAddress, type ZipBook } from '../../../domain/address';
 
 interface ZipRecord {
   zip: string;
@@ -13,6 +14,7 @@ interface ZipRecord {
 interface ZipCodes {
   lookup(zip: string): ZipRecord | undefined;
   lookupByCoords(lat: number, lon: number): ZipRecord | null;
+  lookupByName(city: string, state: string): ZipRecord[];
   distance(a: string, b: string): number | null;
 }
 
@@ -38,6 +40,19 @@ export function lookupZip(zip: string): Place | null {
   const r = zipcodes.lookup(zip.trim());
   return r && r.country === 'US' ? toPlace(r) : null;
 }
+
+/** The offline ZIP data as the address rule (src/domain/address.ts) reads it. */
+export const zipBook: ZipBook = {
+  place: (zip) => lookupZip(zip),
+  zipsOf: (city, state) =>
+    zipcodes
+      .lookupByName(city, state)
+      .filter((r) => r.country === 'US')
+      .map((r) => r.zip),
+};
+
+/** An address checked against the offline ZIP data: valid, corrected (with the suggestion) or invalid. */
+export const checkUsAddress = (a: AddressInput): AddressVerdict => checkAddress(a, zipBook);
 
 export function nearestZip(latitude: number, longitude: number): Place | null {
   const r = zipcodes.lookupByCoords(latitude, longitude);

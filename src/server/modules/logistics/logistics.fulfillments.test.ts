@@ -116,7 +116,7 @@ describe('fulfillments', () => {
     const f = (await supplier('POST', '/api/v1/fulfillment', { supplierLineIds: lineIds })).json().data;
     const url = `/api/v1/fulfillment/${f.fulfillmentId}/address`;
     const wrong = await supplier('PUT', url, {
-      address: { name: 'Dock 4', address1: '1 Main St', city: 'Austin', state: 'CA', zip: '78701' },
+      address: { name: 'Dock 4', address1: '1 Main St', city: 'Dallas', state: 'TX', zip: '78701' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0].pointer).toBe('/body/address/zip');

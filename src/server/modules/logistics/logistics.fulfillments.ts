@@ -17,7 +17,8 @@ import { pageAnswer, type Paging } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { quoteRates } from '../../integrations/couriers/courier-sandbox';
-import { lookupZip, milesBetween } from '../../integrations/geo/zip-geo';
+import { deliverableAddress } from '../../integrations/geo/address-check';
+import { milesBetween } from '../../integrations/geo/zip-geo';
 import * as repo from './logistics.repository';
 import { logChange, moveFulfillment } from './logistics.fulfillment-log';
 import { voidShipmentOfFulfillment } from './logistics.shipments';
@@ -241,17 +242,9 @@ export async function staffUpdateFulfillments(
   };
 }
 
-/** A checked address: the ZIP must be a US ZIP of the state given; the city is the ZIP's. */
-export function checkedAddress(address: z.output<typeof DeliveryAddressShape>, pointer: string) {
-  const place = lookupZip(address.zip);
-  if (!place)
-    throw badRequest('Unknown ZIP code', [{ pointer: `${pointer}/zip`, detail: 'is not a US ZIP code' }]);
-  if (place.state !== address.state.toUpperCase())
-    throw badRequest('The ZIP code does not match the state', [
-      { pointer: `${pointer}/zip`, detail: `is in ${place.state}, not ${address.state.toUpperCase()}` },
-    ]);
-  return { ...address, city: place.city, state: place.state };
-}
+/** A checked address: the shop's one address rule (docs/logistics.md). */
+export const checkedAddress = (address: z.output<typeof DeliveryAddressShape>, pointer: string) =>
+  deliverableAddress(address, pointer);
 
 /** Where it ships may change until the label is bought. */
 export async function changeFulfillmentAddress(

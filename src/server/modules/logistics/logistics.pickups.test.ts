@@ -33,6 +33,8 @@ describe('pickups', () => {
       await supplier('GET', `/api/v1/shipping/pickup/availability/${warehouse.id}?courier=swiftship`)
     ).json();
     expect(open.list.length).toBeGreaterThanOrEqual(8);
+    // Dallas: the windows are shown in Central time.
+    expect(open.timeZone).toBe('America/Chicago');
     const window = open.list[0];
     expect(window.available).toBe(true);
     const body = { warehouseId: warehouse.id, courier: 'swiftship', windowStart: window.windowStart };

@@ -1,9 +1,11 @@
 // Courier pickups at a warehouse: two windows a weekday for the next five weekdays (the courier
 // sandboxes' schedule), booked once per courier and window, cancelled only before it starts.
 import { type Courier, couriers } from '../../../domain/shipping';
+import { timeZoneOfState } from '../../../domain/time-zone';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { lookupZip } from '../../integrations/geo/zip-geo';
 import { supplierScope } from './logistics.fulfillments';
 import * as repo from './logistics.repository';
 
@@ -52,7 +54,7 @@ const toPickup = (p: repo.PickupRow) => ({
 });
 
 export async function pickupAvailability(db: Db, actor: Actor, warehouseId: number, courier?: Courier) {
-  await scopedWarehouse(db, actor, warehouseId);
+  const w = await scopedWarehouse(db, actor, warehouseId);
   const booked = await repo.scheduledPickups(db, warehouseId);
   const list = (courier ? [courier] : [...couriers]).flatMap((c) =>
     offeredWindows(new Date()).map((w) => ({
@@ -62,7 +64,9 @@ export async function pickupAvailability(db: Db, actor: Actor, warehouseId: numb
       available: !booked.some((b) => b.courier === c && b.windowStart.getTime() === w.start.getTime()),
     })),
   );
-  return { list, scheduled: booked.map(toPickup) };
+  // Windows are kept in UTC; the warehouse reads them in its own time zone.
+  const timeZone = timeZoneOfState(lookupZip(w.zip)?.state);
+  return { warehouseName: w.name, timeZone, list, scheduled: booked.map(toPickup) };
 }
 
 /** Books a courier for an offered window; one in the past or not offered is a 400, a booked one a 409. */

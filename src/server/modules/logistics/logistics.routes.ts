@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/logistics';
+import * as orderStaff from '../../../contract/orders-staff';
 import * as ship from '../../../contract/shipments';
 import { sandboxControls, trackingSecretOf } from '../../config';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -13,6 +14,9 @@ import * as logistics from './logistics.service';
 
 /** Fulfillments, labels, shipments, tracking and the courier sandboxes. */
 export function logisticsRoutes(app: FastifyInstance) {
+  route(app, orderStaff.updateShipping, ({ db, actor, params, body }) =>
+    logistics.redirectOrderShipping(db, actor, params.id, body),
+  );
   route(app, api.listFulfillments, ({ db, actor, query }) => logistics.listFulfillments(db, actor, query));
   route(app, api.proposeFulfillments, ({ db, actor, query }) =>
     logistics.proposeFulfillments(db, actor, query),

@@ -31,3 +31,4 @@ export {
   updateShipment,
 } from './logistics.tracking';
 export { cancelPickup, pickupAvailability, schedulePickup } from './logistics.pickups';
+export { redirectOrderShipping } from './logistics.redirect';

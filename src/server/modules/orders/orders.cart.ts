@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/connection';
 import { orderDetail } from './orders.views';
 import type { Actor } from '../../http/actor';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { deliverableAddress } from '../../integrations/geo/address-check';
 import { lookupZip } from '../../integrations/geo/zip-geo';
 import * as pricing from './orders.pricing';
 import * as repo from './orders.repository';
@@ -178,16 +179,11 @@ async function deliveryOf(tx: DbOrTx, locationId: number | null, choice: z.outpu
     const address = choice.address;
     if (!address)
       throw badRequest('Enter the delivery address', [{ pointer: '/body/address', detail: 'is required' }]);
-    const place = lookupZip(address.zip);
-    if (!place || place.state !== address.state.toUpperCase()) {
-      throw badRequest('The ZIP code does not match the state', [
-        { pointer: '/body/address/zip', detail: 'does not match the state' },
-      ]);
-    }
+    const checked = deliverableAddress(address, '/body/address');
     return {
       deliveryKind: 'address',
-      deliveryZip: address.zip,
-      deliveryAddress: { ...address, city: place.city, state: place.state },
+      deliveryZip: checked.zip,
+      deliveryAddress: checked,
       installerLocationId: null,
     };
   }
@@ -268,4 +264,28 @@ export async function roadHazardOfferFor(db: Db, actor: Actor, productId: number
   const found = await repo.findPricedProduct(db, productId, pricingOf(actor).priceGroupId);
   if (!found || found.priceCents === null) throw notFound('Product');
   return { productId, ...roadHazardOffer(found.priceCents) };
+}
+
+/**
+ * Staff redirect a placed order that has not left (`PUT /order/{id}/shipping`, docs/logistics.md):
+ * an unpaid order's shipping is re-priced, a paid one keeps what it was charged. Runs in the
+ * caller's transaction so logistics can move the open fulfillments with it.
+ */
+export async function redirectOrder(
+  tx: DbOrTx,
+  actor: Actor,
+  orderId: number,
+  choice: z.output<typeof ShippingChoice>,
+) {
+  if (!can(actor.role, 'sales') && !can(actor.role, 'support'))
+    throw forbidden('Only sales and support redirect an order');
+  const order = await repo.findOrder(tx, orderId, true);
+  if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
+  if (!['placed', 'processing', 'on_hold'].includes(order.status))
+    throw conflict(`An order that is ${order.status} has left or is closed: its delivery cannot change`);
+  const values = await deliveryOf(tx, order.locationId, choice);
+  if (isEditableOrder(order.status as OrderStatus, order.paymentStatus as OrderPaymentStatus))
+    await pricing.storeTotals(tx, order, await repo.listLines(tx, orderId, null), values);
+  else await repo.updateOrder(tx, orderId, values);
+  return values;
 }

@@ -1,5 +1,6 @@
 // The orders module's public entry: what other modules (the session, the seed) may use of it.
-export { addToCart, cartSummary, setShipping } from './orders.cart';
+export { addToCart, cartSummary, redirectOrder, setShipping } from './orders.cart';
+export { orderDetail } from './orders.views';
 export { checkout } from './orders.checkout';
 export { createOrder } from './orders.create';
 export { cancelOrder, changeStatus, setTracking, submitOrder } from './orders.staff';
@@ -21,6 +22,8 @@ export { invoicePdf } from './orders.documents';
 export { getMyOrder } from './orders.buyer';
 export { quoteShipping } from './orders.pricing';
 export { followShipments } from './orders.delivery';
+// The logistics demo seed confirms lines as their supplier would.
+export { updateFulfillments as answerSupplierLines } from './orders.supplier';
 // What quotes use: the cart's shipping rule, checkout's stock rules, and placing an accepted quote.
 export { placeQuotedOrder } from './orders.create';
 export { shippingOfItems } from './orders.pricing';

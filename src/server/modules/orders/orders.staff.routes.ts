@@ -57,9 +57,7 @@ export function ordersStaffRoutes(app: FastifyInstance) {
   route(app, api.updatePayment, ({ db, actor, params, body }) =>
     pay.recordPaymentReceived(db, actor, params.id, body.note),
   );
-  route(app, api.updateShipping, ({ db, params, body }) =>
-    staff.setTracking(db, params.id, body.trackingNumber),
-  );
+  // PUT /order/{id}/shipping: the logistics module (it moves the open fulfillments with the order).
   route(app, api.checkoutOrder, ({ db, actor, params }) => pay.checkoutOnAccount(db, actor, params.id));
   route(app, api.orderInvoice, async ({ db, params, reply }) => {
     const pdf = await docs.invoicePdf(db, params.id);

@@ -2,7 +2,7 @@ import type { ShippingEstimate } from '../../../contract/shipping';
 import { transitDays } from '../../../domain/shipping';
 import type { Db } from '../../db/connection';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { lookupZip } from '../../integrations/geo/zip-geo';
+import { checkUsAddress, lookupZip } from '../../integrations/geo/zip-geo';
 import { quoteShipping } from '../orders/orders.service';
 import * as repo from './shipping.repository';
 
@@ -37,3 +37,6 @@ export async function estimateShipping(
 }
 
 export { findInstallers, placeOfCoords, placeOfZip } from './shipping.places';
+
+/** `POST /shipping/validate-address`: the one address rule (src/domain/address.ts) on the offline ZIP data. */
+export const checkAddress = checkUsAddress;

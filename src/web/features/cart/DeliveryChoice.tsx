@@ -1,10 +1,12 @@
-import { Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { Cart } from '../../../contract/order-shapes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { useInstallersQuery } from './cart.api';
+import { useInstallersQuery, useValidateAddressMutation } from './cart.api';
 import { putShipping } from './cart.slice';
+
+type Address = NonNullable<Cart['delivery']['address']>;
 
 /** Delivery to the location's ZIP, another address (validated on the server) or an installer. */
 export function DeliveryChoice({ cart }: { cart: Cart }) {
@@ -18,6 +20,31 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
   const form = useForm({
     initialValues: cart.delivery.address ?? { name: '', address1: '', city: '', state: '', zip: '' },
   });
+  const [validate, validating] = useValidateAddressMutation();
+  const [suggestion, setSuggestion] = useState<Address | null>(null);
+  const use = (a: Address) => {
+    setSuggestion(null);
+    form.setValues(a);
+    dispatch(putShipping({ kind: 'address', address: a }));
+  };
+  /** Checked by the shop's address rule first: a correction is shown, an invalid field marked. */
+  const submit = async (entered: Address) => {
+    setSuggestion(null);
+    const res = await validate(entered);
+    if (!('data' in res) || !res.data) return;
+    const v = res.data.data;
+    const shape = (a: typeof v.address): Address => ({
+      name: entered.name,
+      address1: a.address1,
+      city: a.city,
+      state: a.state,
+      zip: a.zip,
+    });
+    if (v.status === 'invalid')
+      form.setFieldError(v.field, `This ${v.field === 'address1' ? 'street' : v.field} ${v.detail}`);
+    else if (v.status === 'corrected') setSuggestion(shape(v.suggestion));
+    else use(shape(v.address));
+  };
   const choose = (value: string) => {
     setKind(value as Cart['delivery']['kind']);
     if (value === 'location') dispatch(putShipping({ kind: 'location' }));
@@ -32,17 +59,32 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
         </Group>
       </Radio.Group>
       {kind === 'address' && (
-        <form onSubmit={form.onSubmit((address) => dispatch(putShipping({ kind: 'address', address })))}>
+        <form onSubmit={form.onSubmit(submit)}>
           <Group align="end" wrap="wrap">
             <TextInput label="Name" {...form.getInputProps('name')} required />
             <TextInput label="Street" {...form.getInputProps('address1')} required />
             <TextInput label="City" {...form.getInputProps('city')} required />
             <TextInput label="State" maxLength={2} w={70} {...form.getInputProps('state')} required />
-            <TextInput label="ZIP" maxLength={5} w={90} {...form.getInputProps('zip')} required />
-            <Button type="submit" variant="light" loading={busy}>
+            <TextInput label="ZIP" maxLength={10} w={110} {...form.getInputProps('zip')} required />
+            <Button type="submit" variant="light" loading={busy || validating.isLoading}>
               Use this address
             </Button>
           </Group>
+          {suggestion && (
+            <Alert mt="sm" color="yellow" title="Did you mean this address?" data-testid="address-suggestion">
+              <Text size="sm">
+                {suggestion.address1}, {suggestion.city}, {suggestion.state} {suggestion.zip}
+              </Text>
+              <Group mt="xs" gap="xs">
+                <Button size="xs" onClick={() => use(suggestion)}>
+                  Use this address
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setSuggestion(null)}>
+                  Edit mine
+                </Button>
+              </Group>
+            </Alert>
+          )}
         </form>
       )}
       {kind === 'installer' && (

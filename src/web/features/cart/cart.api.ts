@@ -1,5 +1,6 @@
 import * as c from '../../../contract/cart';
 import * as p from '../../../contract/payments';
+import * as sh from '../../../contract/shipping';
 import { api, type BodyOf, type Out } from '../../api/api';
 
 export type ProviderSession = Out<typeof p.cartHostedToken>;
@@ -13,6 +14,10 @@ const cartApi = api.injectEndpoints({
     }),
     installers: b.query<Out<typeof c.listInstallerLocations>, { zip?: string }>({
       query: (query) => ({ endpoint: c.listInstallerLocations, query: { ...query, radiusMiles: 500 } }),
+    }),
+    /** The shop's address rule: valid, corrected (with the suggestion) or invalid (the field at fault). */
+    validateAddress: b.mutation<Out<typeof sh.validateAddress>, BodyOf<typeof sh.validateAddress>>({
+      query: (body) => ({ endpoint: sh.validateAddress, body }),
     }),
     /** Opens the hosted checkout page of the provider for the cart's total. */
     openHostedPayment: b.mutation<ProviderSession, void>({
@@ -50,6 +55,7 @@ const cartApi = api.injectEndpoints({
 export const {
   useCompanyPaymentQuery,
   useInstallersQuery,
+  useValidateAddressMutation,
   useOpenHostedPaymentMutation,
   usePayHostedPaymentMutation,
   useOpenCryptoChargeMutation,

@@ -27,6 +27,7 @@ import {
   useFulfillmentRatesQuery,
   useGenerateLabelMutation,
 } from './logistics.api';
+import { PickupPanel } from './PickupPanel';
 
 const words = (s: string) => s.replaceAll('_', ' ');
 const failed = (message: string) => notifications.show({ color: 'red', message });
@@ -41,8 +42,20 @@ export function FulfillmentQueuePage() {
       <PageTitle title="Fulfilment" />
       <Proposals />
       <Fulfillments />
+      <Pickups />
     </>
   );
+}
+
+/** Pickups at the warehouses the supplier ships from (those of its fulfillments). */
+function Pickups() {
+  const { data } = useFulfillmentListQuery({ page: 0, pageSize: 100 });
+  const warehouses = [
+    ...new Map(
+      (data?.data.list ?? []).map((f) => [f.warehouseId, { id: f.warehouseId, name: f.warehouseName }]),
+    ).values(),
+  ];
+  return <PickupPanel warehouses={warehouses} />;
 }
 
 function Proposals() {

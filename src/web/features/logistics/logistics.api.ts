@@ -1,6 +1,8 @@
+import type { couriers } from '../../../domain/shipping';
 import * as fulfil from '../../../contract/logistics';
 import * as ship from '../../../contract/shipments';
-import { api, type Out, type QueryOf } from '../../api/api';
+import type { Fulfillment } from '../../../contract/logistics';
+import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
 
 // Tags: a change to a fulfillment refetches the fulfilment queue (proposals, list) and the
 // shipments (a label starts one, a cancel voids it).
@@ -41,6 +43,66 @@ const logisticsApi = api.injectEndpoints({
       query: (id) => ({ endpoint: fulfil.cancelFulfillment, params: { id }, body: {} }),
       invalidatesTags: QUEUE,
     }),
+    pickupAvailability: b.query<
+      Out<typeof fulfil.pickupAvailability>,
+      { warehouseId: number; courier?: (typeof couriers)[number] }
+    >({
+      query: ({ warehouseId, courier }) => ({
+        endpoint: fulfil.pickupAvailability,
+        params: { id: warehouseId },
+        query: courier ? { courier } : {},
+      }),
+      providesTags: [{ type: 'Fulfillment', id: 'PICKUPS' }],
+    }),
+    schedulePickup: b.mutation<Out<typeof fulfil.schedulePickup>, BodyOf<typeof fulfil.schedulePickup>>({
+      query: (body) => ({ endpoint: fulfil.schedulePickup, body }),
+      invalidatesTags: [{ type: 'Fulfillment', id: 'PICKUPS' }],
+    }),
+    cancelPickup: b.mutation<Out<typeof fulfil.cancelPickup>, number>({
+      query: (id) => ({ endpoint: fulfil.cancelPickup, params: { id } }),
+      invalidatesTags: [{ type: 'Fulfillment', id: 'PICKUPS' }],
+    }),
+    // The console: every fulfillment and shipment, and support's corrections.
+    staffFulfillments: b.query<
+      Out<typeof fulfil.staffFulfillments>,
+      QueryOf<typeof fulfil.staffFulfillments>
+    >({
+      query: (query) => ({ endpoint: fulfil.staffFulfillments, query }),
+      providesTags: QUEUE,
+    }),
+    fulfillment: b.query<Out<typeof fulfil.getFulfillment>, number>({
+      query: (id) => ({ endpoint: fulfil.getFulfillment, params: { id } }),
+      providesTags: QUEUE,
+    }),
+    correctFulfillment: b.mutation<
+      Out<typeof fulfil.staffUpdateFulfillments>,
+      { fulfillmentId: number; status: Fulfillment['status']; note?: string }
+    >({
+      query: (change) => ({ endpoint: fulfil.staffUpdateFulfillments, body: { fulfillments: [change] } }),
+      invalidatesTags: QUEUE,
+    }),
+    shipmentList: b.query<Out<typeof ship.listShipments>, QueryOf<typeof ship.listShipments>>({
+      query: (query) => ({ endpoint: ship.listShipments, query }),
+      providesTags: QUEUE,
+    }),
+    shipment: b.query<Out<typeof ship.getShipment>, number>({
+      query: (id) => ({ endpoint: ship.getShipment, params: { id } }),
+      providesTags: QUEUE,
+    }),
+    changeShipmentStatus: b.mutation<
+      Out<typeof ship.changeShipmentStatus>,
+      { id: number } & BodyOf<typeof ship.changeShipmentStatus>
+    >({
+      query: ({ id, ...body }) => ({ endpoint: ship.changeShipmentStatus, params: { id }, body }),
+      invalidatesTags: [...QUEUE, { type: 'Order', id: 'LIST' }],
+    }),
+    shipmentAction: b.mutation<
+      Out<typeof ship.shipmentAction>,
+      { id: number } & BodyOf<typeof ship.shipmentAction>
+    >({
+      query: ({ id, ...body }) => ({ endpoint: ship.shipmentAction, params: { id }, body }),
+      invalidatesTags: [...QUEUE, { type: 'Order', id: 'LIST' }],
+    }),
     orderDelivery: b.query<Out<typeof ship.myOrderDelivery>, number>({
       query: (id) => ({ endpoint: ship.myOrderDelivery, params: { id } }),
       providesTags: [{ type: 'Shipment', id: 'LIST' }],
@@ -64,6 +126,16 @@ export const {
   useGenerateLabelMutation,
   useCancelFulfillmentMutation,
   useOrderDeliveryQuery,
+  usePickupAvailabilityQuery,
+  useSchedulePickupMutation,
+  useCancelPickupMutation,
+  useStaffFulfillmentsQuery,
+  useFulfillmentQuery,
+  useCorrectFulfillmentMutation,
+  useShipmentListQuery,
+  useShipmentQuery,
+  useChangeShipmentStatusMutation,
+  useShipmentActionMutation,
   useAdvanceTrackingMutation,
 } = logisticsApi;
 

@@ -2,17 +2,26 @@ import { Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import { paymentText, StatusBadge } from './OrderBits';
-import { useChangeStatusMutation, useOrderCommandMutation, useSetTrackingMutation } from './orders.api';
+import { useChangeStatusMutation, useOrderCommandMutation, useRedirectOrderMutation } from './orders.api';
 import { noticeFailure as failed } from './orders.feedback';
 
 /** The order's status and what it may move to, the commands, tracking and the invoice. */
 export function StatusPanel({ order }: { order: OrderDetail }) {
   const [change, { isLoading }] = useChangeStatusMutation();
   const [command, { isLoading: busy }] = useOrderCommandMutation();
-  const [tracking, { isLoading: saving }] = useSetTrackingMutation();
+  const [redirect, { isLoading: saving }] = useRedirectOrderMutation();
   const [next, setNext] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const [track, setTrack] = useState(order.trackingNumber ?? '');
+  const [to, setTo] = useState({ name: '', address1: '', city: '', state: '', zip: '' });
+  const field = (k: keyof typeof to, label: string, w?: number) => (
+    <TextInput
+      size="xs"
+      label={label}
+      w={w}
+      value={to[k]}
+      onChange={(e) => setTo({ ...to, [k]: e.currentTarget.value })}
+    />
+  );
   const run = async (c: 'submit' | 'cancel') =>
     failed(await command({ id: order.orderId, command: c, note: note || undefined }));
   return (
@@ -53,15 +62,27 @@ export function StatusPanel({ order }: { order: OrderDetail }) {
           </Button>
         )}
       </Group>
-      <Group align="end">
-        <TextInput label="Tracking number" value={track} onChange={(e) => setTrack(e.currentTarget.value)} />
+      <Group align="end" gap="xs" wrap="wrap">
+        {field('name', 'Redirect to (name)')}
+        {field('address1', 'Street')}
+        {field('city', 'City', 120)}
+        {field('state', 'State', 60)}
+        {field('zip', 'ZIP', 80)}
         <Button
           size="xs"
           variant="default"
           loading={saving}
-          onClick={async () => failed(await tracking({ id: order.orderId, trackingNumber: track }))}
+          onClick={async () => failed(await redirect({ id: order.orderId, kind: 'address', address: to }))}
         >
-          Save
+          Redirect
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          loading={saving}
+          onClick={async () => failed(await redirect({ id: order.orderId, kind: 'location' }))}
+        >
+          To its location
         </Button>
       </Group>
       <Anchor href={`/api/v1/order/${order.orderId}/invoice`} target="_blank">

@@ -5,7 +5,7 @@ import * as staff from '../../../contract/orders-staff';
 import * as staffEdit from '../../../contract/orders-staff-edit';
 import * as supplierLines from '../../../contract/orders-supplier';
 import * as pay from '../../../contract/payments';
-import { api, type Out, type QueryOf } from '../../api/api';
+import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
 
 // Tags: {type: 'Order', id} for one order, {type: 'Order', id: 'LIST'} for every list and total
 // that orders make up. A change to one order refetches that order and, when its summary or a
@@ -117,12 +117,12 @@ const ordersApi = api.injectEndpoints({
       query: ({ id, body }) => ({ endpoint: staff.addComment, params: { id }, body: { body } }),
       invalidatesTags: (_r, _e, { id }) => [one(id)],
     }),
-    setTracking: b.mutation<Out<typeof staff.updateShipping>, { id: number; trackingNumber: string }>({
-      query: ({ id, trackingNumber }) => ({
-        endpoint: staff.updateShipping,
-        params: { id },
-        body: { trackingNumber },
-      }),
+    /** Redirects an order that has not left; its open fulfillments follow (logistics). */
+    redirectOrder: b.mutation<
+      Out<typeof staff.updateShipping>,
+      { id: number } & BodyOf<typeof staff.updateShipping>
+    >({
+      query: ({ id, ...body }) => ({ endpoint: staff.updateShipping, params: { id }, body }),
       invalidatesTags: orderAndLists,
     }),
     routeUnits: b.mutation<
@@ -175,7 +175,7 @@ export const {
   useChangeStatusMutation,
   useOrderCommandMutation,
   useAddCommentMutation,
-  useSetTrackingMutation,
+  useRedirectOrderMutation,
   useLineActionMutation,
   useRouteUnitsMutation,
   useFulfillmentsQuery,

@@ -47,6 +47,11 @@ const StaffOrdersPage = lazy(async () => ({
 const OrderAnalyticsPage = lazy(async () => ({
   default: (await import('../../../features/orders/OrderAnalyticsPage')).OrderAnalyticsPage,
 }));
+const logistics = () => import('../../../features/logistics/logistics-console');
+const ShipmentsConsolePage = lazy(async () => ({ default: (await logistics()).ShipmentsConsolePage }));
+const ShipmentDetailPage = lazy(async () => ({ default: (await logistics()).ShipmentDetailPage }));
+const FulfillmentsConsolePage = lazy(async () => ({ default: (await logistics()).FulfillmentsConsolePage }));
+const FulfillmentDetailPage = lazy(async () => ({ default: (await logistics()).FulfillmentDetailPage }));
 const AdminOrderPage = lazy(async () => ({
   default: (await import('./AdminOrderPage')).AdminOrderPage,
 }));
@@ -186,6 +191,20 @@ export const sections: { title: string; areas: Area[] }[] = [
         label: 'Inventory',
         permission: 'admin',
         element: <InventoryPage pickers={pickers} />,
+      },
+      {
+        path: 'fulfillments',
+        label: 'Fulfillments',
+        permission: 'staff',
+        element: <FulfillmentsConsolePage />,
+        children: [{ path: ':id', element: <FulfillmentDetailPage /> }],
+      },
+      {
+        path: 'shipments',
+        label: 'Shipments',
+        permission: 'staff',
+        element: <ShipmentsConsolePage />,
+        children: [{ path: ':id', element: <ShipmentDetailPage /> }],
       },
       {
         path: 'failed-rows',

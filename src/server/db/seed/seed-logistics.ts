@@ -1,0 +1,93 @@
+// Demo logistics (docs/logistics.md): three card orders of the demo buyer go the whole road
+// through the real services: one waits as a fulfillment, one is in transit, one was delivered.
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { Role } from '../../../domain/roles';
+import type { Actor } from '../../http/actor';
+import { applyTrackingScan, convertOrder, generateLabel } from '../../modules/logistics/logistics.service';
+import { addToCart, answerSupplierLines, checkout, submitOrder } from '../../modules/orders/orders.service';
+import type { Db } from '../connection';
+import { locations, productPrices, products, users } from '../schema';
+import type { SeedContext } from './seed-context';
+
+const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+
+async function actorAt(db: Db, username: string, locationId: number, supplierId?: number): Promise<Actor> {
+  const [user] = await db.select().from(users).where(eq(users.username, username));
+  const [location] = await db.select().from(locations).where(eq(locations.id, locationId));
+  return {
+    userId: user.id,
+    username: user.username,
+    companyId: user.companyId,
+    role: user.role as Role,
+    locationId: location.id,
+    supplierId: supplierId ?? location.supplierId,
+    installer: location.installer,
+    priceGroupId: location.priceGroupId,
+    via: 'session',
+    sessionIdHash: null,
+  };
+}
+
+export async function seedLogistics(db: Db, { accounts }: SeedContext) {
+  const buyer = await actorAt(db, 'buyer', accounts.locations.fleetAustin);
+  const admin = await actorAt(db, 'admin', accounts.locations.treadHq);
+  const tires = await db
+    .select({ id: products.id, makeId: products.makeId, modelId: products.modelId })
+    .from(products)
+    .innerJoin(productPrices, eq(productPrices.productId, products.id))
+    .where(
+      and(
+        eq(productPrices.priceGroupId, accounts.groups.standard),
+        gte(productPrices.available, 20),
+        eq(products.active, true),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .offset(5)
+    .limit(3);
+  const reach = ['waiting', 'in_transit', 'delivered'] as const;
+  for (const [i, tire] of tires.entries()) {
+    await addToCart(db, buyer, {
+      orderItemMakeId: tire.makeId,
+      orderItemModelId: tire.modelId,
+      orderItemProductId: tire.id,
+      orderItemQuantity: 4,
+      orderItemRoadHazard: false,
+    });
+    const { orderId } = await checkout(db, buyer, { paymentMethod: 'card', card, poNumber: `FLEET-20${i}5` });
+    await submitOrder(db, admin, orderId);
+    // Each supplier confirms its lines, as on its Order lines tab.
+    const { rows } = await db.execute<{ id: number; supplier: number }>(
+      sql`select sl.id, so.supplier_company_id as supplier from supplier_lines sl
+          join sub_orders so on so.id = sl.sub_order_id where so.order_id = ${orderId}`,
+    );
+    for (const supplier of new Set(rows.map((r) => Number(r.supplier)))) {
+      const as = await actorAt(db, 'supplier', accounts.locations.treadHq, supplier);
+      await answerSupplierLines(
+        db,
+        { ...as, role: 'supplier' },
+        rows
+          .filter((r) => Number(r.supplier) === supplier)
+          .map((r) => ({ supplierLineId: Number(r.id), status: 'confirmed' as const })),
+      );
+    }
+    const { list } = await convertOrder(db, admin, orderId);
+    if (reach[i] === 'waiting') continue;
+    for (const f of list) {
+      const { label } = await generateLabel(db, admin, {
+        fulfillmentId: f.fulfillmentId,
+        courier: 'swiftship',
+        service: 'ground',
+      });
+      await applyTrackingScan(db, {
+        id: `seed_${label.trackingNumber}_${reach[i]}`,
+        data: {
+          trackingNumber: label.trackingNumber,
+          status: reach[i],
+          location: 'Demo hub',
+          at: new Date().toISOString(),
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,257 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Shipment } from '../../../contract/shipments';
+import { shipmentStatuses } from '../../../domain/shipping-status';
+import { PageTitle } from '../../components/PageTitle';
+import {
+  useChangeShipmentStatusMutation,
+  useShipmentActionMutation,
+  useShipmentListQuery,
+  useShipmentQuery,
+} from './logistics.api';
+
+const PAGE_SIZE = 15;
+const words = (s: string) => s.replaceAll('_', ' ');
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const colorOf = (s: string) =>
+  s === 'delivered'
+    ? 'green'
+    : ['exception', 'returned_to_sender'].includes(s)
+      ? 'red'
+      : s === 'voided'
+        ? 'gray'
+        : 'blue';
+
+export const ShipmentStatusBadge = ({ status }: { status: string }) => (
+  <Badge variant="light" color={colorOf(status)}>
+    {words(status)}
+  </Badge>
+);
+
+/** /admin/shipments: every shipment, filtered by status and order, newest first. */
+export function ShipmentsConsolePage() {
+  const [page, setPage] = useState(0);
+  const [status, setStatus] = useState<Shipment['status'] | null>(null);
+  const [order, setOrder] = useState('');
+  const orderId = /^\d+$/.test(order.trim()) ? Number(order.trim()) : undefined;
+  const { data, isFetching, isError } = useShipmentListQuery({
+    page,
+    pageSize: PAGE_SIZE,
+    ...(status && { status }),
+    ...(orderId && { orderId }),
+  });
+  return (
+    <>
+      <PageTitle title="Shipments" />
+      <Group mb="md" wrap="wrap" align="end">
+        <Select
+          label="Status"
+          placeholder="Any"
+          clearable
+          data={shipmentStatuses.map((s) => ({ value: s, label: words(s) }))}
+          value={status}
+          onChange={(v) => {
+            setStatus(v as Shipment['status'] | null);
+            setPage(0);
+          }}
+        />
+        <TextInput
+          label="Order id"
+          inputMode="numeric"
+          value={order}
+          onChange={(e) => {
+            setOrder(e.currentTarget.value);
+            setPage(0);
+          }}
+          w={120}
+        />
+        {isFetching && <Loader size="sm" aria-label="Loading shipments" />}
+      </Group>
+      {isError && <Alert color="red">Shipments could not be loaded.</Alert>}
+      {data && data.data.count === 0 && <Text>No shipments match.</Text>}
+      {data && data.data.count > 0 && (
+        <Table.ScrollContainer minWidth={720} type="native">
+          <Table striped highlightOnHover aria-label="Shipments">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Tracking</Table.Th>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Courier</Table.Th>
+                <Table.Th>Route</Table.Th>
+                <Table.Th>Expected</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.data.list.map((s) => (
+                <Table.Tr key={s.shipmentId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={String(s.shipmentId)} ff="monospace">
+                      {s.trackingNumber}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/orders/${s.orderId}`}>
+                      {s.orderNumber}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <ShipmentStatusBadge status={s.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    {s.courier} {words(s.service)}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.shipFromZip} → {s.shipToZip}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.deliveredAt
+                      ? `delivered ${when(s.deliveredAt)}`
+                      : s.expectedAt
+                        ? when(s.expectedAt)
+                        : '—'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && data.data.count > PAGE_SIZE && (
+        <Pagination
+          mt="md"
+          total={Math.ceil(data.data.count / PAGE_SIZE)}
+          value={page + 1}
+          onChange={(p) => setPage(p - 1)}
+        />
+      )}
+    </>
+  );
+}
+
+/** /admin/shipments/:id: one shipment, its units and tracking timeline, and support's actions. */
+export function ShipmentDetailPage() {
+  const id = Number(useParams().id);
+  const { data, isLoading, isError } = useShipmentQuery(id);
+  if (isLoading) return <Loader aria-label="Loading shipment" />;
+  if (isError || !data) return <Alert color="red">This shipment could not be loaded.</Alert>;
+  const s = data.data;
+  return (
+    <Stack gap="sm">
+      <PageTitle title={`Shipment ${s.trackingNumber}`} />
+      <Group gap="xs" wrap="wrap">
+        <ShipmentStatusBadge status={s.status} />
+        <Text size="sm">
+          Order{' '}
+          <Anchor component={Link} to={`/admin/orders/${s.orderId}`}>
+            {s.orderNumber}
+          </Anchor>{' '}
+          · {s.courier} {words(s.service)} · {s.shipFromZip} → {s.shipToZip}
+          {s.fulfillmentId && (
+            <>
+              {' '}
+              ·{' '}
+              <Anchor component={Link} to={`/admin/fulfillments/${s.fulfillmentId}`}>
+                fulfillment {s.fulfillmentId}
+              </Anchor>
+            </>
+          )}
+        </Text>
+      </Group>
+      <Stack gap={2}>
+        {s.items.map((i) => (
+          <Text size="sm" key={i.orderItemId}>
+            {i.quantity} × {i.description}
+          </Text>
+        ))}
+      </Stack>
+      <StatusActions s={s} />
+      <Title order={2} size="h4">
+        Timeline
+      </Title>
+      <Timeline active={s.events.length - 1} bulletSize={14} lineWidth={2} aria-label="Tracking timeline">
+        {s.events.map((e) => (
+          <Timeline.Item key={`${e.at}-${e.status}-${e.source}`} title={words(e.status)}>
+            <Text size="xs" c="dimmed">
+              {when(e.at)}
+              {e.location && ` · ${e.location}`} · {e.source}
+            </Text>
+            {e.note && <Text size="sm">{e.note}</Text>}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Stack>
+  );
+}
+
+function StatusActions({ s }: { s: Shipment }) {
+  const [next, setNext] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [change, changing] = useChangeShipmentStatusMutation();
+  const [act, acting] = useShipmentActionMutation();
+  const failed = (res: object) => {
+    if ('error' in res)
+      notifications.show({ color: 'red', message: 'Not done: the shipment has moved on; reload' });
+  };
+  return (
+    <Group align="end" gap="xs" wrap="wrap">
+      <Select
+        label="Move to"
+        placeholder={s.next.length ? 'Next status' : 'No move left'}
+        data={s.next.map((n) => ({ value: n, label: words(n) }))}
+        value={next}
+        onChange={setNext}
+        w={200}
+      />
+      <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} w={200} />
+      <Button
+        disabled={!next}
+        loading={changing.isLoading}
+        onClick={async () => {
+          if (!next) return;
+          failed(
+            await change({ id: s.shipmentId, status: next as Shipment['status'], ...(note && { note }) }),
+          );
+          setNext(null);
+        }}
+      >
+        Apply
+      </Button>
+      <Button
+        variant="default"
+        loading={acting.isLoading}
+        onClick={async () => failed(await act({ id: s.shipmentId, action: 'refresh' }))}
+      >
+        Refresh scans
+      </Button>
+      {s.status === 'label_created' && (
+        <Button
+          variant="subtle"
+          color="red"
+          loading={acting.isLoading}
+          onClick={async () => failed(await act({ id: s.shipmentId, action: 'void', ...(note && { note }) }))}
+        >
+          Void label
+        </Button>
+      )}
+    </Group>
+  );
+}
