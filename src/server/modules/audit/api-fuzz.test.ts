@@ -13,7 +13,7 @@ import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 // FUZZ_SEED to explore others, FUZZ_PER_ENDPOINT for more requests (docs/security.md).
 
 const SEED = Number(process.env.FUZZ_SEED ?? 14);
-const PER_ENDPOINT = Number(process.env.FUZZ_PER_ENDPOINT ?? 8);
+const PER_ENDPOINT = Number(process.env.FUZZ_PER_ENDPOINT ?? 6);
 
 interface Operation {
   method: string;
