@@ -11,7 +11,8 @@ const Choices = z.object({ data: z.object({ list: z.array(Choice) }) });
 
 /** Sizing lists take the channel (4: this web shop) and a price group (default: the caller's). */
 export const SizingQuery = z.object({
-  channel: z.coerce.number().int().positive().default(4),
+  // channels.id is a 4-byte integer: a larger number is bad input, not a database error.
+  channel: z.coerce.number().int().positive().max(2_147_483_647).default(4),
   group: Id.optional(),
 });
 const Dimension = z.coerce.number().positive().max(400);

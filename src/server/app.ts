@@ -11,7 +11,7 @@ import qs from 'qs';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { registerAuth } from './http/auth';
-import { registerErrorHandling } from './http/errors';
+import { frameworkError, registerErrorHandling } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
 import { redactTokens } from './integrations/email/outbox';
@@ -56,6 +56,7 @@ export async function buildApp(
     trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkError,
   });
   app.decorate('db', db);
   app.decorate('config', config);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { TransitionError } from '../../domain/status-machine';
 
@@ -75,6 +75,45 @@ export function problem(
   return { type: 'about:blank', title: titles[status] ?? 'Error', status, detail, code, ...extra };
 }
 
+/**
+ * Errors Fastify's router answers before any route runs (a path parameter over the length limit,
+ * a malformed URL component): problem+json like every other 4xx, not Fastify's own JSON.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply
+    .status(status)
+    .type('application/problem+json')
+    .send(problem(status, (error.code ?? 'bad_request').toLowerCase(), error.message));
+}
+
+/**
+ * A database refusal that only bad input can cause: an id that names no row (foreign key), a
+ * number or date out of the column's range, a NUL character in text, a duplicate. The contracts check shapes; these are
+ * what the database alone knows, so they are the caller's 4xx, not a 5xx (found by the fuzz
+ * suite, docs/security.md).
+ */
+function databaseInputError(error: unknown): Problem | null {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const { code, detail } = (cause ?? {}) as { code?: unknown; detail?: unknown };
+  const column = typeof detail === 'string' ? /^Key \(([a-z_]+)\)/.exec(detail)?.[1] : undefined;
+  switch (code) {
+    case '23503':
+      return problem(400, 'unknown_reference', `Unknown reference${column ? `: ${column}` : ''}`);
+    case '23505':
+      return problem(409, 'conflict', `Already exists${column ? `: ${column}` : ''}`);
+    case '22003':
+    case '22008':
+      return problem(400, 'out_of_range', 'A number or date is out of range');
+    case '22021':
+    case '22P05':
+      return problem(400, 'bad_text', 'Text contains a character that cannot be stored (such as NUL)');
+    default:
+      return null;
+  }
+}
+
 /** Every error leaves as RFC 9457 problem+json; 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -104,8 +143,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       body = problem(error.statusCode, (error.code ?? 'bad_request').toLowerCase(), error.message);
     } else {
-      request.log.error({ err: error }, 'request failed');
-      body = problem(500, 'internal_error', 'Something went wrong on our side. Please try again.');
+      const refused = databaseInputError(error);
+      if (!refused) request.log.error({ err: error }, 'request failed');
+      body = refused ?? problem(500, 'internal_error', 'Something went wrong on our side. Please try again.');
     }
     reply.status(body.status).type('application/problem+json').send(body);
   });

@@ -188,7 +188,8 @@ const productWhere = (f: ProductFilter) =>
     f.sizeSlug !== undefined && sql`p.size = (select size from sizes where slug = ${f.sizeSlug})`,
     f.productId !== undefined && sql`p.id = ${f.productId}`,
     f.skuCode !== undefined && sql`p.sku_code = ${f.skuCode}`,
-    f.q !== undefined && sql`(${contains(sql`p.sku_code`, f.q)} or ${contains(sql`p.size`, f.q)})`,
+    // An empty search is no search (contains() gives nothing for it).
+    !!f.q && sql`(${contains(sql`p.sku_code`, f.q)} or ${contains(sql`p.size`, f.q)})`,
     f.make !== undefined &&
       (/^\d+$/.test(f.make) ? sql`p.make_id = ${Number(f.make)}` : sql`mk.slug = ${f.make.toLowerCase()}`),
   ]);

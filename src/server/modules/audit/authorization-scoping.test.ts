@@ -1,0 +1,255 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../../contract/common';
+import { can, isStaff, type Role } from '../../../domain/roles';
+import { multipart } from '../../test/admin-client';
+import { createLocation, createUser, FACTORY_PASSWORD } from '../../test/factories';
+import { confirmedOrder } from '../../test/factories-logistics';
+import { buyByCard, cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
+import { type JsonSchema, validArb } from '../../test/json-schema-arbitrary';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app';
+import { createCompany } from '../../test/factories';
+
+// The matrix's scoping half (backoffice-authorization.test.ts checks the role gate): every
+// endpoint of every contract that takes an id in its path, called by a signed-in user of a
+// fresh company with the id of a row that belongs to someone else: a buyer and a company admin
+// against another company's orders, carts, cards, tokens, quotes, returns…; a supplier against
+// another supplier's warehouses and fulfillments; an installer against another installer's
+// orders and shipments. Every one must answer 403 or 404 (never 2xx, never 5xx). The body is
+// valid for the contract (generated from the OpenAPI document), so a 400 cannot hide the
+// ownership check. An id-taking endpoint must be named below, as scoped or as public
+// reference data, or the first test fails: a new endpoint cannot slip past this file.
+
+const contractDir = fileURLToPath(new URL('../../../contract/', import.meta.url));
+const areas = await Promise.all(
+  readdirSync(contractDir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => import(`${contractDir}${f}`) as Promise<Record<string, unknown>>),
+);
+const endpoints = [
+  ...new Set(
+    areas
+      .flatMap((area) => Object.values(area))
+      .filter((v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'access' in v),
+  ),
+];
+
+/** Which table the first path parameter names, by path; the victim is a row of that table. */
+const scoped: [RegExp, string][] = [
+  [/^\/api\/(v1\/)?order\/:id/, 'orders'],
+  [/^\/api\/customer\/:id/, 'companies'],
+  [/^\/api\/company\/payment\/:id/, 'payment_sources'],
+  [/^\/api\/cart\/item\/:id/, 'order_items'],
+  [/^\/api\/v1\/bill\/:id/, 'bills'],
+  [/^\/api\/v1\/claim\/:id/, 'claims'],
+  [/^\/api\/v1\/comparisons\/:id/, 'comparisons'],
+  [/^\/api\/v1\/quote\/:id/, 'quotes'],
+  [/^\/api\/v1\/refund\/:id/, 'refunds'],
+  [/^\/api\/v1\/return\/:id/, 'returns'],
+  [/^\/api\/v1\/review\/image\/:id/, 'review_images'],
+  [/^\/api\/v1\/review\/:id/, 'reviews'],
+  [/^\/api\/v1\/account\/tokens\/:id/, 'api_tokens'],
+  [/^\/api\/v1\/shipment\/:id/, 'shipments'],
+  [/^\/api\/v1\/supplier\/warehouse\/:id/, 'warehouses'],
+  [/^\/api\/v1\/fulfillment\/:id/, 'fulfillments'],
+  [/^\/api\/v1\/shipping\/pickup\/cancel\/:id/, 'pickups'],
+  [/^\/api\/v1\/shipping\/pickup\/availability\/:id/, 'fulfillments'],
+];
+/** Ids of the public catalogue and reference data: anyone signed in may read them. */
+const publicIds = [
+  /^\/api\/v1\/model\/:id/,
+  /^\/api\/models\/:id/,
+  /^\/api\/products\/:code/,
+  /^\/api\/v1\/product\/(:id|tireSize\/:slug)/,
+  /^\/api\/v1\/size\//,
+  /^\/api\/v1\/vehicle(-web)?\//,
+  /^\/api\/v1\/sizing\//,
+  /^\/api\/reviews\//, // published reviews of a tire, and marking one helpful
+  /^\/api(\/v1\/vendor)?\/:courier\/locations/,
+  /^\/api\/sandbox\//, // sandbox controls (not in production): the provider's side, by reference
+];
+/** Reviews are a product's public page: the author-only ones are PUT and image changes. */
+const publicReads = new Set(['GET /api/v1/review/:id', 'GET /api/v1/review/:id/images']);
+
+type Attacker = 'company_admin' | 'buyer' | 'supplier' | 'installer';
+const attackers: Attacker[] = ['company_admin', 'buyer', 'supplier', 'installer'];
+
+const allowed = (role: Role, e: Endpoint) =>
+  e.access === 'user' || (e.access !== 'public' && can(role, e.access as Parameters<typeof can>[1]));
+const takesId = (e: Endpoint) => e.path.includes('/:');
+const tableOf = (e: Endpoint) => scoped.find(([re]) => re.test(e.path))?.[1];
+const isPublicId = (e: Endpoint) =>
+  publicIds.some((re) => re.test(e.path)) || publicReads.has(`${e.method} ${e.path}`);
+
+let t: TestApp;
+const cookies = {} as Record<Attacker, string>;
+/** A row of each table that no attacker owns (every attacker's company is new and empty). */
+const victims = new Map<string, string>();
+let bodies = new Map<string, unknown>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Someone else's rows: a company with a paid order and an open cart, and a supplier's
+  // confirmed lines (its warehouse, its sub-orders); plus the demo data's rows.
+  const other = await createShopper(t.app, t.db);
+  const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 40 }]);
+  const placed = await buyByCard(t.app, other.cookie, tire, 2);
+  expect(placed.statusCode).toBe(201);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    headers: { cookie: other.cookie },
+    payload: cartBody(tire, 1),
+  });
+  await confirmedOrder(t.app, t.db);
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/authorize',
+    payload: { username: other.user.username, password: FACTORY_PASSWORD },
+  });
+
+  // The attackers: each of its own new company (a buyer shares the company admin's).
+  const mine = await createShopper(t.app, t.db);
+  cookies.company_admin = mine.cookie;
+  const clerk = await createUser(t.db, {
+    role: 'buyer',
+    companyId: mine.companyId,
+    locationIds: [mine.location.id],
+  });
+  cookies.buyer = await signIn(t.app, clerk.username, FACTORY_PASSWORD);
+  const supplierCompany = await createCompany(t.db, { kind: 'supplier' });
+  const supplierLocation = await createLocation(t.db, supplierCompany.id, { supplierId: supplierCompany.id });
+  const supplier = await createUser(t.db, {
+    role: 'supplier',
+    companyId: supplierCompany.id,
+    locationIds: [supplierLocation.id],
+  });
+  cookies.supplier = await signIn(t.app, supplier.username, FACTORY_PASSWORD);
+  const installerCompany = await createCompany(t.db, { kind: 'installer' });
+  const bay = await createLocation(t.db, installerCompany.id, { installer: 1 });
+  const installer = await createUser(t.db, {
+    role: 'installer',
+    companyId: installerCompany.id,
+    locationIds: [bay.id],
+  });
+  cookies.installer = await signIn(t.app, installer.username, FACTORY_PASSWORD);
+
+  const attackerCompanies = [mine.companyId, supplierCompany.id, installerCompany.id];
+  for (const table of new Set(scoped.map(([, table]) => table))) {
+    const where =
+      table === 'companies'
+        ? sql` where id not in (${sql.join(attackerCompanies, sql`, `)})`
+        : table === 'orders'
+          ? sql` where status <> 'cart' and company_id not in (${sql.join(attackerCompanies, sql`, `)})`
+          : sql``;
+    const { rows } = await t.db.execute<{ v: string }>(
+      sql`select id::text as v from ${sql.raw(table)}${where} order by 1 desc limit 1`,
+    );
+    if (rows[0]) victims.set(table, rows[0].v);
+  }
+
+  // A body the contract accepts, per endpoint, from the OpenAPI document (fixed seed).
+  const doc = (
+    await t.app.inject({ url: '/api/docs/json', headers: { cookie: cookies.company_admin } })
+  ).json() as {
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+    >;
+  };
+  bodies = new Map(
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => {
+        const schema = op.requestBody?.content?.['application/json']?.schema;
+        const key = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+        return [key, schema ? fc.sample(validArb(schema), { seed: 14, numRuns: 1 })[0] : undefined] as const;
+      }),
+    ),
+  );
+});
+afterAll(() => t.close());
+
+describe('authorization matrix: scoping to the caller’s company, supplier and installer', () => {
+  it('names every id-taking endpoint a non-staff role may call, as scoped or public', () => {
+    const reachable = endpoints.filter(
+      (e) => takesId(e) && e.access !== 'public' && attackers.some((role) => allowed(role, e)),
+    );
+    const unnamed = reachable
+      .filter((e) => !tableOf(e) && !isPublicId(e))
+      .map((e) => `${e.method} ${e.path}`);
+    expect(unnamed).toEqual([]);
+    expect(reachable.filter(tableOf).length).toBeGreaterThanOrEqual(50);
+  });
+
+  for (const role of attackers) {
+    it(`${role}: another owner's id answers 403 or 404 on every id-taking endpoint`, async () => {
+      const wrong: string[] = [];
+      const notExercised = new Set<string>();
+      let calls = 0;
+      for (const e of endpoints.filter((x) => takesId(x) && !isStaff(role) && allowed(role, x))) {
+        const table = tableOf(e);
+        if (!table || isPublicId(e)) continue;
+        const victim = victims.get(table);
+        if (!victim) {
+          notExercised.add(table);
+          continue;
+        }
+        // The first parameter is the owned row; any further one (an item of it) is a plain id.
+        let first = true;
+        const url = e.path.replace(/:\w+/g, () => {
+          const v = first ? encodeURIComponent(victim) : '1';
+          first = false;
+          return v;
+        });
+        const body = bodies.get(`${e.method} ${e.path}`);
+        // Uploads (a supplier's stock feed) go as multipart, as the browser sends them.
+        const upload =
+          e.path.endsWith('/feed') && e.method === 'POST'
+            ? multipart('file', 'feed.csv', 'sku,quantity\n')
+            : null;
+        const res = await t.app.inject({
+          method: e.method,
+          url,
+          headers: { cookie: cookies[role], ...upload?.headers },
+          ...(upload
+            ? { payload: upload.payload }
+            : e.method !== 'GET' && e.method !== 'DELETE' && { payload: (body ?? {}) as object }),
+        });
+        calls += 1;
+        if (res.statusCode !== 403 && res.statusCode !== 404)
+          wrong.push(`${e.method} ${url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+      console.log(
+        `scoping ${role}: ${calls} calls with others' ids${notExercised.size ? `; no row to try in ${[...notExercised].join(', ')}` : ''}`,
+      );
+      expect(calls).toBeGreaterThan(0);
+      expect(wrong).toEqual([]);
+    });
+  }
+
+  it("the owner's own ids work (the victims are real rows of the right kind)", async () => {
+    const other = await t.db.execute<{ id: number }>(
+      sql`select id from orders where id = ${Number(victims.get('orders'))}`,
+    );
+    expect(other.rows).toHaveLength(1);
+    // The demo supplier sees its own warehouse; a supplier of another company does not.
+    const supplier = await signIn(t.app, 'supplier');
+    const { rows } = await t.db.execute<{ id: number }>(
+      sql`select w.id from warehouses w join locations l on l.supplier_id = w.supplier_company_id
+          join users u on u.current_location_id = l.id where u.username = 'supplier' limit 1`,
+    );
+    const own = await t.app.inject({
+      url: `/api/v1/supplier/warehouse/${rows[0].id}`,
+      headers: { cookie: supplier },
+    });
+    expect(own.statusCode).toBe(200);
+    const foreign = await t.app.inject({
+      url: `/api/v1/supplier/warehouse/${rows[0].id}`,
+      headers: { cookie: cookies.supplier },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
