@@ -402,3 +402,4 @@ export async function getAccount(db: Db, config: Config, actor: Actor) {
 
 export { hashPassword } from './sessions.passwords';
 export { hashSecret, newSecret } from './sessions.tokens';
+export { purgeExpired } from './sessions.purge';
