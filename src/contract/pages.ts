@@ -3,6 +3,7 @@
 /** Pages that need no signed-in user. */
 export const publicPages = [
   '/login',
+  '/login/mfa',
   '/reset',
   '/wholesale',
   '/newsletter/confirm',

@@ -53,6 +53,14 @@ export const Credentials = z
   // One login variant sends extra fields; they are accepted and ignored.
   .passthrough();
 
+/** A six-digit code from the authenticator app, or one of the recovery codes. */
+const MfaCode = z.string().trim().min(6, 'Enter the code from your app').max(32);
+
+export const AuthorizeBody = Credentials.extend({
+  /** The second factor, for users with MFA (a TOTP code or a recovery code). */
+  code: MfaCode.optional(),
+});
+
 export const login = endpoint({
   method: 'POST',
   path: '/api/v1/login',
@@ -66,8 +74,8 @@ export const authorize = endpoint({
   method: 'POST',
   path: '/api/v1/authorize',
   access: 'public',
-  summary: 'Exchange username and password for a bearer token',
-  body: Credentials,
+  summary: 'Exchange username and password (and a second-factor code, for users with MFA) for a bearer token',
+  body: AuthorizeBody,
   response: z.object({ status: z.literal('ok'), token: z.string(), expiresAt: z.string().nullable() }),
 });
 
@@ -192,4 +200,105 @@ export const revokeOwnToken = endpoint({
   summary: "Revoke one of the signed-in user's bearer tokens",
   params: z.object({ id: Id }),
   response: Ok,
+});
+
+// Staff MFA (TOTP, RFC 6238): see docs/security.md. A sign-in of an enrolled user, or of a
+// role that must use MFA, answers 401 `mfa_required` with a pending session cookie that grants
+// nothing until the second step below succeeds.
+
+export const MfaStatus = z.object({
+  enabled: z.boolean(),
+  /** The user's role must use MFA (configuration MFA_REQUIRED_ROLES). */
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+
+export const MfaEnrolment = z.object({
+  /** The base32 secret, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** otpauth:// URI, the content of the QR code. */
+  uri: z.string(),
+  /** The QR code as a PNG data URL. */
+  qr: z.string(),
+});
+
+export const MfaRecoveryCodes = z.object({
+  /** Shown once: only their hashes are kept. */
+  recoveryCodes: z.array(z.string()),
+});
+
+const CodeBody = z.object({ code: MfaCode });
+
+export const getMfa = endpoint({
+  method: 'GET',
+  path: '/api/v1/account/mfa',
+  access: 'user',
+  summary: "Whether the signed-in user's second factor is on, and required",
+  response: MfaStatus,
+});
+
+export const startMfa = endpoint({
+  method: 'POST',
+  path: '/api/v1/account/mfa',
+  access: 'user',
+  summary: 'Start enrolling a TOTP app: a new secret and its QR code (confirm with a code)',
+  response: MfaEnrolment,
+});
+
+export const confirmMfa = endpoint({
+  method: 'POST',
+  path: '/api/v1/account/mfa/confirm',
+  access: 'user',
+  summary: 'Confirm the enrolment with a code from the app; answers the recovery codes once',
+  body: CodeBody,
+  response: MfaRecoveryCodes,
+});
+
+export const disableMfa = endpoint({
+  method: 'POST',
+  path: '/api/v1/account/mfa/disable',
+  access: 'user',
+  summary: 'Turn the second factor off (needs a code from the app or a recovery code)',
+  body: CodeBody,
+  response: Ok,
+});
+
+export const MfaPending = z.object({
+  /** 'verify': enter a code; 'enrol': the role must use MFA and the user has none yet. */
+  step: z.enum(['verify', 'enrol']),
+  userName: z.string(),
+});
+
+export const getMfaPending = endpoint({
+  method: 'GET',
+  path: '/api/v1/login/mfa',
+  access: 'public',
+  summary: 'The second sign-in step owed by the pending session cookie',
+  response: MfaPending,
+});
+
+export const verifyMfaLogin = endpoint({
+  method: 'POST',
+  path: '/api/v1/login/mfa',
+  access: 'public',
+  summary: 'Second sign-in step: a TOTP or recovery code turns the pending session into a full one',
+  body: CodeBody,
+  response: Session,
+});
+
+export const startMfaLogin = endpoint({
+  method: 'POST',
+  path: '/api/v1/login/mfa/enrol',
+  access: 'public',
+  summary: 'Second sign-in step of a role that must use MFA and has none: start enrolling',
+  response: MfaEnrolment,
+});
+
+export const confirmMfaLogin = endpoint({
+  method: 'POST',
+  path: '/api/v1/login/mfa/enrol/confirm',
+  access: 'public',
+  summary: 'Confirm the enrolment at sign-in: answers the recovery codes once and signs in',
+  body: CodeBody,
+  response: MfaRecoveryCodes.extend({ session: Session }),
 });

@@ -11,7 +11,8 @@ import qs from 'qs';
 import type { Config } from './config';
 import type { Db } from './db/connection';
 import { registerAuth } from './http/auth';
-import { frameworkError, registerErrorHandling } from './http/errors';
+import { isStaff } from '../domain/roles';
+import { AppError, frameworkError, registerErrorHandling } from './http/errors';
 import { registerRateLimit } from './http/rate-limit';
 import { registerWebApp } from './http/web-app';
 import { redactTokens } from './integrations/email/outbox';
@@ -99,6 +100,12 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerAuth(app);
+  // L10 (docs/security.md): in production the API documentation is for staff only.
+  if (config.NODE_ENV === 'production')
+    app.addHook('preHandler', async (req) => {
+      if (req.url.startsWith('/api/docs') && !(req.actor && isStaff(req.actor.role)))
+        throw new AppError('not_found', 'Not found');
+    });
   await registerRateLimit(app, db);
   await registerWebApp(app);
   registerModules(app);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Role, roles } from '../domain/roles';
 
 const durationMinutes = z.coerce.number().int().positive();
 /** A comma-separated list; empty means none. */
@@ -57,11 +58,22 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   /** 'database': counters in PostgreSQL, shared by every server process; 'memory': this process only. */
   RATE_LIMIT_STORE: z.enum(['database', 'memory']).default('database'),
+  /**
+   * Roles that must use a second factor (TOTP) to sign in and to get a bearer token, e.g.
+   * `admin,finance` (the production default); `none` for nobody (the default elsewhere, so the
+   * demo accounts sign in with the password alone). Any user may enrol. See docs/security.md.
+   */
+  MFA_REQUIRED_ROLES: z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined ? undefined : s === 'none' ? [] : list.parse(s)))
+    .pipe(z.array(z.enum(roles)).optional()),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED' | 'RATE_LIMIT_MAX'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED' | 'RATE_LIMIT_MAX' | 'MFA_REQUIRED_ROLES'> & {
   SEED: 'auto' | 'never';
   RATE_LIMIT_MAX: number;
+  MFA_REQUIRED_ROLES: readonly Role[];
 };
 
 /** Secrets that ship in the repository or its docs: never acceptable in production. */
@@ -104,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...data,
     SEED: data.SEED ?? (production ? 'never' : 'auto'),
     RATE_LIMIT_MAX: data.RATE_LIMIT_MAX ?? (production ? 600 : 0),
+    MFA_REQUIRED_ROLES: data.MFA_REQUIRED_ROLES ?? (production ? ['admin', 'finance'] : []),
   };
 }
 

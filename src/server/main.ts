@@ -6,6 +6,7 @@ import { hasUsers, seedIfEmpty } from './db/seed';
 import { demoUsers, DEMO_PASSWORD } from './db/seed/seed-accounts';
 import { deliverOutbox } from './integrations/email/outbox';
 import { smtpTransport } from './integrations/email/smtp';
+import { purgeExpired } from './modules/sessions/sessions.service';
 
 async function main() {
   const config = loadConfig();
@@ -33,12 +34,19 @@ async function main() {
     ? setInterval(() => deliverOutbox(database.db, mailer, config.MAIL_FROM).catch(() => {}), 10_000)
     : null;
 
+  // Expired sessions, tokens, counters and old mail go at start and every hour (docs/security.md).
+  const purge = () =>
+    purgeExpired(database.db, config).catch((error) => app.log.warn({ err: error }, 'purge failed'));
+  void purge();
+  const purgeTimer = setInterval(purge, 3_600_000);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     if (mailTimer) clearInterval(mailTimer);
+    clearInterval(purgeTimer);
     await app.close();
     await database.close();
     process.exit(0);

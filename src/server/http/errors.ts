@@ -6,6 +6,8 @@ import { TransitionError } from '../../domain/status-machine';
 const statusByCode = {
   bad_request: 400,
   unauthenticated: 401,
+  /** The password was right; a second factor is owed (docs/security.md, MFA). */
+  mfa_required: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -50,12 +50,14 @@ describe('H1 demo accounts are never created in production', () => {
         password: 'a-strong-passphrase',
       });
       expect(admin.role).toBe('admin');
-      const token = await app.inject({
+      // The password is right; production makes an admin set up MFA as the second step (M3).
+      const first = await app.inject({
         method: 'POST',
-        url: '/api/v1/authorize',
+        url: '/api/v1/login',
         payload: { username: 'root', password: 'a-strong-passphrase' },
       });
-      expect(token.statusCode).toBe(200);
+      expect(first.statusCode).toBe(401);
+      expect(first.json()).toMatchObject({ code: 'mfa_required', step: 'enrol' });
       await app.close();
     } finally {
       await database.close();

@@ -21,6 +21,7 @@ const loadResultExtras = () => import('./result-extras');
 const LazyAddToCart = lazy(async () => ({ default: (await loadAddToCart()).AddToCart }));
 
 export const LoginPage = page(() => import('../features/sessions/LoginPage'), 'LoginPage');
+export const MfaStepPage = page(() => import('../features/sessions/MfaStepPage'), 'MfaStepPage');
 export const ResetPage = page(() => import('../features/sessions/ResetPage'), 'ResetPage');
 export const AccountPage = page(() => import('../features/sessions/AccountPage'), 'AccountPage');
 export const WholesaleSignupPage = page(

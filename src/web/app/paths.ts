@@ -6,6 +6,7 @@ export const paths = {
   checkout: '/checkout',
   account: '/account',
   login: '/login',
+  loginMfa: '/login/mfa',
   logout: '/logout',
   reset: '/reset',
   supplier: '/supplier',

@@ -13,6 +13,7 @@ import {
   HomePage,
   InstallerOrdersPage,
   LoginPage,
+  MfaStepPage,
   MyOrdersPage,
   MyQuotesPage,
   NewsletterLinkPage,
@@ -62,6 +63,7 @@ export const routes: PageRoute[] = [
     element: <Layout />,
     children: [
       { path: paths.login, element: <LoginPage /> },
+      { path: paths.loginMfa, element: <MfaStepPage /> },
       { path: paths.reset, element: <ResetPage /> },
       { path: paths.wholesale, element: <WholesaleSignupPage /> },
       { path: paths.newsletterConfirm, element: <NewsletterLinkPage action="confirm" /> },

@@ -20,10 +20,14 @@ export function toAuditEntry(row: repo.AuditRow): AuditEntryView {
 }
 
 /**
- * A mail as the mailbox shows it. Links with tokens are shown only by the sandbox mailbox of a
- * development or test setup (where nothing is ever sent and this page is how a newcomer reads
- * a reset mail); in production never, so no admin can quietly take over an account.
+ * Whether the mailbox shows live links: only in the sandbox demo, a development or test setup
+ * without SMTP_URL, where nothing is ever sent and this page is the only way a newcomer can
+ * read a reset or invitation mail. Once mail really goes out (SMTP_URL) or in production, an
+ * admin never sees a live token, so nobody can quietly take over an account (M4).
  */
+export const sandboxMailbox = (config: Config) => config.NODE_ENV !== 'production' && !config.SMTP_URL;
+
+/** A mail as the mailbox shows it: tokens redacted unless showTokens (sandboxMailbox). */
 export function toOutboxMail(row: repo.OutboxRow, showTokens = false): OutboxMail {
   const { meta: _, ...mail } = row;
   return {
@@ -61,7 +65,7 @@ export async function listAudit(db: Db, q: repo.AuditQuery) {
 /** The e-mails the shop wrote (the mailbox of the embedded setup, where nothing is sent). */
 export async function listOutbox(db: Db, config: Config, actor: Actor, q: repo.OutboxQuery) {
   const answer = pageAnswer(q, await repo.listOutbox(db, q), (row) =>
-    toOutboxMail(row, config.NODE_ENV !== 'production'),
+    toOutboxMail(row, sandboxMailbox(config)),
   );
   // Who read which mails: the mailbox holds personal data and, in development, live links.
   await writeAudit(db, actor, {

@@ -39,6 +39,24 @@ describe('M4 tokens out of the outbox, mailbox and logs', () => {
     expect(audit.json().data.list[0]).toMatchObject({ actorUsername: 'admin', action: 'read' });
   });
 
+  it('M4: the development mailbox shows live links only in the sandbox demo (no SMTP_URL)', async () => {
+    for (const [smtp, live] of [
+      [undefined, true],
+      ['smtp://mail.example:25', false],
+    ] as const) {
+      const dev = await createTestApp({ SMTP_URL: smtp });
+      try {
+        await dev.app.inject({ method: 'POST', url: '/api/v1/recover', payload: { username: 'clerk' } });
+        const admin = await caller(dev.app, 'admin');
+        const [mail] = (await admin('GET', '/api/v1/mailbox?kind=password_reset')).json().data.list;
+        if (live) expect(mail.text).toMatch(/token=(?!\[redacted\])/);
+        else expect(mail.text).toContain('token=[redacted]');
+      } finally {
+        await dev.close();
+      }
+    }
+  });
+
   it('M4: once delivered, the stored mail keeps no usable link', async () => {
     await prod.app.inject({ method: 'POST', url: '/api/v1/recover', payload: { username: 'buyer' } });
     const sent: string[] = [];

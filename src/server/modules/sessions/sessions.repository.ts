@@ -51,7 +51,7 @@ export function listPriceGroups(db: DbOrTx, ids?: number[]) {
 
 export async function insertSession(
   db: DbOrTx,
-  row: { idHash: string; userId: number; locationId: number | null; expiresAt: Date },
+  row: { idHash: string; userId: number; locationId: number | null; expiresAt: Date; mfaPending?: boolean },
 ) {
   await db.insert(sessions).values(row);
 }
@@ -85,6 +85,8 @@ export async function findLiveSession(db: DbOrTx, idHash: string, idleSince: Dat
     .where(
       and(
         eq(sessions.idHash, idHash),
+        // A sign-in still owing its second factor grants nothing (sessions.mfa.ts).
+        eq(sessions.mfaPending, false),
         gt(sessions.expiresAt, sql`now()`),
         gt(sessions.lastSeenAt, idleSince),
         eq(users.active, true),

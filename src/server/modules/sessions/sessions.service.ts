@@ -1,13 +1,15 @@
 import type { Location, Session } from '../../../contract/sessions';
 import { isStaff, type Role } from '../../../domain/roles';
 import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { iso } from '../../lib/dates';
 import { queueEmail } from '../../integrations/email/outbox';
 import { cartSummary } from '../orders/orders.service';
 import * as repo from './sessions.repository';
+import * as mfaRepo from './sessions.mfa.repository';
+import { assertSecondFactor, secondStepOwed } from './sessions.mfa';
 import { hashPassword, verifyPassword } from './sessions.passwords';
 import { hashSecret, newSecret } from './sessions.tokens';
 import { recentSessions } from './sessions.recent';
@@ -81,26 +83,84 @@ export async function rememberDevice(db: Db, userId: number, device: string | un
   return secret;
 }
 
-/** Signs in: a new session id every time (no fixation), starting at the user's last location. */
+/** A pending sign-in (the second factor still owed) lasts this long. */
+const MFA_PENDING_MINUTES = 10;
+
+/**
+ * Signs in: a new session id every time (no fixation), starting at the user's last location.
+ * A user who owes a second factor (sessions.mfa.ts) gets a pending session that grants nothing
+ * until the code is given (`mfa` says which step).
+ */
 export async function signIn(db: Db, config: Config, username: string, password: string, client: Client) {
   const user = await checkCredentials(db, config, username, password, client);
+  const mfa = await secondStepOwed(db, config, user);
+  const sessionId = await startSession(db, config, user, mfa !== null);
+  return { sessionId, userId: user.id, mfa };
+}
+
+async function startSession(
+  db: DbOrTx,
+  config: Config,
+  user: { id: number; currentLocationId: number | null },
+  mfaPending: boolean,
+) {
   const locations = await repo.listUserLocations(db, user.id);
   const current =
     locations.find((l) => l.location.id === user.currentLocationId)?.location.id ??
     locations[0]?.location.id ??
     null;
   const sessionId = newSecret();
+  const lifetime = mfaPending ? MFA_PENDING_MINUTES : config.SESSION_ABSOLUTE_MINUTES;
   await repo.insertSession(db, {
     idHash: hashSecret(sessionId),
     userId: user.id,
     locationId: current,
-    expiresAt: new Date(Date.now() + minutes(config.SESSION_ABSOLUTE_MINUTES)),
+    expiresAt: new Date(Date.now() + minutes(lifetime)),
+    mfaPending,
   });
-  return { sessionId, userId: user.id };
+  return sessionId;
 }
 
-export async function issueToken(db: Db, config: Config, username: string, password: string, client: Client) {
-  const user = await checkCredentials(db, config, username, password, client);
+/** The user of a pending sign-in cookie and the step it owes; 401 when there is none. */
+export async function pendingSignIn(db: Db, config: Config, sessionId: string | undefined) {
+  const row = sessionId ? await mfaRepo.findPendingSession(db, hashSecret(sessionId)) : null;
+  const step = row && (await secondStepOwed(db, config, row.user));
+  if (!row || !step) throw new AppError('unauthenticated', 'Sign in again: the sign-in has expired');
+  return { user: row.user, step };
+}
+
+/**
+ * Ends a pending sign-in once its second factor is given: the pending session goes and a full
+ * one with a new id takes its place (the id changes when the privilege does).
+ */
+export async function completeSignIn(db: Db, config: Config, pendingId: string, userId: number) {
+  const user = await repo.findUser(db, userId);
+  if (!user) throw new AppError('unauthenticated', 'Sign in again');
+  return db.transaction(async (tx) => {
+    await repo.deleteSession(tx, hashSecret(pendingId));
+    return startSession(tx, config, user, false);
+  });
+}
+
+/**
+ * A bearer token: the password, and for a user with a second factor its code too. A role that
+ * must use MFA gets no token before enrolling (on /account).
+ */
+export async function issueToken(
+  db: Db,
+  config: Config,
+  credentials: { username: string; password: string; code?: string },
+  client: Client,
+) {
+  const user = await checkCredentials(db, config, credentials.username, credentials.password, client);
+  const owed = await secondStepOwed(db, config, user);
+  if (owed === 'enrol')
+    throw forbidden('Your role must use a second factor: set one up on your account page first');
+  if (owed === 'verify') {
+    if (!credentials.code)
+      throw new AppError('mfa_required', 'Send the code from your authenticator app as `code`');
+    await assertSecondFactor(db, config, user.id, credentials.code);
+  }
   const token = newSecret('tread_');
   const expiresAt = new Date(Date.now() + config.TOKEN_DAYS * 86_400_000);
   await repo.insertToken(db, { tokenHash: hashSecret(token), userId: user.id, expiresAt });
@@ -342,3 +402,4 @@ export async function getAccount(db: Db, config: Config, actor: Actor) {
 
 export { hashPassword } from './sessions.passwords';
 export { hashSecret, newSecret } from './sessions.tokens';
+export { purgeExpired } from './sessions.purge';

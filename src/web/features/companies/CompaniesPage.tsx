@@ -1,6 +1,8 @@
 import * as companies from '../../../contract/companies';
 import { ActiveBadge } from '../../components/ActiveBadge';
 import { CrudPage } from '../../components/CrudPage';
+import { can } from '../../../domain/roles';
+import { useAppSelector } from '../../app/store';
 import { money } from '../../lib/format';
 import { companiesApi } from './companies.api';
 
@@ -10,6 +12,9 @@ const { listCompanies, createCompany, updateCompany } = companiesApi.endpoints;
 
 /** /admin/companies: the customers, suppliers, installers and resellers Tread deals with. */
 export function CompaniesPage() {
+  // Credit limits and payment terms are finance's (the server refuses them to sales too).
+  const role = useAppSelector((s) => s.session.user?.role);
+  const moneySettings = role !== undefined && can(role, 'moneySettings');
   return (
     <CrudPage
       config={{
@@ -44,8 +49,12 @@ export function CompaniesPage() {
           { name: 'kind', label: 'Kind', kind: 'select', options: kindOptions },
           { name: 'email', label: 'E-mail', kind: 'text' },
           { name: 'phone', label: 'Phone', kind: 'text' },
-          { name: 'creditLimitCents', label: 'Credit limit', kind: 'money' },
-          { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'number' },
+          ...(moneySettings
+            ? ([
+                { name: 'creditLimitCents', label: 'Credit limit', kind: 'money' },
+                { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'number' },
+              ] as const)
+            : []),
           { name: 'active', label: 'Active', kind: 'switch' },
         ],
         createSchema: companies.CompanyInput,

@@ -1,13 +1,29 @@
 import * as companies from '../../../contract/companies';
+import { can } from '../../../domain/roles';
+import { useAppSelector } from '../../app/store';
 import { CrudPage } from '../../components/CrudPage';
 import { type Picker, useChoices } from '../../components/EntityPicker';
 import { companiesApi, companyPicker, supplierCompanyPicker } from './companies.api';
 
 const { listLocations, createLocation, updateLocation } = companiesApi.endpoints;
 
+const supplierField = {
+  name: 'locationSupplierId',
+  label: 'Supplier company',
+  description: 'The supplier this location works for; leave empty for a location that does not supply.',
+  kind: 'picker',
+  source: supplierCompanyPicker,
+  nullable: true,
+  noneValue: 0,
+} as const;
+
 /** /admin/locations: the yards and shops of the companies, each priced by a price group. */
 export function LocationsPage({ pickers }: { pickers: { priceGroup: Picker } }) {
   const priceGroups = useChoices(pickers.priceGroup);
+  // A location's supplier and price group are finance's (the server refuses them to sales too):
+  // sales picks the price group of a new location only, where the server allows the standard one.
+  const role = useAppSelector((s) => s.session.user?.role);
+  const moneySettings = role !== undefined && can(role, 'moneySettings');
   return (
     <CrudPage
       config={{
@@ -47,17 +63,9 @@ export function LocationsPage({ pickers }: { pickers: { priceGroup: Picker } }) 
             label: 'Price group',
             kind: 'select',
             options: priceGroups.options,
+            createOnly: !moneySettings,
           },
-          {
-            name: 'locationSupplierId',
-            label: 'Supplier company',
-            description:
-              'The supplier this location works for; leave empty for a location that does not supply.',
-            kind: 'picker',
-            source: supplierCompanyPicker,
-            nullable: true,
-            noneValue: 0,
-          },
+          ...(moneySettings ? [supplierField] : []),
           { name: 'locationInstaller', label: 'Installer (above 0 = installs)', kind: 'number' },
           { name: 'active', label: 'Active', kind: 'switch' },
         ],

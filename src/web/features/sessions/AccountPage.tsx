@@ -23,6 +23,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { Link } from 'react-router';
 import { can } from '../../../domain/roles';
 import { ApiTokensCard } from './ApiTokensCard';
+import { MfaCard } from './MfaCard';
 import { setPriceGroup } from './session.slice';
 
 type Account = z.infer<typeof accounts.Account>;
@@ -116,6 +117,9 @@ export function AccountPage({ renderSavedCards }: Props) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <SessionPriceGroup />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <MfaCard />
           </Grid.Col>
           <Grid.Col span={12}>
             <ApiTokensCard />

@@ -18,7 +18,7 @@ import { Logo } from '../../components/Logo';
 import { login } from './session.slice';
 
 /** Only same-site paths may be returned to after signing in. */
-function safeNext(next: string | null): string {
+export function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/';
 }
 
@@ -43,6 +43,8 @@ export function LoginPage() {
     const result = await dispatch(login(values));
     setSubmitting(false);
     if (login.fulfilled.match(result)) navigate(next, { replace: true });
+    else if (result.payload?.code === 'mfa_required')
+      navigate(`/login/mfa?next=${encodeURIComponent(next)}`, { replace: true });
   });
 
   return (

@@ -37,6 +37,14 @@ export const fetchSession = apiThunk('session/get', (_: undefined) => call(accou
 export const login = apiThunk('session/login', (credentials: { username: string; password: string }) =>
   call(accounts.login, { body: credentials }),
 );
+/** The second sign-in step (docs/security.md, MFA): a code turns the pending sign-in into a session. */
+export const verifyMfa = apiThunk('session/mfa', (code: string) =>
+  call(accounts.verifyMfaLogin, { body: { code } }),
+);
+/** A role that must use MFA enrols at sign-in: answers the recovery codes and the session. */
+export const confirmMfaEnrolment = apiThunk('session/mfaEnrol', (code: string) =>
+  call(accounts.confirmMfaLogin, { body: { code } }),
+);
 /** Signing out always ends here, even if the server cannot be reached (its session times out). */
 export const logout = apiThunk('session/logout', async (_: undefined) => {
   await call(accounts.logout).catch(() => undefined);
@@ -78,7 +86,13 @@ const sessionSlice = createSlice({
         state.error = null;
       })
       .addCase(login.fulfilled, (state, action) => fill(state, action.payload))
-      .addCase(login.rejected, rejected)
+      .addCase(login.rejected, (state, action) => {
+        rejected(state, action);
+        // The password was right: the second step's page takes over (no error to show here).
+        if (problemIn(action).code === 'mfa_required') state.error = null;
+      })
+      .addCase(verifyMfa.fulfilled, (state, action) => fill(state, action.payload))
+      .addCase(confirmMfaEnrolment.fulfilled, (state, action) => fill(state, action.payload.session))
       .addCase(logout.fulfilled, () => ({ ...initialState, status: 'ready' as const }))
       .addCase(switchLocation.fulfilled, (state, action) => {
         fill(state, action.payload);
