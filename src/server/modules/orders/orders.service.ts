@@ -23,6 +23,5 @@ export { quoteShipping } from './orders.pricing';
 export { followShipments } from './orders.delivery';
 // What quotes use: the cart's shipping rule, checkout's stock rules, and placing an accepted quote.
 export { placeQuotedOrder } from './orders.create';
-export { shippingOfItems } from './orders.pricing';
 export { reserveAllocations, unreserveAllocations } from './orders.stock';
 export { receivedLines } from './orders.purchases.repository';

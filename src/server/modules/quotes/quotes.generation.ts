@@ -17,7 +17,7 @@ import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { discountsInForce } from '../discounts/discounts.service';
-import { shippingOfItems } from '../orders/orders.service';
+import { quoteShipping } from '../orders/orders.service';
 import { vehicleSizes } from '../sizing/sizing.service';
 import { assertWorker, lockVisibleQuote, moveQuote } from './quotes.lifecycle';
 import * as repo from './quotes.repository';
@@ -228,7 +228,7 @@ async function optionsForLine(db: Db, ctx: Context, item: repo.QuoteItemRow) {
     picks = selectTiers(price(await repo.candidates(db, { ...base, diameter: range })), need);
   }
   if (!picks.length) return { options: [], problem: `No fitting tire is in stock for ${need.quantity}` };
-  const shipping = await shippingOfItems(
+  const shipping = await quoteShipping(
     db,
     picks.map((p) => ({ productId: p.candidate.productId, quantity: need.quantity })),
     ctx.zip,
@@ -246,7 +246,7 @@ async function optionsForLine(db: Db, ctx: Context, item: repo.QuoteItemRow) {
       priceSource: 'list',
       floorCents: floorCents(c.costCents, ctx.minMargin, c.mapCents),
       roadHazardUnitCents: roadHazardOffer(c.unitPriceCents).unitCents,
-      shippingCents: shipping[i],
+      shippingCents: shipping[i].shippingCents,
       available: c.available,
       plusSize: p.plusSize,
       reason: p.reason,
