@@ -55,6 +55,10 @@ export function quotesRoutes(app: FastifyInstance) {
   route(app, api.setFloor, ({ db, actor, params, body }) =>
     service.setFloor(db, actor, params.id, body.minMarginBasisPoints),
   );
+  route(app, api.listAdvertisedMinimums, ({ db, query }) => service.listAdvertisedMinimums(db, query));
+  route(app, api.setAdvertisedMinimum, ({ db, actor, params, body }) =>
+    service.setAdvertisedMinimum(db, actor, params.id, body.mapCents),
+  );
 
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -6,7 +6,7 @@ import type { QuoteInput, QuoteSearch } from '../../../contract/quotes';
 import { isQuoteEditable, type QuoteStatus } from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/connection';
-import { pageAnswer } from '../../db/list-page';
+import { type Paging, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -159,6 +159,27 @@ export async function setFloor(db: Db, actor: Actor, priceGroupId: number, minMa
       after,
     });
     return { data: after };
+  });
+}
+
+/** The SKUs with a minimum advertised price (MAP), paged. */
+export async function listAdvertisedMinimums(db: Db, q: Paging & { q?: string }) {
+  return pageAnswer(q, await repo.advertisedMinimumsPage(db, q));
+}
+
+/** Admin sets or removes (null) a SKU's MAP; options priced after this floor at it. Audited. */
+export async function setAdvertisedMinimum(db: Db, actor: Actor, productId: number, mapCents: number | null) {
+  return db.transaction(async (tx) => {
+    if (!(await repo.productExists(tx, productId))) throw notFound('Product');
+    const before = await repo.setAdvertisedMinimum(tx, productId, mapCents);
+    await writeAudit(tx, actor, {
+      entity: 'advertised_minimum',
+      entityId: productId,
+      action: 'update',
+      before: { mapCents: before },
+      after: { mapCents },
+    });
+    return { data: { productId, mapCents } };
   });
 }
 
