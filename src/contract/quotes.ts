@@ -241,6 +241,16 @@ export const getJob = endpoint({
   response: JobAnswer,
 });
 
+export const jobEvents = endpoint({
+  method: 'GET',
+  path: '/api/v1/quote/job/:id/events',
+  access: 'sales',
+  summary:
+    'Progress of an option generation job pushed as server-sent events (`event: progress`, the job as data) until it ends',
+  params: IdParams,
+  response: z.unknown(),
+});
+
 export const cancelJob = endpoint({
   method: 'POST',
   path: '/api/v1/quote/job/:id/cancel',

@@ -29,6 +29,7 @@ import { quoteShipping } from '../orders/orders.service';
 import { vehicleSizes } from '../sizing/sizing.service';
 import { assertWorker, lockVisibleQuote, moveQuote } from './quotes.lifecycle';
 import { coveringOffers, type DistributorOffer, distributorStockSource } from './quotes.distributors';
+import { jobChanged, onJobChange } from './quotes.job-events';
 import * as repo from './quotes.repository';
 import { toJob } from './quotes.views';
 
@@ -89,7 +90,9 @@ export async function startGeneration(db: Db, actor: Actor, quoteId: number, clo
       deadlineAt: new Date(now + QUOTE_GENERATION_TIMEOUT_MS),
     });
   });
-  void runGeneration(db, job.id, clock).catch((error) => failJob(db, job.id, error));
+  void runGeneration(db, job.id, clock)
+    .catch((error) => failJob(db, job.id, error))
+    .finally(() => jobChanged(job.id));
   return { data: toJob(job) };
 }
 
@@ -101,12 +104,14 @@ async function stillRunning(db: DbOrTx, job: repo.QuoteJobRow, clock: Clock) {
   return false;
 }
 
-function timeOut(db: DbOrTx, jobId: number, clock: Clock) {
-  return repo.updateRunningJob(db, jobId, {
+async function timeOut(db: DbOrTx, jobId: number, clock: Clock) {
+  const row = await repo.updateRunningJob(db, jobId, {
     status: 'timed_out',
     message: QUOTE_GENERATION_TIMEOUT_MESSAGE,
     finishedAt: new Date(clock.now()),
   });
+  jobChanged(jobId);
+  return row;
 }
 
 async function failJob(db: Db, jobId: number, error: unknown) {
@@ -140,8 +145,67 @@ export async function cancelJob(db: Db, actor: Actor, jobId: number) {
     finishedAt: new Date(),
   });
   if (!cancelled) throw conflict(`The job is already ${job.status}`, { jobStatus: job.status });
+  jobChanged(jobId);
   return { data: toJob(cancelled) };
 }
+
+/** How often an open stream reads its job anyway (a change made by another server process). */
+const STREAM_REREAD_MS = 1_000;
+
+/**
+ * Streams a job's progress as server-sent events (`event: progress`, the job as data): the job
+ * at once, then each change as the runner makes it, until the job ends; then the stream closes.
+ * Past the deadline the read times the job out, so the stream ends with the time-out message.
+ */
+export function streamJob(
+  db: Db,
+  actor: Actor,
+  jobId: number,
+  out: { write(chunk: string): void; end(): void; onClose(listener: () => void): void },
+  clock: Clock = systemClock,
+) {
+  let last = '';
+  let closed = false;
+  let reading = false;
+  let again = false;
+  const stop = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(timer);
+    out.end();
+  };
+  const send = async () => {
+    if (closed) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      const job = (await getJob(db, actor, jobId, clock)).data;
+      const text = JSON.stringify(job);
+      if (text !== last && !closed) out.write(`event: progress\ndata: ${text}\n\n`);
+      last = text;
+      if (job.status !== 'running') stop();
+    } catch {
+      stop();
+    } finally {
+      reading = false;
+      if (again && !closed) {
+        again = false;
+        void send();
+      }
+    }
+  };
+  const unsubscribe = onJobChange(jobId, () => void send());
+  const timer = setInterval(() => void send(), STREAM_REREAD_MS);
+  out.onClose(stop);
+  return send();
+}
+
+/** Lines worked on at once by one generation (the database pool has room for a few readers). */
+const LINES_AT_ONCE = 4;
 
 /** Works through the lines of the job's quote; exported so tests can run it with a fake clock. */
 export async function runGeneration(db: Db, jobId: number, clock: Clock = systemClock) {
@@ -162,11 +226,31 @@ export async function runGeneration(db: Db, jobId: number, clock: Clock = system
     targets: discountTargets(discounts),
   };
   const results: { item: repo.QuoteItemRow; options: OptionRow[]; problem: string | null }[] = [];
-  for (const [n, item] of items.entries()) {
-    if (clock.now() >= deadline) return timeOut(db, jobId, clock);
-    results.push({ item, ...(await optionsForLine(db, ctx, item)) });
-    if (!(await repo.updateRunningJob(db, jobId, { done: n + 1 }))) return; // cancelled or timed out
-  }
+  // A few lines at a time (each is a handful of reads); progress is written in order, one at a time.
+  let next = 0;
+  let done = 0;
+  let stopped: 'timed_out' | 'ended' | null = null;
+  let progress = Promise.resolve();
+  const worker = async () => {
+    while (!stopped && next < items.length) {
+      if (clock.now() >= deadline) {
+        stopped = 'timed_out';
+        return;
+      }
+      const n = next++;
+      results[n] = { item: items[n], ...(await optionsForLine(db, ctx, items[n])) };
+      progress = progress.then(async () => {
+        if (stopped) return;
+        const progressed = await repo.updateRunningJob(db, jobId, { done: ++done });
+        jobChanged(jobId);
+        if (!progressed) stopped = 'ended'; // cancelled or timed out
+      });
+      await progress;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LINES_AT_ONCE, items.length) }, worker));
+  if (stopped === 'timed_out') return timeOut(db, jobId, clock);
+  if (stopped) return;
   await db.transaction(async (tx) => {
     const running = await repo.findJob(tx, jobId, true);
     if (running?.status !== 'running') return;

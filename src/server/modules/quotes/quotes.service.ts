@@ -201,7 +201,7 @@ export async function expireQuotes(db: Db): Promise<number> {
 }
 
 export { acceptQuote, declineQuote, emailQuote, quotePdf } from './quotes.acceptance';
-export { cancelJob, getJob, runGeneration, startGeneration } from './quotes.generation';
+export { cancelJob, getJob, runGeneration, startGeneration, streamJob } from './quotes.generation';
 export {
   finalizeQuote,
   overrideOptionPrice,
