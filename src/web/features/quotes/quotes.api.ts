@@ -27,9 +27,6 @@ const quotesApi = api.injectEndpoints({
     generateOptions: b.mutation<Out<typeof q.generateOptions>, number>({
       query: (id) => ({ endpoint: q.generateOptions, params: { id } }),
     }),
-    job: b.query<Out<typeof q.getJob>, number>({
-      query: (id) => ({ endpoint: q.getJob, params: { id } }),
-    }),
     cancelJob: b.mutation<Out<typeof q.cancelJob>, number>({
       query: (id) => ({ endpoint: q.cancelJob, params: { id } }),
     }),
@@ -113,7 +110,6 @@ export const {
   useQuoteQuery,
   useCreateQuoteMutation,
   useGenerateOptionsMutation,
-  useLazyJobQuery,
   useCancelJobMutation,
   useOverridePriceMutation,
   useUnifiedPricingMutation,
