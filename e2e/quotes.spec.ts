@@ -117,5 +117,6 @@ test('sales opens a quote in the console; admin sets the floors (margin and MAP)
   await expect(phone.getByRole('table', { name: 'Minimum advertised prices' })).toBeVisible();
   await snap(phone, 'quotes-floors-390');
   await phone.goto('/admin/quotes/new');
+  await expect(phone.getByRole('button', { name: 'Create the quote' })).toBeVisible();
   await snap(phone, 'quotes-new-390');
 });

@@ -81,6 +81,10 @@ export const QuoteOption = z.object({
   shippingCents: z.number().int(),
   lineTotalCents: z.number().int(),
   available: z.number().int(),
+  /** The distributor whose stock fills the option when the warehouses cannot; null: warehouses. */
+  distributor: z.string().nullable(),
+  /** When the tires should arrive (YYYY-MM-DD), from the day options were generated. */
+  arrivesBy: z.string().nullable(),
   plusSize: z.boolean(),
   reason: z.string(),
   /** Staff only: buyers never see cost or floor (null for them). */

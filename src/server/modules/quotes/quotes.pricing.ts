@@ -218,14 +218,17 @@ export async function finalizeQuote(db: Db, actor: Actor, quoteId: number, body:
         after: { lines: breaches, note: body.approvalNote },
       });
     }
+    // A distributor's option holds nothing here: its units come from the distributor's stock.
     const held = await reserveAllocations(
       tx,
-      views.map((v) => ({
-        orderItemId: v.option.id,
-        productId: v.option.productId,
-        quantity: v.option.quantity,
-        skuCode: v.skuCode,
-      })),
+      views
+        .filter((v) => v.option.distributor === null)
+        .map((v) => ({
+          orderItemId: v.option.id,
+          productId: v.option.productId,
+          quantity: v.option.quantity,
+          skuCode: v.skuCode,
+        })),
       quote.deliveryZip,
     );
     if (held.short)

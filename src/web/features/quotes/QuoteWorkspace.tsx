@@ -69,6 +69,12 @@ function OptionCard({ option, editable }: { option: QuoteOption; editable: boole
         {money(option.shippingCents)}
       </Text>
       <Text fw={600}>Line {money(option.lineTotalCents)}</Text>
+      {(option.arrivesBy || option.distributor) && (
+        <Text size="sm">
+          {option.distributor ? `From ${option.distributor} · ` : ''}
+          {option.arrivesBy ? `arrives by ${option.arrivesBy}` : ''}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
         {option.reason}
       </Text>
