@@ -15,7 +15,7 @@ const LINES = 50;
 async function post(url: string, cookie: string, body?: unknown) {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json();

@@ -80,3 +80,43 @@ test('a fleet quote from request to an order at the quoted total', async ({ page
   await expect(mobileSales.getByText('accepted').first()).toBeVisible();
   await snap(mobileSales, 'quotes-workspace-390');
 });
+
+test('sales opens a quote in the console; admin sets the floors (margin and MAP)', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const sales = await staffPage(browser, 'sales');
+  await sales.goto('/admin/quotes');
+  await sales.getByRole('link', { name: 'New quote' }).click();
+  await expect(sales).toHaveURL(/\/admin\/quotes\/new$/);
+  await sales.getByRole('combobox', { name: 'Customer company' }).fill('Demo Fleet');
+  await sales.getByRole('option', { name: 'Demo Fleet Services' }).click();
+  await sales.getByRole('combobox', { name: 'Ships to (location)' }).click();
+  await sales.getByRole('option').first().click();
+  await sales.getByLabel('Title').fill('Console fleet quote');
+  await sales.getByLabel('Line 1: tire size').fill('225/45R17');
+  await sales.getByLabel('Tires').first().fill('8');
+  await snap(sales, 'quotes-new-1366');
+  await sales.getByRole('button', { name: 'Create the quote' }).click();
+  await expect(sales).toHaveURL(/\/admin\/quotes\/\d+$/);
+  await expect(sales.getByText('Line 1: 8 × 225/45R17')).toBeVisible();
+  await expect(sales.getByText(/Demo Fleet Services/)).toBeVisible();
+
+  const admin = await staffPage(browser, 'admin');
+  await admin.goto('/admin/quote-floors');
+  const margin = admin.getByLabel(/Minimum margin of .*, percent of cost/).first();
+  await margin.fill('12.5');
+  await admin.getByRole('button', { name: 'Save' }).first().click();
+  await expect(admin.getByRole('table', { name: 'Minimum margin per price group' })).toContainText('12.50 %');
+  await admin.getByRole('combobox', { name: 'SKU' }).fill('225/45R17');
+  await admin.getByRole('option').first().click();
+  await admin.getByLabel('Minimum advertised price').fill('150');
+  await admin.getByRole('button', { name: 'Set MAP' }).click();
+  await expect(admin.getByRole('table', { name: 'Minimum advertised prices' })).toContainText('$150.00');
+  await snap(admin, 'quotes-floors-1366');
+  const phone = await staffPage(browser, 'admin', 390);
+  await phone.goto('/admin/quote-floors');
+  await expect(phone.getByRole('table', { name: 'Minimum advertised prices' })).toBeVisible();
+  await snap(phone, 'quotes-floors-390');
+  await phone.goto('/admin/quotes/new');
+  await expect(phone.getByRole('button', { name: 'Create the quote' })).toBeVisible();
+  await snap(phone, 'quotes-new-390');
+});

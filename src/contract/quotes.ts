@@ -81,6 +81,10 @@ export const QuoteOption = z.object({
   shippingCents: z.number().int(),
   lineTotalCents: z.number().int(),
   available: z.number().int(),
+  /** The distributor whose stock fills the option when the warehouses cannot; null: warehouses. */
+  distributor: z.string().nullable(),
+  /** When the tires should arrive (YYYY-MM-DD), from the day options were generated. */
+  arrivesBy: z.string().nullable(),
   plusSize: z.boolean(),
   reason: z.string(),
   /** Staff only: buyers never see cost or floor (null for them). */
@@ -241,6 +245,16 @@ export const getJob = endpoint({
   response: JobAnswer,
 });
 
+export const jobEvents = endpoint({
+  method: 'GET',
+  path: '/api/v1/quote/job/:id/events',
+  access: 'sales',
+  summary:
+    'Progress of an option generation job pushed as server-sent events (`event: progress`, the job as data) until it ends',
+  params: IdParams,
+  response: z.unknown(),
+});
+
 export const cancelJob = endpoint({
   method: 'POST',
   path: '/api/v1/quote/job/:id/cancel',
@@ -356,6 +370,7 @@ export const QuoteFloor = z.object({
   name: z.string(),
   minMarginBasisPoints: z.number().int(),
 });
+export type QuoteFloor = z.infer<typeof QuoteFloor>;
 
 export const listFloors = endpoint({
   method: 'GET',
@@ -373,4 +388,35 @@ export const setFloor = endpoint({
   params: IdParams,
   body: z.object({ minMarginBasisPoints: z.number().int().min(0).max(10_000) }),
   response: z.object({ data: QuoteFloor }),
+});
+
+export const AdvertisedMinimum = z.object({
+  productId: z.number().int(),
+  skuCode: z.string(),
+  makeName: z.string(),
+  modelName: z.string(),
+  size: z.string(),
+  mapCents: z.number().int(),
+});
+export type AdvertisedMinimum = z.infer<typeof AdvertisedMinimum>;
+
+export const listAdvertisedMinimums = endpoint({
+  method: 'GET',
+  path: '/api/v1/quote/map',
+  access: 'sales',
+  summary: "The manufacturers' minimum advertised prices (MAP): no quote price goes under them",
+  query: PageQuery.extend({ q: z.string().trim().max(100).optional() }),
+  response: pageOf(AdvertisedMinimum),
+});
+
+export const setAdvertisedMinimum = endpoint({
+  method: 'PUT',
+  path: '/api/v1/quote/map/:id',
+  access: 'admin',
+  summary: 'Set (or, with null, remove) the minimum advertised price of a SKU, in cents',
+  params: IdParams,
+  body: z.object({ mapCents: z.number().int().positive().max(10_000_000).nullable() }),
+  response: z.object({
+    data: z.object({ productId: z.number().int(), mapCents: z.number().int().nullable() }),
+  }),
 });

@@ -42,6 +42,23 @@ function tire(values: Partial<Candidate> = {}): Candidate {
 }
 
 describe('good, better, best', () => {
+  it('takes SKUs of any of the sizes a line may take, each checked against its own load and speed', () => {
+    const other: LineNeed = {
+      ...need,
+      size: '235/40R18',
+      diameter: overallDiameter(parseTireSize('235/40R18')!),
+      loadIndex: 97,
+    };
+    const weak = tire({ size: '235/40R18', loadIndex: 94, unitPriceCents: 5_000 });
+    const strong = tire({ size: '235/40R18', loadIndex: 97, unitPriceCents: 6_000 });
+    const first = tire({ unitPriceCents: 9_000 });
+    const picks = selectTiers([weak, strong, first], [need, other]);
+    expect(picks.map((p) => p.candidate.productId).sort()).toEqual(
+      [strong.productId, first.productId].sort(),
+    );
+    expect(picks.every((p) => !p.plusSize)).toBe(true);
+  });
+
   it('picks the cheapest, the best warranty miles per dollar and the top brand tier', () => {
     const cheap = tire({ unitPriceCents: 8_000, treadWarrantyMiles: 30_000, brandTier: 3 });
     const value = tire({ unitPriceCents: 9_000, treadWarrantyMiles: 80_000, brandTier: 2 });

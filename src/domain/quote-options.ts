@@ -39,6 +39,8 @@ export interface LineNeed {
   minLoadIndex?: number | null;
   minSpeedRating?: string | null;
   budgetCents?: number | null;
+  /** The date (YYYY-MM-DD) the tires must arrive by, if any. */
+  deliverBy?: string | null;
 }
 
 export interface Pick {
@@ -119,15 +121,22 @@ const byBrand = (a: Candidate, b: Candidate) =>
   byPrice(a, b);
 
 /**
- * Good, better and best for one line. The exact size is used when any SKU of it is acceptable;
- * only then plus sizes. Each tier takes a different SKU when the pool allows; a pool of one or two
- * SKUs gives one or two options. Each option says why it was picked.
+ * Good, better and best for one line. A line may need one of several sizes (a vehicle's OE
+ * sizes): a SKU qualifies when it is acceptable for one of them, with that size's load and speed.
+ * The exact sizes are used when any SKU of them is acceptable; only then plus sizes. Each tier
+ * takes a different SKU when the pool allows; a pool of one or two SKUs gives one or two options.
+ * Each option says why it was picked.
  */
-export function selectTiers(candidates: Candidate[], need: LineNeed): Pick[] {
-  const ok = candidates.filter((c) => acceptable(c, need));
-  const exact = ok.filter((c) => sameSize(c.size, need.size));
+export function selectTiers(candidates: Candidate[], needs: LineNeed | LineNeed[]): Pick[] {
+  const all = Array.isArray(needs) ? needs : [needs];
+  if (!all.length) return [];
+  const need = all[0];
+  const isExact = (c: Candidate) => all.some((n) => sameSize(c.size, n.size) && acceptable(c, n));
+  const ok = candidates.filter((c) => all.some((n) => acceptable(c, n)));
+  const exact = ok.filter(isExact);
   const plusSize = exact.length === 0;
   const pool = plusSize ? ok : exact;
+  const sizes = [...new Set(all.map((n) => n.size))].join(' or ');
   const picks: Pick[] = [];
   const taken = new Set<number>();
   const take = (
@@ -138,8 +147,8 @@ export function selectTiers(candidates: Candidate[], need: LineNeed): Pick[] {
     const c = [...pool].sort(order).find((x) => !taken.has(x.productId));
     if (!c) return;
     taken.add(c.productId);
-    const exactSize = sameSize(c.size, need.size);
-    const size = exactSize ? '' : ` Plus size ${c.size}: ${need.size} has no stock for ${need.quantity}.`;
+    const exactSize = all.some((n) => sameSize(c.size, n.size));
+    const size = exactSize ? '' : ` Plus size ${c.size}: ${sizes} has no stock for ${need.quantity}.`;
     picks.push({ tier, candidate: c, plusSize: !exactSize, reason: `${why(c)}${size}` });
   };
   take('good', byPrice, () => `Lowest price of ${pool.length} fitting tires in stock for ${need.quantity}.`);
@@ -171,4 +180,15 @@ export interface PricedOption {
 /** The options of a quote priced below their floor: finalizing needs an approved exception then. */
 export function floorBreaches<T extends PricedOption>(options: T[]): T[] {
   return options.filter((o) => o.unitPriceCents < o.floorCents);
+}
+
+/** The date (YYYY-MM-DD, UTC) a number of business days after `from` (weekends skipped). */
+export function addBusinessDays(from: Date, days: number): string {
+  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  let left = Math.max(0, Math.ceil(days));
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) left--;
+  }
+  return d.toISOString().slice(0, 10);
 }

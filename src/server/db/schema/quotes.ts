@@ -112,6 +112,10 @@ export const quoteOptions = pgTable(
     roadHazardUnitCents: cents('road_hazard_unit_cents').notNull().default(0),
     shippingCents: cents('shipping_cents').notNull().default(0),
     available: integer('available').notNull(),
+    /** The distributor whose stock fills the line when the warehouses cannot (null: warehouses). */
+    distributor: text('distributor'),
+    /** When the tires should arrive (YYYY-MM-DD): business days in transit plus a distributor's lead. */
+    arrivesBy: text('arrives_by'),
     plusSize: boolean('plus_size').notNull().default(false),
     reason: text('reason').notNull(),
     createdAt: createdAt(),

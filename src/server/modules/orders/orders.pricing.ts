@@ -241,14 +241,3 @@ export function compensationOf(order: { id: number; companyId: number }, lines: 
     })),
   };
 }
-
-/** The cart's shipping rule for tires not in an order yet (a quote's options), per item. */
-export async function shippingOfItems(
-  tx: DbOrTx,
-  items: { productId: number; quantity: number }[],
-  zip: string | null,
-): Promise<number[]> {
-  const lines = items.map((i, n) => ({ item: { id: n, productId: i.productId, quantity: i.quantity } }));
-  const shipping = await shippingOf(tx, lines as repo.Line[], zip);
-  return shipping.map((s) => s.shippingCents);
-}

@@ -26,6 +26,5 @@ export { followShipments } from './orders.delivery';
 export { updateFulfillments as answerSupplierLines } from './orders.supplier';
 // What quotes use: the cart's shipping rule, checkout's stock rules, and placing an accepted quote.
 export { placeQuotedOrder } from './orders.create';
-export { shippingOfItems } from './orders.pricing';
 export { reserveAllocations, unreserveAllocations } from './orders.stock';
 export { receivedLines } from './orders.purchases.repository';

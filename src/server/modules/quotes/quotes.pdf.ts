@@ -20,15 +20,24 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const left = 40;
   const width = doc.page.width - 80;
+  // The shop's name on the left, the quote's number and date on the right, on the same baseline.
+  doc.font('Helvetica-Bold').fontSize(12).text(`Quote Q-${q.id}`, left, 48, { width, align: 'right' });
   doc
-    .fontSize(20)
-    .text('Tread', left, 40, { continued: true })
-    .fontSize(12)
-    .text(`   Quote Q-${q.id}`, { align: 'right' });
-  doc.moveDown(0.5).fontSize(10);
-  doc.text(`For: ${q.companyName}, ${q.locationName} (deliver to ZIP ${q.deliveryZip ?? ''})`);
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`Issued ${(q.finalizedAt ?? q.createdAt).slice(0, 10)}`, left, doc.y, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(20).text('Tread', left, 40);
+  doc.moveDown(0.3);
+  if (q.title) doc.font('Helvetica-Bold').fontSize(12).text(q.title, left);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`For: ${q.companyName}, ${q.locationName} (deliver to ZIP ${q.deliveryZip ?? ''})`, left);
   doc.text(`Requested by ${q.requesterName}${q.ownerName ? `; prepared by ${q.ownerName}` : ''}`);
-  doc.text(`Valid until ${q.validUntil.slice(0, 10)}${q.title ? `   ${q.title}` : ''}`);
+  doc.text(`Valid until ${q.validUntil.slice(0, 10)}`);
+  if (!q.finalizedAt)
+    doc
+      .fillColor('#c92a2a')
+      .text('Draft: prices and stock are not final until the quote is finalized.')
+      .fillColor('black');
   doc.moveDown();
   const col = width / 3;
   for (const item of q.items) {
@@ -36,7 +45,10 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
     doc
       .font('Helvetica-Bold')
       .fontSize(11)
-      .text(`Line ${item.position + 1}: ${item.quantity} x ${requestOf(item)}`, left);
+      .text(
+        `Line ${item.position + 1}: ${item.quantity} × ${requestOf(item)}${item.roadHazard ? ', with road hazard' : ''}`,
+        left,
+      );
     doc.font('Helvetica').fontSize(9);
     const top = doc.y + 4;
     let bottom = top;

@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { writeAudit } from '../audit/audit.service';
 import { discountsInForce } from '../discounts/discounts.service';
-import { reserveAllocations, shippingOfItems } from '../orders/orders.service';
+import { quoteShipping, reserveAllocations } from '../orders/orders.service';
 import { assertWorker, lockVisibleQuote, logQuote, moveQuote } from './quotes.lifecycle';
 import * as repo from './quotes.repository';
 import { quoteDetail } from './quotes.views';
@@ -51,7 +51,7 @@ async function reprice(tx: Tx, quote: repo.QuoteRow, options: repo.QuoteOptionRo
   const maps = await repo.mapOf(tx, ids);
   const margin = await repo.minMarginOf(tx, quote.priceGroupId);
   const discounts = await discountsInForce(tx, quote.companyId);
-  const shipping = await shippingOfItems(tx, options, quote.deliveryZip);
+  const shipping = await quoteShipping(tx, options, quote.deliveryZip);
   const skus = await repo.optionsOf(tx, quote.id);
   for (const [i, o] of options.entries()) {
     const day = prices.get(o.productId);
@@ -77,7 +77,7 @@ async function reprice(tx: Tx, quote: repo.QuoteRow, options: repo.QuoteOptionRo
       unitPriceCents: unit,
       priceSource: keep ? o.priceSource : 'list',
       roadHazardUnitCents: roadHazardOffer(unit).unitCents,
-      shippingCents: shipping[i],
+      shippingCents: shipping[i].shippingCents,
     });
   }
 }
@@ -218,14 +218,17 @@ export async function finalizeQuote(db: Db, actor: Actor, quoteId: number, body:
         after: { lines: breaches, note: body.approvalNote },
       });
     }
+    // A distributor's option holds nothing here: its units come from the distributor's stock.
     const held = await reserveAllocations(
       tx,
-      views.map((v) => ({
-        orderItemId: v.option.id,
-        productId: v.option.productId,
-        quantity: v.option.quantity,
-        skuCode: v.skuCode,
-      })),
+      views
+        .filter((v) => v.option.distributor === null)
+        .map((v) => ({
+          orderItemId: v.option.id,
+          productId: v.option.productId,
+          quantity: v.option.quantity,
+          skuCode: v.skuCode,
+        })),
       quote.deliveryZip,
     );
     if (held.short)

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection';
-import { listPage, orderOf } from '../../db/list-page';
+import { listPage, orderOf, type Paging, searchWhere } from '../../db/list-page';
 import {
   advertisedMinimums,
   companies,
@@ -359,24 +359,61 @@ const speedList = `{${speedIndexes.join(',')}}`;
  * Purchasable SKUs of the price group with stock for the quantity, load and speed at or above
  * what is asked: of one exact size, or (plus sizes) of any size within the diameter range.
  */
+/**
+ * A line without brand, category or budget limits needs only the few SKUs that can win a tier:
+ * the first k by each tier's order (price; warranty miles per dollar then treadwear; brand tier)
+ * among SKUs no discount targets, and every SKU a discount targets (its net price may reorder
+ * it). The tier rules themselves stay in the domain (selectTiers), which picks from these.
+ */
+export interface TopCandidates {
+  k: number;
+  makeIds: number[];
+  modelIds: number[];
+  productIds: number[];
+}
+
 export async function candidates(
   db: DbOrTx,
   q: {
     priceGroupId: number;
     quantity: number;
+    /** SKUs the warehouses cannot fill (for a distributor's stock), at most this many. */
+    short?: number;
     minLoad: number | null;
     minSpeedRank: number;
     exact?: { width: number; ratio: number; rim: number };
     diameter?: { from: number; to: number };
+    /** Only the SKUs that can win a tier: see TopCandidates. */
+    top?: TopCandidates;
   },
 ): Promise<CandidateRow[]> {
   const where = q.exact
     ? sql`p.width = ${q.exact.width} and p.ratio = ${q.exact.ratio} and p.rim = ${q.exact.rim}`
     : sql`p.overall_diameter between ${q.diameter?.from ?? 0} and ${q.diameter?.to ?? 0}`;
+  const top = q.top;
+  const ids = (list: number[]) => `{${list.join(',')}}`;
+  const discounted = top
+    ? sql`(p.make_id = any(${ids(top.makeIds)}::bigint[]) or p.model_id = any(${ids(top.modelIds)}::bigint[])
+        or p.id = any(${ids(top.productIds)}::bigint[]))`
+    : sql`false`;
   const { rows } = await db.execute(sql`
+    ${
+      top
+        ? sql`select * from (select *,
+      row_number() over (partition by discounted order by price_cents, product_id) as by_price,
+      row_number() over (partition by discounted order by coalesce(tread_warranty_miles, 0) * 100.0 / greatest(price_cents, 1) desc,
+        treadwear desc, price_cents, product_id) as by_value,
+      row_number() over (partition by discounted order by brand_tier, coalesce(tread_warranty_miles, 0) desc,
+        speed_rank desc, price_cents, product_id) as by_brand
+      from (`
+        : sql``
+    }
     select p.id as product_id, p.make_id, p.model_id, mk.name as make_name, coalesce(bt.tier, 2) as brand_tier,
       c.name as category_name, p.size, p.overall_diameter, p.load_index, p.speed_index,
-      m.tread_warranty_miles, m.utqg, pp.price_cents, pp.cost_cents, pp.available, am.map_cents
+      m.tread_warranty_miles, m.utqg, pp.price_cents, pp.cost_cents, pp.available, am.map_cents,
+      coalesce(substring(m.utqg from '^ *([0-9]+)')::int, 0) as treadwear,
+      coalesce(array_position(${speedList}::text[], p.speed_index), 0) - 1 as speed_rank,
+      ${discounted} as discounted
     from products p
     join product_prices pp on pp.product_id = p.id and pp.price_group_id = ${q.priceGroupId}
     join makes mk on mk.id = p.make_id
@@ -384,9 +421,12 @@ export async function candidates(
     left join categories c on c.id = m.category_id
     left join brand_tiers bt on bt.make_id = p.make_id
     left join advertised_minimums am on am.product_id = p.id
-    where ${where} and p.active and mk.active and m.active and pp.available >= ${q.quantity}
+    where ${where} and p.active and mk.active and m.active
+      and ${q.short ? sql`pp.available < ${q.quantity}` : sql`pp.available >= ${q.quantity}`}
       and (${q.minLoad}::int is null or p.load_index >= ${q.minLoad}::int)
-      and coalesce(array_position(${speedList}::text[], p.speed_index), 0) - 1 >= ${q.minSpeedRank}`);
+      and coalesce(array_position(${speedList}::text[], p.speed_index), 0) - 1 >= ${q.minSpeedRank}
+    ${q.short ? sql`order by pp.price_cents, p.id limit ${q.short}` : sql``}
+    ${top ? sql`) c) ranked where discounted or by_price <= ${top.k} or by_value <= ${top.k} or by_brand <= ${top.k}` : sql``}`);
   return rows.map(toCandidate);
 }
 
@@ -406,6 +446,49 @@ export async function mapOf(db: DbOrTx, productIds: number[]) {
     .from(advertisedMinimums)
     .where(inArray(advertisedMinimums.productId, productIds));
   return new Map(rows.map((r) => [r.productId, r.mapCents]));
+}
+
+/** The SKUs that have a minimum advertised price, by SKU code; `q` searches SKU, make and size. */
+export function advertisedMinimumsPage(db: DbOrTx, q: Paging & { q?: string }) {
+  return listPage(
+    db,
+    q,
+    () =>
+      db
+        .select({
+          productId: advertisedMinimums.productId,
+          skuCode: products.skuCode,
+          makeName: makes.name,
+          modelName: models.name,
+          size: products.size,
+          mapCents: advertisedMinimums.mapCents,
+        })
+        .from(advertisedMinimums)
+        .innerJoin(products, eq(products.id, advertisedMinimums.productId))
+        .innerJoin(makes, eq(makes.id, products.makeId))
+        .innerJoin(models, eq(models.id, products.modelId))
+        .where(searchWhere(q.q, [products.skuCode, makes.name, models.name, products.size]))
+        .$dynamic(),
+    [asc(products.skuCode), asc(advertisedMinimums.productId)],
+  );
+}
+
+export async function productExists(db: DbOrTx, productId: number) {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  return Boolean(row);
+}
+
+/** Sets a SKU's MAP, or removes it (null); answers the value before. */
+export async function setAdvertisedMinimum(db: DbOrTx, productId: number, mapCents: number | null) {
+  const before = (await mapOf(db, [productId])).get(productId) ?? null;
+  if (mapCents === null)
+    await db.delete(advertisedMinimums).where(eq(advertisedMinimums.productId, productId));
+  else
+    await db
+      .insert(advertisedMinimums)
+      .values({ productId, mapCents })
+      .onConflictDoUpdate({ target: advertisedMinimums.productId, set: { mapCents } });
+  return before;
 }
 
 /** The day's price, cost and stock of SKUs for a price group. */

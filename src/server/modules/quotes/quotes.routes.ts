@@ -20,6 +20,23 @@ export function quotesRoutes(app: FastifyInstance) {
   );
   route(app, api.generateOptions, ({ db, actor, params }) => service.startGeneration(db, actor, params.id));
   route(app, api.getJob, ({ db, actor, params }) => service.getJob(db, actor, params.id));
+  route(app, api.jobEvents, async ({ db, actor, params, req, reply }) => {
+    // A 404 or 403 is answered as usual, before the stream opens.
+    await service.getJob(db, actor, params.id);
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    await service.streamJob(db, actor, params.id, {
+      write: (chunk) => reply.raw.write(chunk),
+      end: () => reply.raw.end(),
+      onClose: (listener) => req.raw.on('close', listener),
+    });
+    return null;
+  });
   route(app, api.cancelJob, ({ db, actor, params }) => service.cancelJob(db, actor, params.id));
   route(app, api.recalculateOption, ({ db, actor, params }) =>
     service.recalculateOption(db, actor, params.id),
@@ -54,6 +71,10 @@ export function quotesRoutes(app: FastifyInstance) {
   route(app, api.listFloors, ({ db }) => service.listFloors(db));
   route(app, api.setFloor, ({ db, actor, params, body }) =>
     service.setFloor(db, actor, params.id, body.minMarginBasisPoints),
+  );
+  route(app, api.listAdvertisedMinimums, ({ db, query }) => service.listAdvertisedMinimums(db, query));
+  route(app, api.setAdvertisedMinimum, ({ db, actor, params, body }) =>
+    service.setAdvertisedMinimum(db, actor, params.id, body.mapCents),
   );
 
   let sweep: NodeJS.Timeout | undefined;

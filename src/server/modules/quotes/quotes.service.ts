@@ -6,7 +6,7 @@ import type { QuoteInput, QuoteSearch } from '../../../contract/quotes';
 import { isQuoteEditable, type QuoteStatus } from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/connection';
-import { pageAnswer } from '../../db/list-page';
+import { type Paging, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
@@ -162,6 +162,27 @@ export async function setFloor(db: Db, actor: Actor, priceGroupId: number, minMa
   });
 }
 
+/** The SKUs with a minimum advertised price (MAP), paged. */
+export async function listAdvertisedMinimums(db: Db, q: Paging & { q?: string }) {
+  return pageAnswer(q, await repo.advertisedMinimumsPage(db, q));
+}
+
+/** Admin sets or removes (null) a SKU's MAP; options priced after this floor at it. Audited. */
+export async function setAdvertisedMinimum(db: Db, actor: Actor, productId: number, mapCents: number | null) {
+  return db.transaction(async (tx) => {
+    if (!(await repo.productExists(tx, productId))) throw notFound('Product');
+    const before = await repo.setAdvertisedMinimum(tx, productId, mapCents);
+    await writeAudit(tx, actor, {
+      entity: 'advertised_minimum',
+      entityId: productId,
+      action: 'update',
+      before: { mapCents: before },
+      after: { mapCents },
+    });
+    return { data: { productId, mapCents } };
+  });
+}
+
 /**
  * Finalized or sent quotes past their validity expire and free the stock they held. Runs before
  * quote reads and on a timer (quotes.routes.ts), so held stock never outlives its quote for long.
@@ -180,7 +201,7 @@ export async function expireQuotes(db: Db): Promise<number> {
 }
 
 export { acceptQuote, declineQuote, emailQuote, quotePdf } from './quotes.acceptance';
-export { cancelJob, getJob, runGeneration, startGeneration } from './quotes.generation';
+export { cancelJob, getJob, runGeneration, startGeneration, streamJob } from './quotes.generation';
 export {
   finalizeQuote,
   overrideOptionPrice,

@@ -88,6 +88,8 @@ function toOption(v: repo.OptionView, roadHazard: boolean, staff: boolean): Quot
     shippingCents: o.shippingCents,
     lineTotalCents: lineTotalCents(optionLine(o, roadHazard)) + o.shippingCents,
     available: o.available,
+    distributor: o.distributor,
+    arrivesBy: o.arrivesBy,
     plusSize: o.plusSize,
     reason: o.reason,
     costCents: staff ? o.costCents : null,

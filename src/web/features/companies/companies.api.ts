@@ -15,6 +15,7 @@ export const companiesApi = api.injectEndpoints({
     createCompany: createMutation(b, companies.createCompany, company),
     updateCompany: updateMutation(b, companies.updateCompany, company),
     listLocations: listQuery(b, companies.listLocations, 'Location', (r) => r.locationId),
+    getLocation: oneQuery(b, companies.getLocation, 'Location'),
     createLocation: createMutation(b, companies.createLocation, location),
     updateLocation: updateMutation(b, companies.updateLocation, location),
   }),
@@ -35,4 +36,15 @@ export const supplierCompanyPicker: Picker<companies.Company> = {
   ...companyPicker,
   filter: { kind: 'supplier' },
   noun: 'supplier companies',
+};
+
+const { listLocations, getLocation } = companiesApi.endpoints;
+
+/** Locations through the staff list; narrow to a company with `filter: { companyId }`. */
+export const locationPicker: Picker<companies.AdminLocation> = {
+  list: listLocations,
+  one: getLocation,
+  id: (r) => r.locationId,
+  label: (r) => `${r.locationName} · ${r.locationZip}`,
+  noun: 'locations',
 };

@@ -1,29 +1,10 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { PageTitle } from '../../components/PageTitle';
+import { blankLine, fieldErrorOf, type LineDraft, linesInput, QuoteLinesEditor } from './QuoteLinesEditor';
 import { useCreateQuoteMutation } from './quotes.api';
-
-interface Line {
-  key: number;
-  size: string;
-  quantity: number;
-  roadHazard: boolean;
-}
-
-let nextKey = 0;
-const blank = (): Line => ({ key: nextKey++, size: '', quantity: 4, roadHazard: false });
 
 /**
  * /quotes/new: a buyer asks for a quote. Lines come prefilled from a search (`?size=…`) or from
@@ -36,29 +17,15 @@ export function QuoteRequestPage() {
   const [create, { isLoading, error }] = useCreateQuoteMutation();
   const [title, setTitle] = useState('');
   const [note, setNote] = useState('');
-  const [lines, setLines] = useState<Line[]>(() => {
+  const [lines, setLines] = useState<LineDraft[]>(() => {
     if (params.get('from') === 'cart' && cart?.orderItems.length)
-      return cart.orderItems.map((i) => ({
-        ...blank(),
-        size: i.size,
-        quantity: i.orderItemQuantity,
-        roadHazard: i.orderItemRoadHazard,
-      }));
-    const size = params.get('size');
-    return [{ ...blank(), size: size ?? '', quantity: Number(params.get('quantity')) || 4 }];
+      return cart.orderItems.map((i) =>
+        blankLine({ size: i.size, quantity: i.orderItemQuantity, roadHazard: i.orderItemRoadHazard }),
+      );
+    return [blankLine({ size: params.get('size') ?? '', quantity: Number(params.get('quantity')) || 4 })];
   });
-  const set = (i: number, patch: Partial<Line>) =>
-    setLines((ls) => ls.map((l, n) => (n === i ? { ...l, ...patch } : l)));
-  const fieldError = (i: number, field: string) =>
-    error && 'errors' in error
-      ? error.errors?.find((e) => e.pointer === `/body/items/${i}/${field}`)?.detail
-      : undefined;
   const submit = async () => {
-    const result = await create({
-      title,
-      note,
-      items: lines.map(({ key: _key, ...l }) => ({ ...l, size: l.size.trim() })),
-    });
+    const result = await create({ title, note, items: linesInput(lines) });
     if ('data' in result && result.data) navigate(`/quotes/${result.data.data.id}`);
   };
   return (
@@ -71,53 +38,7 @@ export function QuoteRequestPage() {
           value={title}
           onChange={(e) => setTitle(e.currentTarget.value)}
         />
-        {lines.map((line, i) => (
-          <Group key={line.key} align="flex-end" wrap="wrap">
-            <TextInput
-              label={`Line ${i + 1}: tire size`}
-              placeholder="225/45R17"
-              value={line.size}
-              onChange={(e) => set(i, { size: e.currentTarget.value })}
-              error={fieldError(i, 'size')}
-              w={200}
-            />
-            <NumberInput
-              label="Tires"
-              min={1}
-              max={1000}
-              value={line.quantity}
-              onChange={(v) => set(i, { quantity: Number(v) || 1 })}
-              error={fieldError(i, 'quantity')}
-              w={100}
-            />
-            <Checkbox
-              label="Road hazard"
-              checked={line.roadHazard}
-              onChange={(e) => set(i, { roadHazard: e.currentTarget.checked })}
-              mb={8}
-            />
-            {lines.length > 1 && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove line ${i + 1}`}
-                onClick={() => setLines((ls) => ls.filter((_, n) => n !== i))}
-                mb={4}
-              >
-                ✕
-              </ActionIcon>
-            )}
-          </Group>
-        ))}
-        <Group>
-          <Button
-            variant="light"
-            onClick={() => setLines((ls) => [...ls, blank()])}
-            disabled={lines.length >= 100}
-          >
-            Add a line
-          </Button>
-        </Group>
+        <QuoteLinesEditor lines={lines} setLines={setLines} fieldError={fieldErrorOf(error)} />
         <Textarea
           label="Anything else sales should know"
           placeholder="Deliver before the 15th, Michelin or Bridgestone preferred"

@@ -69,6 +69,12 @@ function OptionCard({ option, editable }: { option: QuoteOption; editable: boole
         {money(option.shippingCents)}
       </Text>
       <Text fw={600}>Line {money(option.lineTotalCents)}</Text>
+      {(option.arrivesBy || option.distributor) && (
+        <Text size="sm">
+          {option.distributor ? `From ${option.distributor} · ` : ''}
+          {option.arrivesBy ? `arrives by ${option.arrivesBy}` : ''}
+        </Text>
+      )}
       <Text size="xs" c="dimmed">
         {option.reason}
       </Text>
@@ -163,39 +169,41 @@ function LineCard({ item, editable }: { item: QuoteItem; editable: boolean }) {
 
 function Totals({ quote }: { quote: QuoteDetail }) {
   return (
-    <Table aria-label="Totals per tier" withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Every line takes</Table.Th>
-          <Table.Th ta="right">Tires</Table.Th>
-          <Table.Th ta="right">Discount</Table.Th>
-          <Table.Th ta="right">Road hazard</Table.Th>
-          <Table.Th ta="right">Shipping</Table.Th>
-          <Table.Th ta="right">Fees</Table.Th>
-          <Table.Th ta="right">Tax</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {quoteTiers.map((tier) => {
-          const t = quote.tierTotals[tier];
-          return (
-            <Table.Tr key={tier}>
-              <Table.Td>{tierLabel[tier]}</Table.Td>
-              <Table.Td ta="right">{money(t?.subtotalCents)}</Table.Td>
-              <Table.Td ta="right">{money(t ? -t.discountCents : null)}</Table.Td>
-              <Table.Td ta="right">{money(t?.roadHazardCents)}</Table.Td>
-              <Table.Td ta="right">{money(t?.shippingCents)}</Table.Td>
-              <Table.Td ta="right">{money(t ? 0 : null)}</Table.Td>
-              <Table.Td ta="right">{money(t?.taxCents)}</Table.Td>
-              <Table.Td ta="right" fw={700}>
-                {money(t?.totalCents)}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table aria-label="Totals per tier" withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Every line takes</Table.Th>
+            <Table.Th ta="right">Tires</Table.Th>
+            <Table.Th ta="right">Discount</Table.Th>
+            <Table.Th ta="right">Road hazard</Table.Th>
+            <Table.Th ta="right">Shipping</Table.Th>
+            <Table.Th ta="right">Fees</Table.Th>
+            <Table.Th ta="right">Tax</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {quoteTiers.map((tier) => {
+            const t = quote.tierTotals[tier];
+            return (
+              <Table.Tr key={tier}>
+                <Table.Td>{tierLabel[tier]}</Table.Td>
+                <Table.Td ta="right">{money(t?.subtotalCents)}</Table.Td>
+                <Table.Td ta="right">{money(t ? -t.discountCents : null)}</Table.Td>
+                <Table.Td ta="right">{money(t?.roadHazardCents)}</Table.Td>
+                <Table.Td ta="right">{money(t?.shippingCents)}</Table.Td>
+                <Table.Td ta="right">{money(t ? 0 : null)}</Table.Td>
+                <Table.Td ta="right">{money(t?.taxCents)}</Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {money(t?.totalCents)}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -324,18 +332,20 @@ export function QuoteWorkspace() {
       <Title order={3} size="h5">
         History
       </Title>
-      <Table aria-label="Quote history">
-        <Table.Tbody>
-          {quote.log.map((l) => (
-            <Table.Tr key={`${l.at}-${l.note}`}>
-              <Table.Td>{dateTime(l.at)}</Table.Td>
-              <Table.Td>{l.userName ?? 'system'}</Table.Td>
-              <Table.Td>{l.toStatus ? `${l.fromStatus} → ${l.toStatus}` : ''}</Table.Td>
-              <Table.Td>{l.note}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <Table.ScrollContainer minWidth={520} type="native">
+        <Table aria-label="Quote history">
+          <Table.Tbody>
+            {quote.log.map((l) => (
+              <Table.Tr key={`${l.at}-${l.note}`}>
+                <Table.Td>{dateTime(l.at)}</Table.Td>
+                <Table.Td>{l.userName ?? 'system'}</Table.Td>
+                <Table.Td>{l.toStatus ? `${l.fromStatus} → ${l.toStatus}` : ''}</Table.Td>
+                <Table.Td>{l.note}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }

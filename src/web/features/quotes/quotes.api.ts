@@ -3,6 +3,8 @@ import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
 
 // Tags: {type: 'Quote', id} for one quote, {type: 'Quote', id: 'LIST'} for the lists.
 const LIST = { type: 'Quote' as const, id: 'LIST' };
+const FLOORS = { type: 'Quote' as const, id: 'FLOORS' };
+const MAP = { type: 'Quote' as const, id: 'MAP' };
 const one = (id: number) => ({ type: 'Quote' as const, id });
 type Detail = Out<typeof q.getQuote>;
 /** A change answered with the whole quote refreshes it and the lists. */
@@ -24,9 +26,6 @@ const quotesApi = api.injectEndpoints({
     }),
     generateOptions: b.mutation<Out<typeof q.generateOptions>, number>({
       query: (id) => ({ endpoint: q.generateOptions, params: { id } }),
-    }),
-    job: b.query<Out<typeof q.getJob>, number>({
-      query: (id) => ({ endpoint: q.getJob, params: { id } }),
     }),
     cancelJob: b.mutation<Out<typeof q.cancelJob>, number>({
       query: (id) => ({ endpoint: q.cancelJob, params: { id } }),
@@ -71,6 +70,36 @@ const quotesApi = api.injectEndpoints({
       query: (id) => ({ endpoint: q.declineQuote, params: { id } }),
       invalidatesTags: changed,
     }),
+    floors: b.query<Out<typeof q.listFloors>, void>({
+      query: () => ({ endpoint: q.listFloors }),
+      providesTags: [FLOORS],
+    }),
+    setFloor: b.mutation<Out<typeof q.setFloor>, { priceGroupId: number; minMarginBasisPoints: number }>({
+      query: ({ priceGroupId, minMarginBasisPoints }) => ({
+        endpoint: q.setFloor,
+        params: { id: priceGroupId },
+        body: { minMarginBasisPoints },
+      }),
+      invalidatesTags: [FLOORS],
+    }),
+    advertisedMinimums: b.query<
+      Out<typeof q.listAdvertisedMinimums>,
+      QueryOf<typeof q.listAdvertisedMinimums>
+    >({
+      query: (query) => ({ endpoint: q.listAdvertisedMinimums, query }),
+      providesTags: [MAP],
+    }),
+    setAdvertisedMinimum: b.mutation<
+      Out<typeof q.setAdvertisedMinimum>,
+      { productId: number; mapCents: number | null }
+    >({
+      query: ({ productId, mapCents }) => ({
+        endpoint: q.setAdvertisedMinimum,
+        params: { id: productId },
+        body: { mapCents },
+      }),
+      invalidatesTags: [MAP],
+    }),
   }),
 });
 
@@ -81,7 +110,6 @@ export const {
   useQuoteQuery,
   useCreateQuoteMutation,
   useGenerateOptionsMutation,
-  useLazyJobQuery,
   useCancelJobMutation,
   useOverridePriceMutation,
   useUnifiedPricingMutation,
@@ -91,6 +119,10 @@ export const {
   useEmailQuoteMutation,
   useAcceptQuoteMutation,
   useDeclineQuoteMutation,
+  useFloorsQuery,
+  useSetFloorMutation,
+  useAdvertisedMinimumsQuery,
+  useSetAdvertisedMinimumMutation,
 } = quotesApi;
 
 export const quotePdfUrl = (id: number) => q.quotePdf.path.replace(':id', String(id));

@@ -1,41 +1,63 @@
 import { useEffect, useRef, useState } from 'react';
-import type { QuoteJob } from '../../../contract/quotes';
+import { type QuoteJob, jobEvents } from '../../../contract/quotes';
+import { QUOTE_GENERATION_TIMEOUT_MS } from '../../../domain/quote-status';
 import { clientTimeout } from './generation-timeout';
-import { useCancelJobMutation, useGenerateOptionsMutation, useLazyJobQuery } from './quotes.api';
-
-const POLL_MS = 400;
+import { useCancelJobMutation, useGenerateOptionsMutation } from './quotes.api';
 
 /**
- * Starts option generation and follows its job (n of m lines) until it ends; cancel stops it.
- * The client stops waiting 600 s after the start with the spec's message, and cancels the job.
+ * Starts option generation and follows its job (n of m lines) as the server pushes it
+ * (server-sent events) until it ends; cancel stops it. The client stops waiting 600 s after the
+ * start with the spec's message, and cancels the job.
  */
 export function useGeneration(quoteId: number, onDone: () => void) {
   const [generate] = useGenerateOptionsMutation();
-  const [readJob] = useLazyJobQuery();
   const [cancelJob] = useCancelJobMutation();
   const [job, setJob] = useState<QuoteJob | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const stream = useRef<EventSource | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const close = () => {
+    stream.current?.close();
+    stream.current = null;
+    clearTimeout(timer.current);
+  };
+  useEffect(
+    () => () => {
+      stream.current?.close();
+      clearTimeout(timer.current);
+    },
+    [],
+  );
 
-  const follow = (current: QuoteJob, startedAt: number) => {
-    setJob(current);
-    if (current.status !== 'running') {
+  const follow = (first: QuoteJob, startedAt: number) => {
+    close();
+    setJob(first);
+    const giveUp = () => {
+      const late = clientTimeout(startedAt, Date.now());
+      if (!late) return false;
+      close();
+      setError(late);
+      void cancelJob(first.id);
+      return true;
+    };
+    timer.current = setTimeout(giveUp, Math.max(0, startedAt + QUOTE_GENERATION_TIMEOUT_MS - Date.now()));
+    const source = new EventSource(jobEvents.path.replace(':id', String(first.id)));
+    stream.current = source;
+    source.addEventListener('progress', (event) => {
+      const current = JSON.parse((event as MessageEvent<string>).data) as QuoteJob;
+      setJob(current);
+      if (current.status === 'running') {
+        giveUp();
+        return;
+      }
+      close();
       if (current.status === 'done') onDone();
       else setError(current.message ?? `Generation ${current.status}`);
-      return;
-    }
-    const late = clientTimeout(startedAt, Date.now());
-    if (late) {
-      setError(late);
-      void cancelJob(current.id);
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      const next = await readJob(current.id);
-      if (next.data) follow(next.data.data, startedAt);
-      else setError('Progress could not be read');
-    }, POLL_MS);
+    });
+    // The stream closes after the last event; a drop while running is retried by the browser.
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) setError('Progress could not be followed');
+    };
   };
 
   const start = async () => {
@@ -50,7 +72,7 @@ export function useGeneration(quoteId: number, onDone: () => void) {
   };
 
   const cancel = async () => {
-    clearTimeout(timer.current);
+    close();
     if (!job) return;
     const result = await cancelJob(job.id);
     if ('data' in result && result.data) setJob(result.data.data);

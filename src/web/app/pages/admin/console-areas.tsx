@@ -34,6 +34,9 @@ import { VehicleImportPage } from '../../../features/vehicles/VehicleImportPage'
 import { WholesalePage } from '../../../features/wholesale/WholesalePage';
 import { QuotesConsolePage } from '../../../features/quotes/QuotesConsolePage';
 import { QuoteWorkspace } from '../../../features/quotes/QuoteWorkspace';
+import { QuoteFloorsPage } from '../../../features/quotes/QuoteFloorsPage';
+import { QuoteCreatePage } from '../../../features/quotes/QuoteCreatePage';
+import { locationPicker } from '../../../features/companies/companies.api';
 import { ReviewQueuePage } from '../../../features/reviews/ReviewQueuePage';
 import { ContactInboxPage } from '../../../features/marketing/ContactInboxPage';
 import { AfterSalesDetail } from '../../../features/aftersales/AfterSalesDetail';
@@ -69,6 +72,7 @@ const pickers = {
   category: categoryPicker,
   model: modelPicker,
   product: productPicker,
+  location: locationPicker,
 };
 
 /** The staff console by area: each area is a page under /admin/<path>, read by a permission. */
@@ -116,7 +120,10 @@ export const sections: { title: string; areas: Area[] }[] = [
         label: 'Quotes',
         permission: 'staff',
         element: <QuotesConsolePage />,
-        children: [{ path: ':id', element: <QuoteWorkspace /> }],
+        children: [
+          { path: ':id', element: <QuoteWorkspace /> },
+          { path: 'new', element: <QuoteCreatePage pickers={pickers} /> },
+        ],
       },
       {
         path: 'orders',
@@ -151,6 +158,12 @@ export const sections: { title: string; areas: Area[] }[] = [
       },
       { path: 'price-groups', label: 'Price groups', permission: 'staff', element: <PriceGroupsPage /> },
       { path: 'prices', label: 'Sell prices', permission: 'staff', element: <PricesPage /> },
+      {
+        path: 'quote-floors',
+        label: 'Quote floors & MAP',
+        permission: 'sales',
+        element: <QuoteFloorsPage pickers={pickers} />,
+      },
       {
         path: 'discounts',
         label: 'Discounts',
