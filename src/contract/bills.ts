@@ -1,5 +1,5 @@
 // Bills: what the shop owes a supplier (fulfilled lines at cost, less vendor refunds) or an
-// installer (labour on claims) for a period.
+// installer (labour on claims and on mounted orders) for a period.
 import { z } from 'zod';
 import { billActions, billStatuses } from '../domain/aftersales-status';
 import { ListQuery, OptionalId } from './admin-common';
@@ -15,6 +15,8 @@ export const BillItem = z.object({
   supplierLineId: z.number().int().nullable(),
   refundVendorId: z.number().int().nullable(),
   claimId: z.number().int().nullable(),
+  /** Mounting labour: the installer order's order (docs/aftersales.md). */
+  orderId: z.number().int().nullable(),
   description: z.string(),
   quantity: z.number().int(),
   unitCents: Cents,

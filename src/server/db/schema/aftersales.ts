@@ -235,6 +235,8 @@ export const billItems = pgTable(
     supplierLineId: ref('supplier_line_id').references(() => supplierLines.id),
     refundVendorId: ref('refund_vendor_id').references(() => refundVendors.id),
     claimId: ref('claim_id').references(() => claims.id),
+    /** Mounting labour of an installer order: the order it was mounted for (docs/aftersales.md). */
+    orderId: ref('order_id').references(() => orders.id),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull().default(0),
     unitCents: cents('unit_cents').notNull().default(0),
@@ -247,5 +249,6 @@ export const billItems = pgTable(
     uniqueIndex('bill_items_line_once').on(t.supplierLineId).where(sql`${t.active}`),
     uniqueIndex('bill_items_vendor_once').on(t.refundVendorId).where(sql`${t.active}`),
     uniqueIndex('bill_items_claim_once').on(t.claimId).where(sql`${t.active}`),
+    uniqueIndex('bill_items_mounting_once').on(t.orderId).where(sql`${t.active}`),
   ],
 );

@@ -1,6 +1,6 @@
 // Bills (accounts payable): what the shop owes a supplier for a period, its fulfilled lines at
-// cost less what it owes back on refunds, plus an installer's labour on paid claims. The total is
-// always the sum of the items, read from them (never stored apart).
+// cost less what it owes back on refunds, plus an installer's labour on paid claims and on the
+// orders it mounted. The total is always the sum of the items, read from them (never stored apart).
 import type { z } from 'zod';
 import type * as api from '../../../contract/bills';
 import type { Bill } from '../../../contract/bills';
@@ -20,6 +20,7 @@ import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { iso } from '../../lib/dates';
 import { writeAudit } from '../audit/audit.service';
+import * as installer from '../installer/installer.service';
 import * as orders from '../orders/orders.service';
 import * as moneyRepo from './aftersales.money.repository';
 import { fulfilledLineRule } from './aftersales.rules';
@@ -49,6 +50,11 @@ async function collectItems(tx: Tx, bill: moneyRepo.BillRow) {
   );
   const vendors = await moneyRepo.unbilledVendorRecords(tx, bill.companyId, until);
   const labour = await moneyRepo.unbilledLabour(tx, bill.companyId, until);
+  const mounted = await installer.mountedLabour(tx, bill.companyId, until);
+  const mountable = await moneyRepo.unbilledMountedOrders(
+    tx,
+    mounted.map((m) => m.orderId),
+  );
   const items = [
     ...lines
       .filter((l) => !billed.has(l.supplierLineId))
@@ -77,6 +83,16 @@ async function collectItems(tx: Tx, bill: moneyRepo.BillRow) {
       unitCents: l.labourCents,
       amountCents: l.labourCents,
     })),
+    ...mounted
+      .filter((m) => mountable.has(m.orderId))
+      .map((m) => ({
+        kind: 'labour' as Kind,
+        orderId: m.orderId,
+        description: `Mounting labour on order ${mountable.get(m.orderId)}`,
+        quantity: 1,
+        unitCents: m.labourCents,
+        amountCents: m.labourCents,
+      })),
   ];
   await moneyRepo.insertBillItems(
     tx,
@@ -109,6 +125,7 @@ export async function billView(db: DbOrTx, actor: Actor, b: moneyRepo.BillRow): 
       supplierLineId: i.supplierLineId,
       refundVendorId: i.refundVendorId,
       claimId: i.claimId,
+      orderId: i.orderId,
       description: i.description,
       quantity: i.quantity,
       unitCents: i.unitCents,

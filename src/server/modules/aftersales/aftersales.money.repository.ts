@@ -246,6 +246,30 @@ export function unbilledLabour(db: DbOrTx, installerCompanyId: number, until: Da
     .orderBy(asc(claims.id));
 }
 
+/**
+ * Of the orders whose mounting labour is billable, the ones no bill that is not void holds yet,
+ * with their numbers (the source rows come from the installer module's `mountedLabour`).
+ */
+export async function unbilledMountedOrders(db: DbOrTx, orderIds: number[]) {
+  if (!orderIds.length) return new Map<number, string>();
+  const rows = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.id, orderIds),
+        notInArray(
+          orders.id,
+          db
+            .select({ id: sql<number>`${billItems.orderId}` })
+            .from(billItems)
+            .where(and(eq(billItems.active, true), sql`${billItems.orderId} is not null`)),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
 const billTotal = sql<number>`(select coalesce(sum(${billItems.amountCents}), 0)::bigint from ${billItems} where ${billItems.billId} = ${bills.id})`;
 
 export async function billCompanyName(db: DbOrTx, companyId: number) {
