@@ -59,6 +59,11 @@ import {
   newsletterStatuses,
   newsletterTransitions,
 } from './marketing-status';
+import {
+  assertInstallerOrderTransition,
+  installerOrderStatuses,
+  installerOrderTransitions,
+} from './installer-status';
 
 // Every transition table in src/domain, every pair of its statuses: an allowed pair passes, any
 // other pair throws the one TransitionError naming the entity, both statuses and what is allowed.
@@ -166,6 +171,12 @@ const tables: Table[] = [
     statuses: contactStatuses,
     table: contactTransitions,
     assert: (from, to) => assertContactTransition(from as never, to as never),
+  },
+  {
+    entity: 'installer order',
+    statuses: installerOrderStatuses,
+    table: installerOrderTransitions,
+    assert: (from, to) => assertInstallerOrderTransition(from as never, to as never),
   },
 ];
 

@@ -253,9 +253,10 @@ export async function changeFulfillmentAddress(
   id: number,
   address: z.output<typeof DeliveryAddressShape>,
 ) {
-  const shipTo = checkedAddress(address, '/body/address');
   await db.transaction(async (tx) => {
+    // Whose fulfillment it is comes first: another supplier learns nothing from the address check.
     const f = await scopedFulfillment(tx, actor, id, true);
+    const shipTo = checkedAddress(address, '/body/address');
     if (!['new', 'rated'].includes(f.status))
       throw conflict(
         `The address of a fulfillment that is ${f.status} is on its label; cancel it to change it`,
