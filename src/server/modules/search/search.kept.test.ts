@@ -114,4 +114,35 @@ describe('search answers kept per version of the searchable data', () => {
     expect(soldOut.answer.list).toEqual([]);
     expect(searched((await statementsOf(sizeB)).texts)).toBe(false);
   });
+
+  it('keeps the suggestions of a search that found nothing until the catalogue changes', async () => {
+    // No SKU of this size: the answer is empty and its suggestions scan the other sizes.
+    const asked = { width: 395, ratio: 30, rim: 30 };
+    await foldFacetDeltas(suite.t.db);
+    const searched = (texts: string[]) => texts.some((q) => q.includes('search_items'));
+    const labels = (answer: object) =>
+      ((answer as { suggestions?: { label: string }[] }).suggestions ?? []).map((s) => s.label);
+
+    const first = await statementsOf(asked);
+    expect(first.answer.count).toBe(0);
+    expect(searched(first.texts)).toBe(true);
+    const repeat = await statementsOf(asked);
+    expect(searched(repeat.texts)).toBe(false);
+    expect(repeat.answer).toEqual(first.answer);
+    expect(labels(first.answer)).not.toContain('385/30R30');
+
+    // A nearby size (within 3 % of the diameter) gets stock: after the fold it is suggested.
+    const { product } = await createProduct(suite.t.db, {
+      width: 385,
+      ratio: 30,
+      rim: 30,
+      size: '385/30R30',
+    });
+    const warehouse = await createWarehouse(suite.t.db);
+    await stock(suite.t.db, warehouse.id, product.id, 4, 10000);
+    await foldFacetDeltas(suite.t.db);
+    const after = await statementsOf(asked);
+    expect(searched(after.texts)).toBe(true);
+    expect(labels(after.answer)).toContain('385/30R30');
+  });
 });

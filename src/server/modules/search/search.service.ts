@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import type { z } from 'zod';
-import type { Facets, SearchFilters, SearchItem } from '../../../contract/search';
+import type { Facets, SearchFilters, SearchItem, SearchSuggestion } from '../../../contract/search';
 import type { SearchItems } from './search.types';
 import type { ListPricedProduct } from '../../../contract/catalog';
 import type { DiscountRule } from '../../../domain/discounts';
@@ -272,6 +272,8 @@ interface KeptFound {
  */
 const KEPT_ANSWERS = 6000;
 const found = new KeptByVersion<KeptFound>(KEPT_ANSWERS);
+/** Suggestions of searches that found nothing (page 0), kept like the answers. */
+const keptSuggestions = new KeptByVersion<SearchSuggestion[]>(2000);
 const FACET_SETS = 1000;
 const facetSets = new Map<string, Facets>();
 
@@ -374,17 +376,28 @@ export async function searchItems(
     answer(),
     vehicleSizes(db, filters).then((oe) => sizeOptions(db, plan, oe)),
   ]);
+  const suggest = () =>
+    suggestionsFor({
+      db,
+      plan,
+      query: filters.query,
+      interpretation,
+      vocabulary: vocab,
+      countOf: async (query) =>
+        countHits(db, (await planOf(db, actor, { ...filters, query }, plan.discounts)).plan),
+    });
+  // Suggestions count hits beyond the asked size (nearby sizes scan the price group's rows):
+  // kept per version of the whole catalogue, and per text (they quote it).
   const suggestions =
     count === 0 && plan.page === 0
-      ? await suggestionsFor({
-          db,
-          plan,
-          query: filters.query,
-          interpretation,
-          vocabulary: vocab,
-          countOf: async (query) =>
-            countHits(db, (await planOf(db, actor, { ...filters, query }, plan.discounts)).plan),
-        })
+      ? options.keepAnswers
+        ? await keptSuggestions.through(
+            db,
+            JSON.stringify([plan, filters.query ?? null]),
+            await searchVersion(db, plan.priceGroupId),
+            suggest,
+          )
+        : await suggest()
       : [];
   return {
     list: inBuyerOrder(discountedList(list, discounts, actor.companyId), plan.sort),
