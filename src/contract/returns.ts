@@ -204,6 +204,16 @@ export const returnDocument = endpoint({
   response: z.unknown(),
 });
 
+export const returnLabel = endpoint({
+  method: 'GET',
+  path: '/api/v1/return/:id/label',
+  access: 'shop',
+  summary:
+    'The courier return labels (4×6 PDF, a page per tire) back to each warehouse that shipped the units, once the return is approved',
+  params: Params,
+  response: z.unknown(),
+});
+
 export const uploadReturnPhotos = endpoint({
   method: 'POST',
   path: '/api/v1/return/:id/item/:itemId/photo',

@@ -262,12 +262,13 @@ describe('returns, call by call', () => {
     ]);
   });
 
-  it('PUT /return/{id}/status, GET /return/status, POST /return/{id}/action, GET /return/{id}/document', async () => {
+  it('PUT /return/{id}/status, GET /return/status, POST /return/{id}/action, GET /return/{id}/document, GET /return/{id}/label', async () => {
     const r = await newReturn();
     const acted = await newReturn();
     await expectCodes([
       ['statuses', () => clerk('GET', '/api/v1/return/status'), 200],
       ['rma before approval', () => buyer('GET', `/api/v1/return/${r.returnId}/document`), 409],
+      ['return label before approval', () => buyer('GET', `/api/v1/return/${r.returnId}/label`), 409],
       [
         'status by the buyer',
         () => buyer('PUT', `/api/v1/return/${r.returnId}/status`, { status: 'approved' }),
@@ -306,6 +307,9 @@ describe('returns, call by call', () => {
         404,
       ],
       ['rma unknown', () => support('GET', `/api/v1/return/${NONE}/document`), 404],
+      ['return label once approved', () => buyer('GET', `/api/v1/return/${r.returnId}/label`), 200],
+      ['return label of another company', () => clerk('GET', `/api/v1/return/${r.returnId}/label`), 404],
+      ['return label unknown', () => support('GET', `/api/v1/return/${NONE}/label`), 404],
       [
         'action by the buyer',
         () => buyer('POST', `/api/v1/return/${acted.returnId}/action`, { action: 'approve' }),

@@ -1,11 +1,12 @@
 // Documents of after-sales: the return authorization (PDF with the RMA number as a Code 128
-// barcode, until the fulfilment module issues carrier return labels) and the buyer's invoice.
+// barcode), the courier return labels (made by logistics) and the buyer's invoice.
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { Return } from '../../../contract/returns';
 import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
+import * as logistics from '../logistics/logistics.service';
 import * as orders from '../orders/orders.service';
 import { getReturn } from './aftersales.returns';
 
@@ -16,13 +17,19 @@ const reasonText: Record<Return['reason'], string> = {
   defective: 'Defective',
 };
 
-/** The return authorization the buyer prints and puts in the package; only once approved. */
-export async function returnAuthorizationPdf(db: Db, actor: Actor, id: number): Promise<Buffer> {
+/** A return the buyer may ship: approved and not yet settled. */
+async function shippableReturn(db: Db, actor: Actor, id: number, what: string) {
   const r = await getReturn(db, actor, id);
   if (r.status === 'requested' || r.status === 'rejected' || r.status === 'closed')
-    throw conflict(`A return authorization is issued once the return is approved; it is ${r.status}`, {
+    throw conflict(`A ${what} is issued once the return is approved; it is ${r.status}`, {
       reason: 'not_approved',
     });
+  return r;
+}
+
+/** The return authorization the buyer prints and puts in the package; only once approved. */
+export async function returnAuthorizationPdf(db: Db, actor: Actor, id: number): Promise<Buffer> {
+  const r = await shippableReturn(db, actor, id, 'return authorization');
   const barcode = await bwipjs.toBuffer({
     bcid: 'code128',
     text: r.number,
@@ -57,6 +64,17 @@ export async function returnAuthorizationPdf(db: Db, actor: Actor, id: number): 
   );
   doc.end();
   return done;
+}
+
+/** The courier labels that take the returned tires back to the warehouses that shipped them. */
+export async function returnLabelPdf(db: Db, actor: Actor, id: number): Promise<Buffer> {
+  const r = await shippableReturn(db, actor, id, 'return label');
+  return logistics.returnLabelsPdf(db, {
+    returnId: r.returnId,
+    rmaNumber: r.number,
+    orderId: r.orderId,
+    items: r.items.map((i) => ({ orderItemId: i.orderItemId, quantity: i.quantity })),
+  });
 }
 
 /** A buyer downloads the invoice of an order of its own company (the staff invoice, scoped). */

@@ -6,6 +6,7 @@ import type { RefundLine } from '../../../contract/aftersales';
 import type * as api from '../../../contract/refunds';
 import type { Refund, VendorRecord } from '../../../contract/refunds';
 import { refundLine } from '../../../domain/aftersales-money';
+import { formatCents } from '../../../domain/money';
 import {
   assertRefundTransition,
   isEditableRefund,
@@ -272,7 +273,7 @@ async function approveAndProcess(
     actor,
     'approved',
     'processed',
-    `${parts.refundedCents} cents to the original payment, ${parts.creditedCents} cents credited on account`,
+    `${formatCents(parts.refundedCents)} to the original payment, ${formatCents(parts.creditedCents)} credited on account`,
   );
   await writeAudit(tx, actor, { entity: 'refund', entityId: r.id, action: 'process', after: parts });
   await followRefund(tx, actor, r, facts);

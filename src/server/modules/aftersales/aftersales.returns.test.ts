@@ -221,7 +221,7 @@ describe('returns', () => {
     expect(res.json().reason).toBe('not_delivered');
   });
 
-  it('issues a return authorization PDF with a barcode once approved', async () => {
+  it('issues a return authorization PDF with a barcode and the courier return label once approved', async () => {
     const o = await deliveredOrder(t, admin);
     const buyer = asBuyer(t, o);
     const id = (
@@ -231,11 +231,18 @@ describe('returns', () => {
       })
     ).json().data.returnId;
     expect((await buyer('GET', `/api/v1/return/${id}/document`)).statusCode).toBe(409);
+    expect((await buyer('GET', `/api/v1/return/${id}/label`)).statusCode).toBe(409);
     await support('POST', `/api/v1/return/${id}/action`, { action: 'approve' });
     const pdf = await buyer('GET', `/api/v1/return/${id}/document`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The courier return label: a 4×6 page per returned tire, back to the warehouse that shipped it.
+    const label = await buyer('GET', `/api/v1/return/${id}/label`);
+    expect(label.statusCode).toBe(200);
+    expect(label.headers['content-type']).toBe('application/pdf');
+    expect(label.rawPayload.toString('latin1').match(/\/Type \/Page[^s]/g)).toHaveLength(1);
+    expect((await clerk('GET', `/api/v1/return/${id}/label`)).statusCode).toBe(404);
     const invoice = await buyer('GET', `/api/order/${o.orderId}/invoice`);
     expect(invoice.statusCode).toBe(200);
     expect((await clerk('GET', `/api/order/${o.orderId}/invoice`)).statusCode).toBe(404);

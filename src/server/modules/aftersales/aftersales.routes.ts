@@ -93,6 +93,9 @@ export function aftersalesRoutes(app: FastifyInstance) {
   route(app, returns.returnDocument, async ({ db, actor, params, reply }) =>
     pdf(reply, `rma-${params.id}.pdf`, await service.returnAuthorizationPdf(db, actor, params.id)),
   );
+  route(app, returns.returnLabel, async ({ db, actor, params, reply }) =>
+    pdf(reply, `return-label-${params.id}.pdf`, await service.returnLabelPdf(db, actor, params.id)),
+  );
   route(app, returns.uploadReturnPhotos, async ({ db, config, actor, params, req }) => {
     await service.addReturnPhotos(db, config, actor, params.id, params.itemId, await photoUploads(req));
     return { data: await service.getReturn(db, actor, params.id) };

@@ -11,7 +11,7 @@ export {
   updateBill,
 } from './aftersales.bills';
 export { actOnClaim, cancelClaim, createClaim, getClaim, listClaims, updateClaim } from './aftersales.claims';
-export { buyerInvoicePdf, returnAuthorizationPdf } from './aftersales.documents';
+export { buyerInvoicePdf, returnAuthorizationPdf, returnLabelPdf } from './aftersales.documents';
 export {
   addClaimPhotos,
   addReturnPhotos,

@@ -32,3 +32,4 @@ export {
 } from './logistics.tracking';
 export { cancelPickup, pickupAvailability, schedulePickup } from './logistics.pickups';
 export { redirectOrderShipping } from './logistics.redirect';
+export { returnLabelsPdf } from './logistics.return-labels';

@@ -39,6 +39,8 @@ const photosRefused = (what: string, error: unknown) =>
   });
 
 const delivered = (o: OrderDetail) => o.status === 'delivered' || o.status === 'completed';
+/** Some units may have arrived: the server takes a return of the units delivered so far. */
+const partlyDelivered = (o: OrderDetail) => o.status === 'shipped' || o.status === 'partially_shipped';
 
 /** On the buyer's order page: the invoice, returns and claims with their timelines, and refunds. */
 export function OrderAfterSales({ order }: { order: OrderDetail }) {
@@ -62,7 +64,7 @@ export function OrderAfterSales({ order }: { order: OrderDetail }) {
           >
             Invoice PDF
           </Button>
-          {delivered(order) && (
+          {(delivered(order) || partlyDelivered(order)) && (
             <Button size="xs" onClick={() => setReturning(true)}>
               Return items
             </Button>
@@ -76,7 +78,9 @@ export function OrderAfterSales({ order }: { order: OrderDetail }) {
       </Group>
       {!delivered(order) && (
         <Text size="sm" c="dimmed">
-          Items can be returned once the order is delivered.
+          {partlyDelivered(order)
+            ? 'Tires that have been delivered can be returned now; the rest once they arrive.'
+            : 'Items can be returned once the order is delivered.'}
         </Text>
       )}
       <Stack gap="sm">
@@ -115,15 +119,26 @@ function ReturnCard({ id }: { id: number }) {
         </Text>
         <Group gap="xs">
           {!['requested', 'rejected', 'closed'].includes(r.status) && (
-            <Button
-              component="a"
-              href={documentUrl.rma(r.returnId)}
-              target="_blank"
-              size="compact-xs"
-              variant="default"
-            >
-              Return authorization
-            </Button>
+            <>
+              <Button
+                component="a"
+                href={documentUrl.rma(r.returnId)}
+                target="_blank"
+                size="compact-xs"
+                variant="default"
+              >
+                Return authorization
+              </Button>
+              <Button
+                component="a"
+                href={documentUrl.returnLabel(r.returnId)}
+                target="_blank"
+                size="compact-xs"
+                variant="default"
+              >
+                Return label
+              </Button>
+            </>
           )}
           <AfterSalesStatus status={r.status} />
         </Group>

@@ -216,5 +216,6 @@ export const {
 export const documentUrl = {
   invoice: (orderId: number) => shared.buyerInvoice.path.replace(':id', String(orderId)),
   rma: (id: number) => returns.returnDocument.path.replace(':id', String(id)),
+  returnLabel: (id: number) => returns.returnLabel.path.replace(':id', String(id)),
   billCsv: (id: number) => bills.billCsv.path.replace(':id', String(id)),
 };
