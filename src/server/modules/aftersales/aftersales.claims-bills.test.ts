@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller } from '../../test/admin-client';
 import { createCompany, createLocation } from '../../test/factories';
@@ -245,6 +246,24 @@ describe('bills', () => {
       ).statusCode,
     ).toBe(400);
     expect((await finance('GET', '/api/v1/bill/999999999')).statusCode).toBe(404);
+  });
+
+  it('bills the lines of a partly shipped order that have left in a fulfillment, not the rest', async () => {
+    const o = await deliveredOrder(t, admin, { quantity: 2, status: 'shipped' });
+    // Another line of the order still waits in a warehouse: the order is partly shipped.
+    await t.db.execute(sql`update orders set status = 'partially_shipped' where id = ${o.orderId}`);
+    const body = { companyId: o.tire.supplier.id, periodStart: '2020-01-01', periodEnd: today() };
+    const bill = (await finance('POST', '/api/v1/bill', body)).json().data;
+    expect(bill.linesCents).toBe(20000);
+    // A confirmed line in no fulfillment of a partly shipped order is not billed yet.
+    const waiting = await deliveredOrder(t, admin, { quantity: 1, status: 'shipped' });
+    await t.db.execute(sql`update orders set status = 'partially_shipped' where id = ${waiting.orderId}`);
+    await t.db.execute(
+      sql`update fulfillment_lines set released_at = now() where fulfillment_id in
+        (select id from fulfillments where order_id = ${waiting.orderId})`,
+    );
+    const next = await finance('POST', '/api/v1/bill', { ...body, companyId: waiting.tire.supplier.id });
+    expect(next.json().data.items).toEqual([]);
   });
 
   it('lets a voided bill give its lines back to the next run', async () => {

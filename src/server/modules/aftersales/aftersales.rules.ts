@@ -16,10 +16,15 @@ export async function deliveredUnitsOf(db: DbOrTx, orderId: number) {
   return (orderItemId: number) => units.get(orderItemId) ?? 0;
 }
 
-/** What a bill pays a supplier for: its confirmed lines of orders that have left the warehouse. */
+/**
+ * What a bill pays a supplier for: its confirmed lines that have left the warehouse, either with
+ * their whole order or in a fulfillment the courier has picked up (a partly shipped order's
+ * shipped lines are paid in the period they leave, the rest later).
+ */
 export const fulfilledLineRule = {
   lineStatuses: ['confirmed'],
   orderStatuses: ['shipped', 'delivered', 'completed'],
+  fulfillmentStatuses: ['picked_up', 'in_transit', 'delivered'],
 } as const;
 
 /** Staff see every company's returns, claims and refunds; anyone else only its own company's. */

@@ -1,6 +1,6 @@
 // The SQL the after-sales module needs of orders and stock: a warehouse's cost of a product,
 // units back on a shelf, scrapped units, and the fulfilled supplier lines of a supplier.
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import {
   inventory,
@@ -85,6 +85,8 @@ export function supplierLinesOf(
     supplierCompanyId: number;
     lineStatuses: readonly string[];
     orderStatuses: readonly string[];
+    /** A line also counts once a fulfillment holding it is in one of these statuses. */
+    fulfillmentStatuses: readonly string[];
     from: Date;
     to: Date;
   },
@@ -117,7 +119,15 @@ export function supplierLinesOf(
       and(
         eq(subOrders.supplierCompanyId, q.supplierCompanyId),
         inArray(supplierLines.status, [...q.lineStatuses]),
-        inArray(orders.status, [...q.orderStatuses]),
+        or(
+          inArray(orders.status, [...q.orderStatuses]),
+          sql`exists (select 1 from fulfillment_lines fl join fulfillments f on f.id = fl.fulfillment_id
+            where fl.supplier_line_id = ${supplierLines.id} and fl.released_at is null
+              and f.status in (${sql.join(
+                q.fulfillmentStatuses.map((s) => sql`${s}`),
+                sql`, `,
+              )}))`,
+        ),
         gte(orders.placedAt, q.from),
         lt(orders.placedAt, q.to),
       ),
