@@ -76,9 +76,15 @@ test('size search: chained selectors lead to results, filters, sort and more res
   await page.getByRole('option', { name: 'Price: high to low' }).click();
   await expect(page).toHaveURL(/sort=HTL/);
   await expect(page.getByTestId('result-card').first()).toBeVisible();
-  const prices = await page.getByTestId('price').allTextContents();
-  const cents = prices.map((p) => Number(p.replace(/[^0-9]/g, '')));
-  expect(cents).toEqual([...cents].sort((a, b) => b - a));
+  // Polled: in the tick after the URL changes the previous sort's cards may still be on screen.
+  const cents = async () =>
+    (await page.getByTestId('price').allTextContents()).map((p) => Number(p.replace(/[^0-9]/g, '')));
+  await expect
+    .poll(async () => {
+      const now = await cents();
+      return now.length > 1 && now.every((c, i) => i === 0 || now[i - 1] >= c);
+    })
+    .toBe(true);
   await snap(page, 'search-results-filtered');
 
   // The URL is the search: a reload shows the same results.
