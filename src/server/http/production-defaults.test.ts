@@ -1,4 +1,4 @@
-// Security review findings H1, H2, L3, L4 (shared/reviews/2026-11-26-security.md): production
+// Security review findings H1, H2, L3, L4 (docs/security.md): production
 // defaults. Each test is named after its finding and failed on the code the review read.
 import { desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

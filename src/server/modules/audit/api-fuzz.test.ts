@@ -9,7 +9,7 @@ import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 // Fuzz every endpoint of the OpenAPI document (/api/docs/json, written from the zod contracts):
 // random valid and invalid bodies, query strings and path parameters, sent by an anonymous
 // caller and by signed-in users of several roles. No answer may be a 5xx, and every 4xx is
-// problem+json with a code (DESIGN.md §4). The seed is fixed so CI runs the same requests; set
+// problem+json with a code (src/server/http/errors.ts). The seed is fixed so CI runs the same requests; set
 // FUZZ_SEED to explore others, FUZZ_PER_ENDPOINT for more requests (docs/security.md).
 
 const SEED = Number(process.env.FUZZ_SEED ?? 14);
