@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { installerOrderStatuses } from '../domain/installer-status';
 import { ListQuery, OptionalId, Required, Text, Zip } from './admin-common';
 import { Cents, endpoint, Id, IsoDate, pageOf } from './common';
+import { AdminLocation } from './companies';
 
 export const InstallerOrderStatus = z.enum(installerOrderStatuses);
 
@@ -114,17 +115,18 @@ export const correctInstallerOrder = endpoint({
   response: InstallerOrderAnswer,
 });
 
-export const VendorInstallerLocation = z.object({
-  locationId: z.number().int(),
-  companyId: z.number().int(),
-  companyName: z.string(),
-  locationName: z.string(),
-  locationAddress: z.string(),
-  locationCity: z.string(),
-  locationState: z.string(),
-  locationZip: z.string(),
-  locationPhone: z.string().nullable(),
-  active: z.boolean(),
+/** A location as the console shows it, without the supplier and price settings. */
+export const VendorInstallerLocation = AdminLocation.pick({
+  locationId: true,
+  companyId: true,
+  companyName: true,
+  locationName: true,
+  locationAddress: true,
+  locationCity: true,
+  locationState: true,
+  locationZip: true,
+  locationPhone: true,
+  active: true,
 });
 export type VendorInstallerLocation = z.infer<typeof VendorInstallerLocation>;
 
