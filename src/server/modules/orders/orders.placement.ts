@@ -1,13 +1,17 @@
 // Placing an order, whoever places it: the buyer at checkout (paying at once) or sales for a
 // customer (unpaid until the customer or finance pays). One sequence, so both always agree.
-import { isSettled, orderPaymentStatusOf } from '../../../domain/payment-status';
+import { assertOrderTransition, type OrderStatus } from '../../../domain/order-status';
+import {
+  assertOrderPaymentTransition,
+  isSettled,
+  type OrderPaymentStatus,
+  orderPaymentStatusOf,
+} from '../../../domain/payment-status';
 import type { Tx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { refreshProductPrices } from '../catalog/catalog.service';
 import { accrueCompensation } from '../comp/comp.service';
 import * as payments from '../payments/payments.service';
-import { changeOrderStatus } from './orders.log';
-import { changePaymentStatus } from './orders.payment-status';
 import { compensationOf, type Pricing, repriceOrder } from './orders.pricing';
 import * as repo from './orders.repository';
 import { routeUnits } from './orders.routing';
@@ -49,7 +53,8 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
   );
   const payable = { companyId: order.companyId, orderId: order.id, amountCents: totals.totalCents };
   const taken = p.payment ? await payments.take(tx, payable, p.payment) : null;
-  if (taken && isSettled(taken.status)) await commitStock(tx, order.id, false);
+  // The rows were locked by the reservation above, in this transaction.
+  if (taken && isSettled(taken.status)) await commitStock(tx, order.id, false, true);
   else
     await assertHeldUnderCap(
       tx,
@@ -60,22 +65,46 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
     tx,
     lines.map((l) => l.item.productId),
   );
-  await changeOrderStatus(tx, order, 'placed', p.placedBy.userId, p.note);
-  if (taken)
-    await changePaymentStatus(
-      tx,
-      { ...order, status: 'placed' },
-      orderPaymentStatusOf(taken.status),
-      p.payment?.paymentMethod,
-      p.placedBy.userId,
-    );
-  // Only now may the row name the buyer: one open cart per buyer and location is a unique index.
-  await repo.numberOrder(tx, order.id, {
-    poNumber: p.poNumber ?? null,
-    placedAt: new Date(),
-    userId: p.buyerUserId ?? order.userId,
-    placedByUserId: p.placedBy.staff ? p.placedBy.userId : null,
-  });
+  await markPlaced(tx, p, taken && orderPaymentStatusOf(taken.status));
   await accrueCompensation(tx, compensationOf(order, lines));
   return order.id;
+}
+
+/**
+ * The order moves to placed (and its payment to what was taken), gets its number and names its
+ * buyer, with the log entries of both changes: the checks of changeOrderStatus and
+ * changePaymentStatus (orders.log.ts, orders.payment-status.ts), written in one statement.
+ */
+async function markPlaced(tx: Tx, p: Placement, paymentStatus: OrderPaymentStatus | null) {
+  const { order } = p;
+  const userId = p.placedBy.userId;
+  assertOrderTransition(order.status as OrderStatus, 'placed', order.heldFrom as OrderStatus | null);
+  const log: repo.LogLine[] = [{ userId, fromStatus: order.status, toStatus: 'placed', note: p.note }];
+  const from = order.paymentStatus as OrderPaymentStatus;
+  const paymentChanges = paymentStatus !== null && paymentStatus !== from;
+  if (paymentChanges) {
+    assertOrderPaymentTransition(from, paymentStatus);
+    const method = p.payment?.paymentMethod;
+    log.push({
+      userId,
+      fromStatus: 'placed',
+      toStatus: 'placed',
+      note: `Payment ${from} → ${paymentStatus}${method ? ` (${method})` : ''}`,
+    });
+  }
+  // Only now may the row name the buyer: one open cart per buyer and location is a unique index.
+  await repo.writePlacedOrder(
+    tx,
+    order.id,
+    {
+      status: 'placed',
+      paymentStatus: paymentChanges ? paymentStatus : from,
+      paymentMethod: (paymentChanges && p.payment?.paymentMethod) || null,
+      userId: p.buyerUserId ?? order.userId,
+      placedByUserId: p.placedBy.staff ? userId : null,
+      poNumber: p.poNumber ?? null,
+      placedAt: new Date(),
+    },
+    log,
+  );
 }
