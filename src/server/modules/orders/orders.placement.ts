@@ -16,6 +16,7 @@ import { compensationOf, type Pricing, repriceOrder } from './orders.pricing';
 import * as repo from './orders.repository';
 import { routeUnits } from './orders.routing';
 import { assertHeldUnderCap, commitStock } from './orders.stock';
+import { lockOrderStock } from './orders.stock.repository';
 
 export interface Placement {
   /** The order in status 'cart', its row locked. */
@@ -38,7 +39,9 @@ export interface Placement {
  */
 export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
   const { order } = p;
-  const { lines, totals } = await repriceOrder(tx, order, p.pricing);
+  // The stock of its tires, locked once: shipping is priced from it and units are reserved from it.
+  const stock = await lockOrderStock(tx, order.id);
+  const { lines, totals } = await repriceOrder(tx, order, p.pricing, undefined, stock);
   if (!lines.length) throw conflict('The cart is empty');
   const allocations = await routeUnits(
     tx,
@@ -49,7 +52,7 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
       quantity: l.item.quantity,
       skuCode: l.skuCode,
     })),
-    { refresh: false },
+    { refresh: false, locked: stock },
   );
   const payable = { companyId: order.companyId, orderId: order.id, amountCents: totals.totalCents };
   const taken = p.payment ? await payments.take(tx, payable, p.payment) : null;

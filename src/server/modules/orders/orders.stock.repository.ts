@@ -45,6 +45,30 @@ export async function lockStock(tx: DbOrTx, productIds: number[]): Promise<Stock
   return rows.map(toStockRow);
 }
 
+/** A locked inventory row with the tire's weight (for shipping). */
+export interface WeighedStockRow extends StockRow {
+  weightLbs: number | null;
+}
+
+/**
+ * Locks the inventory rows of every product of an order's items, in lockStock's order, with the
+ * tire's weight: placing an order prices its shipping from them and reserves from them.
+ */
+export async function lockOrderStock(tx: DbOrTx, orderId: number): Promise<WeighedStockRow[]> {
+  const { rows } = await tx.execute(sql`
+    select i.warehouse_id, i.product_id, (i.quantity - i.reserved)::int as free, w.zip, w.supplier_company_id,
+           p.weight_lbs::float8 as weight_lbs
+    from inventory i join warehouses w on w.id = i.warehouse_id join products p on p.id = i.product_id
+    where i.product_id in (select product_id from order_items where order_id = ${orderId} and removed_at is null)
+      and w.active
+    order by i.product_id, i.warehouse_id
+    for update of i`);
+  return rows.map((r) => ({
+    ...toStockRow(r),
+    weightLbs: r.weight_lbs === null ? null : Number(r.weight_lbs),
+  }));
+}
+
 /** Warehouses that have units of the products free to sell, with their ZIP and the tire's weight (no lock). */
 export function stockedWarehouses(db: DbOrTx, productIds: number[]) {
   return db

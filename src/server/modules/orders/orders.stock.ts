@@ -74,6 +74,8 @@ export interface ReserveOptions {
   onlyWarehouseIds?: number[];
   /** Never from these (a supplier line was cancelled there). */
   excludeWarehouseIds?: number[];
+  /** The rows of every wanted product, already locked in this transaction (lockStock's order). */
+  locked?: StockRow[];
 }
 
 type Short = { available: number; skuCode?: string; productId: number };
@@ -89,7 +91,7 @@ export async function tryReserveStock(
   options: ReserveOptions = {},
 ): Promise<{ allocations: Allocation[]; short?: undefined } | { short: Short; allocations?: undefined }> {
   const productIds = lines.map((l) => l.productId);
-  const stock = (await stockRepo.lockStock(tx, productIds)).filter(
+  const stock = (options.locked ?? (await stockRepo.lockStock(tx, productIds))).filter(
     (r) =>
       (!options.onlyWarehouseIds || options.onlyWarehouseIds.includes(r.warehouseId)) &&
       !options.excludeWarehouseIds?.includes(r.warehouseId),
