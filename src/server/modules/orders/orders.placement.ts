@@ -10,7 +10,12 @@ import {
 import type { Tx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { refreshProductPrices } from '../catalog/catalog.service';
-import { accrueCompensation } from '../comp/comp.service';
+import {
+  accrueCompensation,
+  type PlanInForce,
+  plansInForceOf,
+  plansInForceQuery,
+} from '../comp/comp.service';
 import * as payments from '../payments/payments.service';
 import { compensationOf, type Pricing, repriceOrder } from './orders.pricing';
 import * as repo from './orders.repository';
@@ -68,17 +73,24 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
     tx,
     lines.map((l) => l.item.productId),
   );
-  await markPlaced(tx, p, taken && orderPaymentStatusOf(taken.status));
-  await accrueCompensation(tx, compensationOf(order, lines));
+  const placedAt = new Date();
+  const plans = await markPlaced(tx, p, taken && orderPaymentStatusOf(taken.status), placedAt);
+  await accrueCompensation(tx, { ...compensationOf(order, lines), placedAt }, plans);
   return order.id;
 }
 
 /**
  * The order moves to placed (and its payment to what was taken), gets its number and names its
  * buyer, with the log entries of both changes: the checks of changeOrderStatus and
- * changePaymentStatus (orders.log.ts, orders.payment-status.ts), written in one statement.
+ * changePaymentStatus (orders.log.ts, orders.payment-status.ts), written in one statement, which
+ * also answers the compensation plans in force for the accrual that follows.
  */
-async function markPlaced(tx: Tx, p: Placement, paymentStatus: OrderPaymentStatus | null) {
+async function markPlaced(
+  tx: Tx,
+  p: Placement,
+  paymentStatus: OrderPaymentStatus | null,
+  placedAt: Date,
+): Promise<PlanInForce[]> {
   const { order } = p;
   const userId = p.placedBy.userId;
   assertOrderTransition(order.status as OrderStatus, 'placed', order.heldFrom as OrderStatus | null);
@@ -96,7 +108,8 @@ async function markPlaced(tx: Tx, p: Placement, paymentStatus: OrderPaymentStatu
     });
   }
   // Only now may the row name the buyer: one open cart per buyer and location is a unique index.
-  await repo.writePlacedOrder(
+  // The same statement reads the compensation plans in force for the order's accrual.
+  const plans = await repo.writePlacedOrder(
     tx,
     order.id,
     {
@@ -106,8 +119,10 @@ async function markPlaced(tx: Tx, p: Placement, paymentStatus: OrderPaymentStatu
       userId: p.buyerUserId ?? order.userId,
       placedByUserId: p.placedBy.staff ? userId : null,
       poNumber: p.poNumber ?? null,
-      placedAt: new Date(),
+      placedAt,
     },
     log,
+    plansInForceQuery(order.companyId, placedAt),
   );
+  return plansInForceOf(plans);
 }
