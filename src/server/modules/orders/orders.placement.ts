@@ -43,6 +43,14 @@ export interface Placement {
  * reservation), numbers it, moves it to placed and accrues the sales compensation it earns.
  */
 export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
+  return (await placeOrderLines(tx, p)).orderId;
+}
+
+/** placeOrder, answering the order's lines as placed too (the checkout's answer shows them). */
+export async function placeOrderLines(
+  tx: Tx,
+  p: Placement,
+): Promise<{ orderId: number; lines: repo.Line[] }> {
   const { order } = p;
   // The stock of its tires, locked once: shipping is priced from it and units are reserved from it.
   const stock = await lockOrderStock(tx, order.id);
@@ -76,7 +84,7 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
   const placedAt = new Date();
   const plans = await markPlaced(tx, p, taken && orderPaymentStatusOf(taken.status), placedAt);
   await accrueCompensation(tx, { ...compensationOf(order, lines), placedAt }, plans);
-  return order.id;
+  return { orderId: order.id, lines };
 }
 
 /**
