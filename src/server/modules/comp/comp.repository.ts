@@ -59,6 +59,16 @@ export function plansFor(db: DbOrTx, companyId: number, at: Date) {
     );
 }
 
+/**
+ * plansFor as a query to run inside another statement (placing an order reads them with its
+ * own write): id, user_id, make_id, basis_points of the plans in force.
+ */
+export const plansInForceQuery = (companyId: number, at: Date) => sql`
+  select id, user_id, make_id, basis_points from comp_plans
+  where active and starts_at <= ${at.toISOString()}::timestamptz
+    and (ends_at is null or ends_at > ${at.toISOString()}::timestamptz)
+    and (company_id is null or company_id = ${companyId})`;
+
 const recordColumns = { ...getTableColumns(compRecords), planName: compPlans.name, userName: users.username };
 export type RecordRow = NonNullable<Awaited<ReturnType<typeof findRecord>>>;
 

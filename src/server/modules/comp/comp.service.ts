@@ -83,14 +83,30 @@ export interface OrderForComp {
   lines: { makeId: number; amountCents: number }[];
 }
 
+/** A plan in force as accrual uses it. */
+export type PlanInForce = Pick<repo.PlanRow, 'id' | 'userId' | 'makeId' | 'basisPoints'>;
+
+/**
+ * The plans in force for a company at a time, as a query another statement can end with
+ * (placing an order reads them with its own write); plansInForceOf maps its rows.
+ */
+export const plansInForceQuery = repo.plansInForceQuery;
+export const plansInForceOf = (rows: Record<string, unknown>[]): PlanInForce[] =>
+  rows.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    makeId: r.make_id === null ? null : Number(r.make_id),
+    basisPoints: Number(r.basis_points),
+  }));
+
 /**
  * Accrues compensation for a placed order, inside the order's transaction: every plan in force
  * that covers the customer earns its share of the lines it covers (all, or one make's). Calling
- * it twice for one order adds nothing.
+ * it twice for one order adds nothing. `inForce`: the plans in force, when the caller read them.
  */
-export async function accrueCompensation(tx: DbOrTx, order: OrderForComp) {
+export async function accrueCompensation(tx: DbOrTx, order: OrderForComp, inForce?: PlanInForce[]) {
   const at = order.placedAt ?? new Date();
-  const plans = await repo.plansFor(tx, order.companyId, at);
+  const plans = inForce ?? (await repo.plansFor(tx, order.companyId, at));
   const rows = plans.flatMap((plan) => {
     const baseCents = order.lines
       .filter((l) => plan.makeId === null || l.makeId === plan.makeId)

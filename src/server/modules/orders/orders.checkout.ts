@@ -6,7 +6,7 @@ import { conflict } from '../../http/errors';
 import type { Method } from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
 import { expireUnpaidOrders } from './orders.expiry';
-import { placeOrder } from './orders.placement';
+import { placeOrderLines } from './orders.placement';
 import * as repo from './orders.repository';
 import { orderDetail } from './orders.views';
 
@@ -24,11 +24,11 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): Method {
  */
 export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promise<OrderDetail> {
   await expireUnpaidOrders(db);
-  const orderId = await db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
     if (!cart || (body.orderId && body.orderId !== cart.id))
       throw conflict('This cart was already checked out');
-    return placeOrder(tx, {
+    return placeOrderLines(tx, {
       order: cart,
       pricing: pricingOf(actor),
       placedBy: { userId: actor.userId, staff: false },
@@ -37,5 +37,6 @@ export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promis
       note: 'Checked out',
     });
   });
-  return orderDetail(db, orderId, false);
+  // The lines are those the transaction priced and wrote: the answer does not read them again.
+  return orderDetail(db, placed.orderId, false, placed.lines);
 }

@@ -1,17 +1,27 @@
 // Placing an order, whoever places it: the buyer at checkout (paying at once) or sales for a
 // customer (unpaid until the customer or finance pays). One sequence, so both always agree.
-import { isSettled, orderPaymentStatusOf } from '../../../domain/payment-status';
+import { assertOrderTransition, type OrderStatus } from '../../../domain/order-status';
+import {
+  assertOrderPaymentTransition,
+  isSettled,
+  type OrderPaymentStatus,
+  orderPaymentStatusOf,
+} from '../../../domain/payment-status';
 import type { Tx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { refreshProductPrices } from '../catalog/catalog.service';
-import { accrueCompensation } from '../comp/comp.service';
+import {
+  accrueCompensation,
+  type PlanInForce,
+  plansInForceOf,
+  plansInForceQuery,
+} from '../comp/comp.service';
 import * as payments from '../payments/payments.service';
-import { changeOrderStatus } from './orders.log';
-import { changePaymentStatus } from './orders.payment-status';
 import { compensationOf, type Pricing, repriceOrder } from './orders.pricing';
 import * as repo from './orders.repository';
 import { routeUnits } from './orders.routing';
 import { assertHeldUnderCap, commitStock } from './orders.stock';
+import { lockOrderStock } from './orders.stock.repository';
 
 export interface Placement {
   /** The order in status 'cart', its row locked. */
@@ -33,8 +43,18 @@ export interface Placement {
  * reservation), numbers it, moves it to placed and accrues the sales compensation it earns.
  */
 export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
+  return (await placeOrderLines(tx, p)).orderId;
+}
+
+/** placeOrder, answering the order's lines as placed too (the checkout's answer shows them). */
+export async function placeOrderLines(
+  tx: Tx,
+  p: Placement,
+): Promise<{ orderId: number; lines: repo.Line[] }> {
   const { order } = p;
-  const { lines, totals } = await repriceOrder(tx, order, p.pricing);
+  // The stock of its tires, locked once: shipping is priced from it and units are reserved from it.
+  const stock = await lockOrderStock(tx, order.id);
+  const { lines, totals } = await repriceOrder(tx, order, p.pricing, undefined, stock);
   if (!lines.length) throw conflict('The cart is empty');
   const allocations = await routeUnits(
     tx,
@@ -45,11 +65,12 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
       quantity: l.item.quantity,
       skuCode: l.skuCode,
     })),
-    { refresh: false },
+    { refresh: false, locked: stock },
   );
   const payable = { companyId: order.companyId, orderId: order.id, amountCents: totals.totalCents };
   const taken = p.payment ? await payments.take(tx, payable, p.payment) : null;
-  if (taken && isSettled(taken.status)) await commitStock(tx, order.id, false);
+  // The rows were locked by the reservation above, in this transaction.
+  if (taken && isSettled(taken.status)) await commitStock(tx, order.id, false, true);
   else
     await assertHeldUnderCap(
       tx,
@@ -60,22 +81,56 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
     tx,
     lines.map((l) => l.item.productId),
   );
-  await changeOrderStatus(tx, order, 'placed', p.placedBy.userId, p.note);
-  if (taken)
-    await changePaymentStatus(
-      tx,
-      { ...order, status: 'placed' },
-      orderPaymentStatusOf(taken.status),
-      p.payment?.paymentMethod,
-      p.placedBy.userId,
-    );
+  const placedAt = new Date();
+  const plans = await markPlaced(tx, p, taken && orderPaymentStatusOf(taken.status), placedAt);
+  await accrueCompensation(tx, { ...compensationOf(order, lines), placedAt }, plans);
+  return { orderId: order.id, lines };
+}
+
+/**
+ * The order moves to placed (and its payment to what was taken), gets its number and names its
+ * buyer, with the log entries of both changes: the checks of changeOrderStatus and
+ * changePaymentStatus (orders.log.ts, orders.payment-status.ts), written in one statement, which
+ * also answers the compensation plans in force for the accrual that follows.
+ */
+async function markPlaced(
+  tx: Tx,
+  p: Placement,
+  paymentStatus: OrderPaymentStatus | null,
+  placedAt: Date,
+): Promise<PlanInForce[]> {
+  const { order } = p;
+  const userId = p.placedBy.userId;
+  assertOrderTransition(order.status as OrderStatus, 'placed', order.heldFrom as OrderStatus | null);
+  const log: repo.LogLine[] = [{ userId, fromStatus: order.status, toStatus: 'placed', note: p.note }];
+  const from = order.paymentStatus as OrderPaymentStatus;
+  const paymentChanges = paymentStatus !== null && paymentStatus !== from;
+  if (paymentChanges) {
+    assertOrderPaymentTransition(from, paymentStatus);
+    const method = p.payment?.paymentMethod;
+    log.push({
+      userId,
+      fromStatus: 'placed',
+      toStatus: 'placed',
+      note: `Payment ${from} → ${paymentStatus}${method ? ` (${method})` : ''}`,
+    });
+  }
   // Only now may the row name the buyer: one open cart per buyer and location is a unique index.
-  await repo.numberOrder(tx, order.id, {
-    poNumber: p.poNumber ?? null,
-    placedAt: new Date(),
-    userId: p.buyerUserId ?? order.userId,
-    placedByUserId: p.placedBy.staff ? p.placedBy.userId : null,
-  });
-  await accrueCompensation(tx, compensationOf(order, lines));
-  return order.id;
+  // The same statement reads the compensation plans in force for the order's accrual.
+  const plans = await repo.writePlacedOrder(
+    tx,
+    order.id,
+    {
+      status: 'placed',
+      paymentStatus: paymentChanges ? paymentStatus : from,
+      paymentMethod: (paymentChanges && p.payment?.paymentMethod) || null,
+      userId: p.buyerUserId ?? order.userId,
+      placedByUserId: p.placedBy.staff ? userId : null,
+      poNumber: p.poNumber ?? null,
+      placedAt,
+    },
+    log,
+    plansInForceQuery(order.companyId, placedAt),
+  );
+  return plansInForceOf(plans);
 }

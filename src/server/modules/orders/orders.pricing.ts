@@ -66,6 +66,7 @@ export async function repriceOrder(
   order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'>,
   pricing: Pricing,
   only?: ReadonlySet<number>,
+  stocked?: Stocked[],
 ): Promise<Priced> {
   const lines = await repo.listLines(tx, order.id, pricing.priceGroupId);
   const discounts = await discountsInForce(tx, pricing.companyId);
@@ -83,7 +84,7 @@ export async function repriceOrder(
     }
   }
   await repo.updateItemPrices(tx, changed);
-  const totals = await storeTotals(tx, order, lines, { priceGroupId: pricing.priceGroupId });
+  const totals = await storeTotals(tx, order, lines, { priceGroupId: pricing.priceGroupId }, stocked);
   return { lines, totals };
 }
 
@@ -93,9 +94,10 @@ export async function storeTotals(
   order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'>,
   lines: repo.Line[],
   values: Partial<repo.OrderRow> = {},
+  stocked?: Stocked[],
 ): Promise<Totals> {
   const zip = values.deliveryZip !== undefined ? values.deliveryZip : order.deliveryZip;
-  const shipping = await shippingOf(tx, lines, zip);
+  const shipping = await shippingOf(tx, lines, zip, stocked);
   // Items of an accepted quote ship for what was quoted.
   const totals = orderTotals(
     lines.map((l) => l.item),
@@ -112,14 +114,18 @@ export async function storeTotals(
 }
 
 /** The shipping of an order's lines (orders.pricing's quoteShipping, line by line). */
-export async function shippingOf(tx: DbOrTx, lines: repo.Line[], zip: string | null) {
+export async function shippingOf(tx: DbOrTx, lines: repo.Line[], zip: string | null, stocked?: Stocked[]) {
   const quoted = await quoteShipping(
     tx,
     lines.map((l) => ({ productId: l.item.productId, quantity: l.item.quantity })),
     zip,
+    stocked,
   );
   return lines.map((line, i) => ({ orderItemId: line.item.id, ...quoted[i] }));
 }
+
+/** Stock of a warehouse for shipping: its free units, ZIP and the tire's weight. */
+export type Stocked = stockRepo.WeighedStockRow;
 
 export interface ShippingWanted {
   productId: number;
@@ -146,11 +152,15 @@ export async function quoteShipping(
   db: DbOrTx,
   wanted: ShippingWanted[],
   zip: string | null,
+  rows?: Stocked[],
 ): Promise<ShippingQuoted[]> {
-  const stocked = await stockRepo.stockedWarehouses(
-    db,
-    wanted.map((w) => w.productId),
-  );
+  // Rows the caller already read (and locked) stand for the warehouses' stock: those with units free.
+  const stocked = rows
+    ? rows.filter((r) => r.free > 0)
+    : await stockRepo.stockedWarehouses(
+        db,
+        wanted.map((w) => w.productId),
+      );
   const weightOf = new Map(stocked.map((r) => [r.productId, r.weightLbs]));
   const zipOf = new Map(stocked.map((r) => [r.warehouseId, r.zip]));
   let stock: stockRepo.StockRow[] = stocked.map((r) => ({ ...r, free: Number(r.free) }));

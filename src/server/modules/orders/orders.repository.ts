@@ -3,7 +3,7 @@
 // SQL of orders: orders.lists.repository.ts (summaries, paged lists), orders.routing.repository.ts
 // (sub-orders, supplier lines), orders.stock.repository.ts (stock, holds), orders.log.repository.ts
 // (the status log) and orders.analytics.repository.ts (sales figures).
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { countRows } from '../../db/list-page';
 import {
@@ -46,12 +46,61 @@ export async function setOrderLocation(db: DbOrTx, orderId: number, locationId: 
   await db.update(orders).set({ locationId }).where(eq(orders.id, orderId));
 }
 
-/** Gives a placed order its number (from its id) with the other values, in one statement. */
-export async function numberOrder(db: DbOrTx, orderId: number, values: Partial<typeof orders.$inferInsert>) {
-  await db
-    .update(orders)
-    .set({ ...values, number: sql`'TR-' || lpad(${orders.id}::text, 6, '0')`, updatedAt: new Date() })
-    .where(eq(orders.id, orderId));
+/** An entry of the order's status log written with the order's row. */
+export interface LogLine {
+  userId: number | null;
+  fromStatus: string;
+  toStatus: string;
+  note: string | null;
+}
+
+/**
+ * Writes the placed order's row (status, payment, number from its id, buyer and placing time)
+ * and its log entries, in one statement that answers the rows of `andRead` (a read the caller
+ * needs next, saving its round trip); the caller checked every transition.
+ */
+export async function writePlacedOrder(
+  db: DbOrTx,
+  orderId: number,
+  values: {
+    status: string;
+    paymentStatus: string;
+    paymentMethod: string | null;
+    userId: number | null;
+    placedByUserId: number | null;
+    poNumber: string | null;
+    placedAt: Date;
+  },
+  log: LogLine[],
+  andRead: SQL,
+): Promise<Record<string, unknown>[]> {
+  const entries = JSON.stringify(
+    log.map((l, n) => ({
+      n,
+      user_id: l.userId,
+      from_status: l.fromStatus,
+      to_status: l.toStatus,
+      note: l.note,
+    })),
+  );
+  const at = values.placedAt.toISOString();
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with o as (
+      update orders set status = ${values.status}, held_from = null, payment_status = ${values.paymentStatus},
+        payment_method = coalesce(${values.paymentMethod}::text, payment_method),
+        number = 'TR-' || lpad(id::text, 6, '0'), user_id = ${values.userId},
+        placed_by_user_id = ${values.placedByUserId}, po_number = ${values.poNumber},
+        placed_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+      where id = ${orderId}
+      returning id),
+    logged as (
+      insert into order_status_log (order_id, user_id, from_status, to_status, note)
+      select o.id, e.user_id, e.from_status, e.to_status, e.note
+      from o, json_to_recordset(${entries}::json) as e(n int, user_id bigint, from_status text, to_status text, note text)
+      order by e.n
+      returning 1)
+    ${andRead}`);
+  return rows;
 }
 
 export async function deleteOrder(db: DbOrTx, orderId: number) {

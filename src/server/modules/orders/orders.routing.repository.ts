@@ -101,6 +101,50 @@ export async function insertSubOrder(db: DbOrTx, values: typeof subOrders.$infer
   return row;
 }
 
+/** Units of an order item to file with the supplier of a warehouse. */
+export interface Filing {
+  orderItemId: number;
+  warehouseId: number;
+  supplierCompanyId: number;
+  quantity: number;
+}
+
+/**
+ * Files the units of an order that has no sub-order yet, in one statement: a sub-order per
+ * warehouse (in the order the warehouses first appear) and a pending line per filing. Answers
+ * false, having written nothing, when the order already has sub-orders (the caller files them
+ * one by one, joining pending lines).
+ */
+export async function fileFirstRouting(db: DbOrTx, orderId: number, filings: Filing[]): Promise<boolean> {
+  const wanted = JSON.stringify(
+    filings.map((f, n) => ({
+      n,
+      order_item_id: f.orderItemId,
+      warehouse_id: f.warehouseId,
+      supplier_company_id: f.supplierCompanyId,
+      quantity: f.quantity,
+    })),
+  );
+  const { rows } = await db.execute<{ fresh: boolean }>(sql`
+    with a as (
+      select * from json_to_recordset(${wanted}::json)
+        as a(n int, order_item_id bigint, warehouse_id bigint, supplier_company_id bigint, quantity int)),
+    fresh as (select not exists (select 1 from sub_orders where order_id = ${orderId}) as fresh),
+    subs as (
+      insert into sub_orders (order_id, supplier_company_id, warehouse_id)
+      select ${orderId}, min(a.supplier_company_id), a.warehouse_id
+      from a, fresh where fresh.fresh
+      group by a.warehouse_id order by min(a.n)
+      returning id, warehouse_id),
+    lines as (
+      insert into supplier_lines (sub_order_id, order_item_id, quantity)
+      select subs.id, a.order_item_id, a.quantity from a join subs on subs.warehouse_id = a.warehouse_id
+      order by a.n
+      returning 1)
+    select fresh, (select count(*) from lines)::int as lines from fresh`);
+  return rows[0].fresh === true;
+}
+
 /** The pending lines of an order's sub-orders. */
 export function pendingLinesOf(db: DbOrTx, orderId: number) {
   return db

@@ -54,6 +54,8 @@ export async function routeUnits(
  */
 export async function fileWithSuppliers(tx: DbOrTx, orderId: number, allocations: Allocation[]) {
   if (!allocations.length) return;
+  // An order routed for the first time (every checkout) is filed in one statement.
+  if (await routingRepo.fileFirstRouting(tx, orderId, allocations)) return;
   const subs = await routingRepo.subOrdersOf(tx, orderId);
   const subOf = new Map(subs.map((s) => [s.warehouseId, s.id]));
   const pending = subs.length ? await routingRepo.pendingLinesOf(tx, orderId) : [];

@@ -45,6 +45,30 @@ export async function lockStock(tx: DbOrTx, productIds: number[]): Promise<Stock
   return rows.map(toStockRow);
 }
 
+/** A locked inventory row with the tire's weight (for shipping). */
+export interface WeighedStockRow extends StockRow {
+  weightLbs: number | null;
+}
+
+/**
+ * Locks the inventory rows of every product of an order's items, in lockStock's order, with the
+ * tire's weight: placing an order prices its shipping from them and reserves from them.
+ */
+export async function lockOrderStock(tx: DbOrTx, orderId: number): Promise<WeighedStockRow[]> {
+  const { rows } = await tx.execute(sql`
+    select i.warehouse_id, i.product_id, (i.quantity - i.reserved)::int as free, w.zip, w.supplier_company_id,
+           p.weight_lbs::float8 as weight_lbs
+    from inventory i join warehouses w on w.id = i.warehouse_id join products p on p.id = i.product_id
+    where i.product_id in (select product_id from order_items where order_id = ${orderId} and removed_at is null)
+      and w.active
+    order by i.product_id, i.warehouse_id
+    for update of i`);
+  return rows.map((r) => ({
+    ...toStockRow(r),
+    weightLbs: r.weight_lbs === null ? null : Number(r.weight_lbs),
+  }));
+}
+
 /** Warehouses that have units of the products free to sell, with their ZIP and the tire's weight (no lock). */
 export function stockedWarehouses(db: DbOrTx, productIds: number[]) {
   return db
@@ -76,11 +100,71 @@ export async function reserveUnits(tx: DbOrTx, at: StockAt, quantity: number): P
   return rowCount === 1;
 }
 
-/** Reserved units leave the warehouse: quantity and reserved both drop. */
-export async function removeSoldUnits(tx: DbOrTx, at: StockAt, quantity: number) {
-  await tx.execute(sql`
-      update inventory set quantity = quantity - ${quantity}, reserved = reserved - ${quantity}, updated_at = now()
-      where warehouse_id = ${at.warehouseId} and product_id = ${at.productId}`);
+/** A hold to record: units of one order item taken at one warehouse. */
+export interface NewHold extends StockAt {
+  orderItemId: number;
+  quantity: number;
+}
+
+/**
+ * Reserves the units of every hold and records the holds, in one statement; false when some
+ * row no longer has its units free (the caller throws, and its transaction undoes the rest).
+ * The inventory rows must be locked already (lockStock), so no new lock is taken here.
+ */
+export async function reserveAndHold(
+  tx: DbOrTx,
+  holder: { orderId: number; companyId: number; expiresAt: Date },
+  holds: NewHold[],
+): Promise<boolean> {
+  const wanted = JSON.stringify(
+    holds.map((h, n) => ({
+      n,
+      order_item_id: h.orderItemId,
+      warehouse_id: h.warehouseId,
+      product_id: h.productId,
+      quantity: h.quantity,
+    })),
+  );
+  const { rows } = await tx.execute<{ reserved: number; rows: number }>(sql`
+    with a as (
+      select * from json_to_recordset(${wanted}::json)
+        as a(n int, order_item_id bigint, warehouse_id bigint, product_id bigint, quantity int)),
+    s as (select warehouse_id, product_id, sum(quantity)::int as quantity from a group by 1, 2),
+    r as (
+      update inventory i set reserved = i.reserved + s.quantity, updated_at = now()
+      from s where i.warehouse_id = s.warehouse_id and i.product_id = s.product_id
+        and i.quantity - i.reserved >= s.quantity
+      returning 1),
+    h as (
+      insert into stock_holds (order_id, order_item_id, company_id, warehouse_id, product_id, quantity, expires_at)
+      select ${holder.orderId}, a.order_item_id, ${holder.companyId}, a.warehouse_id, a.product_id, a.quantity,
+             ${holder.expiresAt.toISOString()}::timestamptz
+      from a order by a.n
+      returning 1)
+    select (select count(*) from r)::int as reserved, (select count(*) from s)::int as rows,
+           (select count(*) from h)::int as held`);
+  return Number(rows[0].reserved) === Number(rows[0].rows);
+}
+
+/**
+ * The order's held units leave the warehouse (quantity and reserved both drop) and its holds
+ * become committed, in one statement; answers the products sold. The inventory rows must be
+ * locked already (lockStock, in product order), so no new lock is taken here.
+ */
+export async function sellHeldUnits(tx: DbOrTx, orderId: number): Promise<number[]> {
+  const { rows } = await tx.execute<{ product_id: number }>(sql`
+    with committed as (
+      update stock_holds set status = 'committed'
+      where order_id = ${orderId} and status = 'held'
+      returning warehouse_id, product_id, quantity),
+    sold as (select warehouse_id, product_id, sum(quantity)::int as quantity from committed group by 1, 2),
+    u as (
+      update inventory i set quantity = i.quantity - sold.quantity, reserved = i.reserved - sold.quantity,
+             updated_at = now()
+      from sold where i.warehouse_id = sold.warehouse_id and i.product_id = sold.product_id
+      returning 1)
+    select distinct product_id, (select count(*) from u)::int as updated from sold`);
+  return rows.map((r) => Number(r.product_id));
 }
 
 /** Reserved units become free again. */
@@ -138,14 +222,6 @@ export function itemHoldsAt(tx: DbOrTx, at: { orderId: number; orderItemId: numb
       ),
     )
     .orderBy(desc(stockHolds.id));
-}
-
-/** Every held unit of the order is sold. */
-export async function commitHolds(tx: DbOrTx, orderId: number) {
-  await tx
-    .update(stockHolds)
-    .set({ status: 'committed' })
-    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, 'held')));
 }
 
 export async function releaseHolds(tx: DbOrTx, holdIds: number[]) {

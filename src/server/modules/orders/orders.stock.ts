@@ -74,6 +74,8 @@ export interface ReserveOptions {
   onlyWarehouseIds?: number[];
   /** Never from these (a supplier line was cancelled there). */
   excludeWarehouseIds?: number[];
+  /** The rows of every wanted product, already locked in this transaction (lockStock's order). */
+  locked?: StockRow[];
 }
 
 type Short = { available: number; skuCode?: string; productId: number };
@@ -89,7 +91,7 @@ export async function tryReserveStock(
   options: ReserveOptions = {},
 ): Promise<{ allocations: Allocation[]; short?: undefined } | { short: Short; allocations?: undefined }> {
   const productIds = lines.map((l) => l.productId);
-  const stock = (await stockRepo.lockStock(tx, productIds)).filter(
+  const stock = (options.locked ?? (await stockRepo.lockStock(tx, productIds))).filter(
     (r) =>
       (!options.onlyWarehouseIds || options.onlyWarehouseIds.includes(r.warehouseId)) &&
       !options.excludeWarehouseIds?.includes(r.warehouseId),
@@ -97,24 +99,16 @@ export async function tryReserveStock(
   const result = allocate(stock, lines, order.zip);
   if (result.short) return { short: result.short };
   const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60_000);
-  for (const a of result.allocations) {
-    if (!(await stockRepo.reserveUnits(tx, a, a.quantity)))
-      throw conflict('The stock changed during checkout; try again');
-  }
-  if (result.allocations.length) {
-    await stockRepo.insertHolds(
+  // One statement reserves every allocation and records its hold (the rows are locked above).
+  if (
+    result.allocations.length &&
+    !(await stockRepo.reserveAndHold(
       tx,
-      result.allocations.map((a) => ({
-        orderId: order.id,
-        orderItemId: a.orderItemId,
-        companyId: order.companyId,
-        warehouseId: a.warehouseId,
-        productId: a.productId,
-        quantity: a.quantity,
-        expiresAt,
-      })),
-    );
-  }
+      { orderId: order.id, companyId: order.companyId, expiresAt },
+      result.allocations,
+    ))
+  )
+    throw conflict('The stock changed during checkout; try again');
   if (options.refresh ?? true) await refreshProductPrices(tx, productIds);
   return { allocations: result.allocations };
 }
@@ -152,21 +146,22 @@ export async function assertHeldUnderCap(tx: DbOrTx, companyId: number, productI
   }
 }
 
-/** The order is paid: its held units leave the warehouse (quantity and reserved both drop). */
-export async function commitStock(tx: DbOrTx, orderId: number, refresh = true) {
-  const holds = await stockRepo.holdsOf(tx, orderId, 'held');
-  if (!holds.length) return;
-  await stockRepo.lockStock(
-    tx,
-    holds.map((h) => h.productId),
-  );
-  for (const h of holds) await stockRepo.removeSoldUnits(tx, h, h.quantity);
-  await stockRepo.commitHolds(tx, orderId);
-  if (refresh)
-    await refreshProductPrices(
+/**
+ * The order is paid: its held units leave the warehouse (quantity and reserved both drop).
+ * `locked`: the caller's transaction already locked the inventory rows of every held product
+ * (placing an order reserves and sells in one transaction), so they are not read and locked again.
+ */
+export async function commitStock(tx: DbOrTx, orderId: number, refresh = true, locked = false) {
+  if (!locked) {
+    const holds = await stockRepo.holdsOf(tx, orderId, 'held');
+    if (!holds.length) return;
+    await stockRepo.lockStock(
       tx,
       holds.map((h) => h.productId),
     );
+  }
+  const sold = await stockRepo.sellHeldUnits(tx, orderId);
+  if (refresh && sold.length) await refreshProductPrices(tx, sold);
 }
 
 /** Cancellation or expiry: held units become free again, sold units go back on the shelf. */

@@ -72,12 +72,21 @@ export function toSupplierLine(r: routingRepo.SupplierLineRow): SupplierLine {
   };
 }
 
-/** The whole order; comments are the staff's working notes and stay in the back-office. */
-export async function orderDetail(db: DbOrTx, orderId: number, staff: boolean): Promise<OrderDetail> {
+/**
+ * The whole order; comments are the staff's working notes and stay in the back-office. `lines`:
+ * the order's lines as its caller just wrote them in a committed transaction (checkout), instead
+ * of reading them again.
+ */
+export async function orderDetail(
+  db: DbOrTx,
+  orderId: number,
+  staff: boolean,
+  lines?: repo.Line[],
+): Promise<OrderDetail> {
   const summary = await listsRepo.findSummary(db, orderId);
   if (!summary) throw notFound('Order');
   const { order } = summary;
-  const lines = await repo.listLines(db, orderId, null);
+  lines ??= await repo.listLines(db, orderId, null);
   const subLines = await routingRepo.listSubOrderLines(db, orderId);
   const subOrders = new Map<number, OrderDetail['subOrders'][number]>();
   for (const r of subLines) {

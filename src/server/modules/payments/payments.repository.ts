@@ -5,9 +5,34 @@ import { companies, payments, paymentTransactions, webhookEvents } from '../../d
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert) {
-  const [row] = await db.insert(payments).values(values).returning();
-  return row;
+/**
+ * Inserts a payment and the provider transaction that created it, in one statement; answers
+ * the payment's id.
+ */
+export async function insertPaymentWithTransaction(
+  db: DbOrTx,
+  values: {
+    orderId: number | null;
+    companyId: number;
+    provider: string;
+    status: string;
+    amountCents: number;
+    reference: string;
+    sourceId?: number | null;
+    message?: string | null;
+  },
+  kind: string,
+): Promise<number> {
+  const { rows } = await db.execute<{ payment_id: number }>(sql`
+    with p as (
+      insert into payments (order_id, company_id, provider, status, amount_cents, reference, source_id, message)
+      values (${values.orderId}, ${values.companyId}, ${values.provider}, ${values.status}, ${values.amountCents},
+              ${values.reference}, ${values.sourceId ?? null}, ${values.message ?? null})
+      returning id)
+    insert into payment_transactions (payment_id, kind, status, amount_cents)
+    select id, ${kind}, ${values.status}, ${values.amountCents} from p
+    returning payment_id`);
+  return Number(rows[0].payment_id);
 }
 
 export async function findPayment(db: DbOrTx, where: { id: number; orderId: number; companyId?: number }) {

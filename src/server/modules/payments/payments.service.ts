@@ -49,14 +49,8 @@ async function create(
   kind: 'authorize' | 'capture' | 'open',
 ): Promise<Taken> {
   assertPaymentTransition('none', values.status);
-  const row = await repo.insertPayment(tx, { ...p, ...values });
-  await repo.insertTransaction(tx, {
-    paymentId: row.id,
-    kind,
-    status: values.status,
-    amountCents: p.amountCents,
-  });
-  return { paymentId: row.id, status: values.status };
+  const paymentId = await repo.insertPaymentWithTransaction(tx, { ...p, ...values }, kind);
+  return { paymentId, status: values.status };
 }
 
 /** Moves a payment along its table and writes the provider transaction that moved it. */

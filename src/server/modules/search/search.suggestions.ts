@@ -23,8 +23,8 @@ const DIAMETER_TOLERANCE = 0.03;
 const MAX_SIZES = 4;
 const MAX_SUGGESTIONS = 6;
 
-/** Overall diameter of a search_items row `si` in inches (flotation widths are the diameter). */
-const diameterSql = sql`(case when si.width < 100 then si.width else si.rim + si.width * si.ratio / 1270.0 end)`;
+/** Overall diameter of a size row `z` in inches (flotation widths are the diameter). */
+const diameterSql = sql`(case when z.width < 100 then z.width else z.rim + z.width * z.ratio / 1270.0 end)`;
 
 interface Input {
   db: Db;
@@ -71,13 +71,25 @@ async function nearbySizes({ db, plan, query, interpretation }: Input): Promise<
   const typed: TireSize | null = interpretation?.size ?? null;
   const load = typed?.loadIndex;
   const speeds = typed?.speedIndex ? speedIndexes.slice(speedIndexes.indexOf(typed.speedIndex as never)) : [];
+  // The sizes near the diameter come from the price group's sizes with stock (the stored '_total'
+  // counts and the changes not folded in yet, a few hundred rows); only their search rows are
+  // read, through the size index, instead of every row of the price group.
   const { rows } = await db.execute<{ width: number; ratio: number; rim: number; count: number }>(sql`
+    with sizes as (
+      select width, ratio, rim from search_facet_counts
+      where price_group_id = ${plan.priceGroupId} and facet = '_total' and width > 0
+      union
+      select width, ratio, rim from search_facet_deltas
+      where price_group_id = ${plan.priceGroupId} and facet = '_total' and width > 0),
+    near as (
+      select z.width, z.ratio, z.rim, abs(${diameterSql} - ${diameter}) as off from sizes z
+      where ${diameterSql} between ${diameter * (1 - DIAMETER_TOLERANCE)} and ${diameter * (1 + DIAMETER_TOLERANCE)}
+        and not (z.width = ${asked.width} and z.ratio = ${asked.ratio} and z.rim = ${asked.rim}))
     select si.width::float8 as width, si.ratio::float8 as ratio, si.rim::float8 as rim, count(*)::int as count,
-           min(abs(${diameterSql} - ${diameter})) as off
-    from search_items si
+           min(near.off) as off
+    from near join search_items si
+      on si.price_group_id = ${plan.priceGroupId} and si.width = near.width and si.ratio = near.ratio and si.rim = near.rim
     where ${hitsWhere({ ...plan, dims: undefined })}
-      and ${diameterSql} between ${diameter * (1 - DIAMETER_TOLERANCE)} and ${diameter * (1 + DIAMETER_TOLERANCE)}
-      and not (si.width = ${asked.width} and si.ratio = ${asked.ratio} and si.rim = ${asked.rim})
       ${load ? sql`and si.f_load_v ~ '^[0-9]+$' and si.f_load_v::int >= ${load}` : sql``}
       ${
         speeds.length
