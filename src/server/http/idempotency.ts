@@ -7,8 +7,12 @@ import { idempotencyKeys } from '../db/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest, problem } from './errors';
+import { isAlive, ownerMark } from './instance';
 
-/** A call still 'running' after this long is taken to have died with its process. */
+/**
+ * A call still 'running' after this long is taken to have died with its process; a call marked
+ * with its process (`running:<instance>`, instance.ts) is taken over as soon as that process has gone.
+ */
 const ABANDONED_AFTER_MS = 120_000;
 
 export interface Answer {
@@ -37,18 +41,31 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
     eq(idempotencyKeys.scope, scope),
     eq(idempotencyKeys.key, key),
   );
+  const owner = ownerMark();
+  const status = owner ? `running:${owner}` : 'running';
   const insert = () =>
-    db.insert(idempotencyKeys).values({ userId, scope, key, requestHash }).onConflictDoNothing().returning();
+    db
+      .insert(idempotencyKeys)
+      .values({ userId, scope, key, requestHash, status })
+      .onConflictDoNothing()
+      .returning();
   let inserted = await insert();
   // The key is taken: by a call that died with its process, the row is cleared and claimed again.
   if (!inserted.length) {
+    const [taken] = await db.select({ status: idempotencyKeys.status }).from(idempotencyKeys).where(where);
+    const takenBy = taken?.status.startsWith('running:') ? taken.status.slice('running:'.length) : null;
+    const gone = takenBy !== null && !(await isAlive(db, takenBy));
     const abandoned = await db
       .delete(idempotencyKeys)
       .where(
         and(
           where,
-          eq(idempotencyKeys.status, 'running'),
-          lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+          gone
+            ? eq(idempotencyKeys.status, `running:${takenBy}`)
+            : and(
+                eq(idempotencyKeys.status, 'running'),
+                lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+              ),
         ),
       )
       .returning({ key: idempotencyKeys.key });
@@ -78,7 +95,7 @@ async function idempotent(
   if (existing) {
     if (existing.requestHash !== requestHash)
       throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
-    if (existing.status === 'running')
+    if (existing.status.startsWith('running'))
       throw new AppError('conflict', 'The first request with this Idempotency-Key is still running');
     return { status: existing.responseStatus ?? 200, body: existing.responseBody, replayed: true };
   }
