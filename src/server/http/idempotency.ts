@@ -1,8 +1,9 @@
 // Idempotency-Key: the first answer to a call that moves money is kept and replayed to its
 // retries (docs/architecture.md, "Boundaries the build enforces").
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/connection';
+import type { Db, DbOrTx } from '../db/connection';
 import { idempotencyKeys } from '../db/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -35,6 +36,32 @@ export const fingerprintOf = (body: unknown) =>
 const cardPrint = (card: { number?: unknown; expMonth?: unknown; expYear?: unknown }) =>
   `${String(card.number ?? '').slice(-4)}/${card.expMonth}/${card.expYear}`;
 
+/** The keyed call running in this async context, and what its dead first run had committed. */
+const current = new AsyncLocalStorage<{ userId: number; scope: string; key: string; resumed?: unknown }>();
+
+/**
+ * Called inside the transaction that makes what a keyed call creates: notes it on the key, so
+ * that if the process dies between that commit and the answer being kept, the retry answers it
+ * (committedBefore) instead of running again.
+ */
+export async function noteCommitted(tx: DbOrTx, made: unknown) {
+  const call = current.getStore();
+  if (!call) return;
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseBody: { committed: made } })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, call.userId),
+        eq(idempotencyKeys.scope, call.scope),
+        eq(idempotencyKeys.key, call.key),
+      ),
+    );
+}
+
+/** In a retry of a call whose process died after its commit: what noteCommitted noted. */
+export const committedBefore = (): unknown => current.getStore()?.resumed;
+
 async function claim(db: Db, userId: number, scope: string, key: string, requestHash: string) {
   const where = and(
     eq(idempotencyKeys.userId, userId),
@@ -52,9 +79,17 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
   let inserted = await insert();
   // The key is taken: by a call that died with its process, the row is cleared and claimed again.
   if (!inserted.length) {
-    const [taken] = await db.select({ status: idempotencyKeys.status }).from(idempotencyKeys).where(where);
+    const [taken] = await db
+      .select({
+        status: idempotencyKeys.status,
+        hash: idempotencyKeys.requestHash,
+        body: idempotencyKeys.responseBody,
+      })
+      .from(idempotencyKeys)
+      .where(where);
     const takenBy = taken?.status.startsWith('running:') ? taken.status.slice('running:'.length) : null;
-    const gone = takenBy !== null && !(await isAlive(db, takenBy));
+    // Only the same request takes a dead call over (another body is refused below).
+    const gone = takenBy !== null && taken?.hash === requestHash && !(await isAlive(db, takenBy));
     const abandoned = await db
       .delete(idempotencyKeys)
       .where(
@@ -70,10 +105,13 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
       )
       .returning({ key: idempotencyKeys.key });
     if (abandoned.length) inserted = await insert();
+    const noted = taken?.body as { committed?: unknown } | null | undefined;
+    if (inserted.length && gone && noted?.committed !== undefined)
+      return { existing: null, resumed: noted.committed };
   }
-  if (inserted.length) return null;
+  if (inserted.length) return { existing: null };
   const [existing] = await db.select().from(idempotencyKeys).where(where);
-  return existing ?? null;
+  return { existing };
 }
 
 /**
@@ -91,7 +129,7 @@ async function idempotent(
     return { status: call.status(), body, replayed: false };
   }
   const requestHash = fingerprintOf(call.body);
-  const existing = await claim(db, call.userId, call.scope, call.key, requestHash);
+  const { existing, resumed } = await claim(db, call.userId, call.scope, call.key, requestHash);
   if (existing) {
     if (existing.requestHash !== requestHash)
       throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
@@ -101,7 +139,8 @@ async function idempotent(
   }
   const where = sql`user_id = ${call.userId} and scope = ${call.scope} and key = ${call.key}`;
   try {
-    const body = await work();
+    const running = { userId: call.userId, scope: call.scope, key: call.key, resumed };
+    const body = await current.run(running, work);
     const status = call.status();
     await db
       .update(idempotencyKeys)

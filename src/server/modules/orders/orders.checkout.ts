@@ -3,6 +3,7 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
+import { committedBefore, noteCommitted } from '../../http/idempotency';
 import type { Method } from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
 import { expireUnpaidOrders } from './orders.expiry';
@@ -23,12 +24,15 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): Method {
  * refused payment undoes everything.
  */
 export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promise<OrderDetail> {
+  // A retry of a checkout whose server died after placing the order answers that order.
+  const placed = committedBefore() as { orderId?: number } | undefined;
+  if (placed?.orderId) return orderDetail(db, placed.orderId, false);
   await expireUnpaidOrders(db);
   const orderId = await db.transaction(async (tx) => {
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
     if (!cart || (body.orderId && body.orderId !== cart.id))
       throw conflict('This cart was already checked out');
-    return placeOrder(tx, {
+    const id = await placeOrder(tx, {
       order: cart,
       pricing: pricingOf(actor),
       placedBy: { userId: actor.userId, staff: false },
@@ -36,6 +40,8 @@ export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promis
       poNumber: body.poNumber,
       note: 'Checked out',
     });
+    await noteCommitted(tx, { orderId: id });
+    return id;
   });
   return orderDetail(db, orderId, false);
 }
