@@ -76,6 +76,22 @@ const publicIds = [
 /** Reviews are a product's public page: the author-only ones are PUT and image changes. */
 const publicReads = new Set(['GET /api/v1/review/:id', 'GET /api/v1/review/:id/images']);
 
+/** Body fields that name a row, by the table the row is in. */
+const bodyIds: Record<string, string> = {
+  orderId: 'orders',
+  orderItemId: 'order_items',
+  locationId: 'locations',
+  warehouseId: 'warehouses',
+  returnId: 'returns',
+  claimId: 'claims',
+  refund: 'refunds',
+  sourceId: 'payment_sources',
+  quoteId: 'quotes',
+  reviewId: 'reviews',
+  shipmentId: 'shipments',
+  fulfillmentId: 'fulfillments',
+};
+
 type Attacker = 'company_admin' | 'buyer' | 'supplier' | 'installer';
 const attackers: Attacker[] = ['company_admin', 'buyer', 'supplier', 'installer'];
 
@@ -92,6 +108,7 @@ const cookies = {} as Record<Attacker, string>;
 const victims = new Map<string, string>();
 let bodies = new Map<string, unknown>();
 let photo: Buffer;
+let ownOrderId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -119,6 +136,11 @@ beforeAll(async () => {
   // The attackers: each of its own new company (a buyer shares the company admin's).
   const mine = await createShopper(t.app, t.db);
   cookies.company_admin = mine.cookie;
+  // The attackers' company has a placed order of its own, so that a body call on its own order
+  // reaches the body's foreign ids.
+  const own = await buyByCard(t.app, mine.cookie, tire, 1);
+  expect(own.statusCode).toBe(201);
+  ownOrderId = own.json().orderId;
   const clerk = await createUser(t.db, {
     role: 'buyer',
     companyId: mine.companyId,
@@ -152,6 +174,19 @@ beforeAll(async () => {
           : sql``;
     const { rows } = await t.db.execute<{ v: string }>(
       sql`select id::text as v from ${sql.raw(table)}${where} order by 1 desc limit 1`,
+    );
+    if (rows[0]) victims.set(table, rows[0].v);
+  }
+  // Rows named only inside bodies: another company's location and a line of its placed order.
+  for (const [table, where] of [
+    ['locations', sql`company_id not in (${sql.join(attackerCompanies, sql`, `)})`],
+    [
+      'order_items',
+      sql`order_id in (select id from orders where status <> 'cart' and company_id not in (${sql.join(attackerCompanies, sql`, `)}))`,
+    ],
+  ] as const) {
+    const { rows } = await t.db.execute<{ v: string }>(
+      sql`select id::text as v from ${sql.raw(table)} where ${where} order by 1 desc limit 1`,
     );
     if (rows[0]) victims.set(table, rows[0].v);
   }
@@ -333,6 +368,58 @@ describe('authorization matrix: scoping to the caller’s company, supplier and 
       expect(calls).toBeGreaterThan(0);
       expect(wrong).toEqual([]);
       // Refused means refused: not one of the victims' rows changed.
+      expect(await victimRows()).toEqual(before);
+    });
+  }
+
+  for (const role of attackers) {
+    it(`${role}: another owner's id inside a request body is refused, nothing written`, async () => {
+      const before = await victimRows();
+      const wrong: string[] = [];
+      let calls = 0;
+      for (const e of endpoints.filter(
+        (x) => x.method !== 'GET' && x.method !== 'DELETE' && !isStaff(role) && allowed(role, x),
+      )) {
+        const sample = bodies.get(`${e.method} ${e.path}`);
+        if (!sample || typeof sample !== 'object') continue;
+        let swapped = 0;
+        const foreign = (value: unknown): unknown => {
+          if (Array.isArray(value)) return value.map(foreign);
+          if (!value || typeof value !== 'object') return value;
+          return Object.fromEntries(
+            Object.entries(value).map(([k, v]) => {
+              const table = bodyIds[k];
+              const victim = table && victims.get(table);
+              if (victim && (typeof v === 'number' || typeof v === 'string')) {
+                swapped += 1;
+                return [k, typeof v === 'number' ? Number(victim) : victim];
+              }
+              return [k, foreign(v)];
+            }),
+          );
+        };
+        const payload = foreign(sample) as object;
+        if (!swapped) continue;
+        // Path ids are the caller's own where it has one (its own order), else a plain id.
+        const mineToo = role === 'company_admin' || role === 'buyer';
+        const url = e.path
+          .replace(/\/order\/:id/, mineToo ? `/order/${ownOrderId}` : '/order/1')
+          .replace(/:\w+/g, '1');
+        const res = await t.app.inject({
+          method: e.method,
+          url,
+          headers: { cookie: cookies[role] },
+          payload,
+        });
+        calls += 1;
+        if (process.env.SCOPING_LOG) console.log(`${role} ${e.method} ${url} → ${res.statusCode}`);
+        if (res.statusCode < 400 || res.statusCode >= 500)
+          wrong.push(
+            `${e.method} ${url} ${JSON.stringify(payload).slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 160)}`,
+          );
+      }
+      console.log(`scoping ${role}: ${calls} calls with others' ids in the body`);
+      expect(wrong).toEqual([]);
       expect(await victimRows()).toEqual(before);
     });
   }
