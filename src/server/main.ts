@@ -4,6 +4,7 @@ import { openDatabase } from './db/connection';
 import { migrateDatabase } from './db/migrate';
 import { hasUsers, seedIfEmpty } from './db/seed';
 import { demoUsers, DEMO_PASSWORD } from './db/seed/seed-accounts';
+import { announceInstance } from './http/instance';
 import { deliverOutbox } from './integrations/email/outbox';
 import { smtpTransport } from './integrations/email/smtp';
 import { purgeExpired } from './modules/sessions/sessions.service';
@@ -13,6 +14,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   await migrateDatabase(database.db);
   const seeded = config.SEED === 'auto' && (await seedIfEmpty(database.db, config));
+  // A call this process leaves running when it dies is taken over on a retry (http/instance.ts).
+  const unannounce = await announceInstance(database);
   const app = await buildApp(config, database.db);
   await app.listen({ port: config.PORT, host: config.HOST });
 
@@ -48,6 +51,7 @@ async function main() {
     if (mailTimer) clearInterval(mailTimer);
     clearInterval(purgeTimer);
     await app.close();
+    await unannounce();
     await database.close();
     process.exit(0);
   };

@@ -1,14 +1,19 @@
 // Idempotency-Key: the first answer to a call that moves money is kept and replayed to its
 // retries (docs/architecture.md, "Boundaries the build enforces").
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/connection';
+import type { Db, DbOrTx } from '../db/connection';
 import { idempotencyKeys } from '../db/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest, problem } from './errors';
+import { isAlive, ownerMark } from './instance';
 
-/** A call still 'running' after this long is taken to have died with its process. */
+/**
+ * A call still 'running' after this long is taken to have died with its process; a call marked
+ * with its process (`running:<instance>`, instance.ts) is taken over as soon as that process has gone.
+ */
 const ABANDONED_AFTER_MS = 120_000;
 
 export interface Answer {
@@ -31,32 +36,82 @@ export const fingerprintOf = (body: unknown) =>
 const cardPrint = (card: { number?: unknown; expMonth?: unknown; expYear?: unknown }) =>
   `${String(card.number ?? '').slice(-4)}/${card.expMonth}/${card.expYear}`;
 
+/** The keyed call running in this async context, and what its dead first run had committed. */
+const current = new AsyncLocalStorage<{ userId: number; scope: string; key: string; resumed?: unknown }>();
+
+/**
+ * Called inside the transaction that makes what a keyed call creates: notes it on the key, so
+ * that if the process dies between that commit and the answer being kept, the retry answers it
+ * (committedBefore) instead of running again.
+ */
+export async function noteCommitted(tx: DbOrTx, made: unknown) {
+  const call = current.getStore();
+  if (!call) return;
+  await tx
+    .update(idempotencyKeys)
+    .set({ responseBody: { committed: made } })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, call.userId),
+        eq(idempotencyKeys.scope, call.scope),
+        eq(idempotencyKeys.key, call.key),
+      ),
+    );
+}
+
+/** In a retry of a call whose process died after its commit: what noteCommitted noted. */
+export const committedBefore = (): unknown => current.getStore()?.resumed;
+
 async function claim(db: Db, userId: number, scope: string, key: string, requestHash: string) {
   const where = and(
     eq(idempotencyKeys.userId, userId),
     eq(idempotencyKeys.scope, scope),
     eq(idempotencyKeys.key, key),
   );
+  const owner = ownerMark();
+  const status = owner ? `running:${owner}` : 'running';
   const insert = () =>
-    db.insert(idempotencyKeys).values({ userId, scope, key, requestHash }).onConflictDoNothing().returning();
+    db
+      .insert(idempotencyKeys)
+      .values({ userId, scope, key, requestHash, status })
+      .onConflictDoNothing()
+      .returning();
   let inserted = await insert();
   // The key is taken: by a call that died with its process, the row is cleared and claimed again.
   if (!inserted.length) {
+    const [taken] = await db
+      .select({
+        status: idempotencyKeys.status,
+        hash: idempotencyKeys.requestHash,
+        body: idempotencyKeys.responseBody,
+      })
+      .from(idempotencyKeys)
+      .where(where);
+    const takenBy = taken?.status.startsWith('running:') ? taken.status.slice('running:'.length) : null;
+    // Only the same request takes a dead call over (another body is refused below).
+    const gone = takenBy !== null && taken?.hash === requestHash && !(await isAlive(db, takenBy));
     const abandoned = await db
       .delete(idempotencyKeys)
       .where(
         and(
           where,
-          eq(idempotencyKeys.status, 'running'),
-          lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+          gone
+            ? eq(idempotencyKeys.status, `running:${takenBy}`)
+            : and(
+                eq(idempotencyKeys.status, 'running'),
+                lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+              ),
         ),
       )
       .returning({ key: idempotencyKeys.key });
     if (abandoned.length) inserted = await insert();
+    const noted = taken?.body as { committed?: unknown } | null | undefined;
+    if (inserted.length && gone && noted?.committed !== undefined)
+      return { existing: null, resumed: noted.committed };
   }
-  if (inserted.length) return null;
+  if (inserted.length) return { existing: null };
   const [existing] = await db.select().from(idempotencyKeys).where(where);
-  return existing ?? null;
+  return { existing };
 }
 
 /**
@@ -74,17 +129,18 @@ async function idempotent(
     return { status: call.status(), body, replayed: false };
   }
   const requestHash = fingerprintOf(call.body);
-  const existing = await claim(db, call.userId, call.scope, call.key, requestHash);
+  const { existing, resumed } = await claim(db, call.userId, call.scope, call.key, requestHash);
   if (existing) {
     if (existing.requestHash !== requestHash)
       throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
-    if (existing.status === 'running')
+    if (existing.status.startsWith('running'))
       throw new AppError('conflict', 'The first request with this Idempotency-Key is still running');
     return { status: existing.responseStatus ?? 200, body: existing.responseBody, replayed: true };
   }
   const where = sql`user_id = ${call.userId} and scope = ${call.scope} and key = ${call.key}`;
   try {
-    const body = await work();
+    const running = { userId: call.userId, scope: call.scope, key: call.key, resumed };
+    const body = await current.run(running, work);
     const status = call.status();
     await db
       .update(idempotencyKeys)

@@ -321,7 +321,7 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     scope: text('scope').notNull(),
     requestHash: text('request_hash').notNull(),
-    /** running | done */
+    /** running | running:<server instance> (src/server/http/instance.ts) | done */
     status: text('status').notNull().default('running'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),

@@ -5,13 +5,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../contract/common';
 import { can, isStaff, type Role } from '../../../domain/roles';
-import { multipart } from '../../test/admin-client';
+import { caller, multipart } from '../../test/admin-client';
 import { createLocation, createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { confirmedOrder } from '../../test/factories-logistics';
 import { buyByCard, cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
 import { type JsonSchema, validArb } from '../../test/json-schema-arbitrary';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { createCompany } from '../../test/factories';
+import { deliveredOrder } from '../aftersales/aftersales.test-helpers';
+import { jpeg, reviewBody } from '../reviews/reviews.test-helpers';
 
 // The matrix's scoping half (backoffice-authorization.test.ts checks the role gate): every
 // endpoint of every contract that takes an id in its path, called by a signed-in user of a
@@ -74,6 +76,22 @@ const publicIds = [
 /** Reviews are a product's public page: the author-only ones are PUT and image changes. */
 const publicReads = new Set(['GET /api/v1/review/:id', 'GET /api/v1/review/:id/images']);
 
+/** Body fields that name a row, by the table the row is in. */
+const bodyIds: Record<string, string> = {
+  orderId: 'orders',
+  orderItemId: 'order_items',
+  locationId: 'locations',
+  warehouseId: 'warehouses',
+  returnId: 'returns',
+  claimId: 'claims',
+  refund: 'refunds',
+  sourceId: 'payment_sources',
+  quoteId: 'quotes',
+  reviewId: 'reviews',
+  shipmentId: 'shipments',
+  fulfillmentId: 'fulfillments',
+};
+
 type Attacker = 'company_admin' | 'buyer' | 'supplier' | 'installer';
 const attackers: Attacker[] = ['company_admin', 'buyer', 'supplier', 'installer'];
 
@@ -89,9 +107,12 @@ const cookies = {} as Record<Attacker, string>;
 /** A row of each table that no attacker owns (every attacker's company is new and empty). */
 const victims = new Map<string, string>();
 let bodies = new Map<string, unknown>();
+let photo: Buffer;
+let ownOrderId = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  photo = await jpeg(800, 600);
   // Someone else's rows: a company with a paid order and an open cart, and a supplier's
   // confirmed lines (its warehouse, its sub-orders); plus the demo data's rows.
   const other = await createShopper(t.app, t.db);
@@ -110,10 +131,16 @@ beforeAll(async () => {
     url: '/api/v1/authorize',
     payload: { username: other.user.username, password: FACTORY_PASSWORD },
   });
+  await ownedRows(t);
 
   // The attackers: each of its own new company (a buyer shares the company admin's).
   const mine = await createShopper(t.app, t.db);
   cookies.company_admin = mine.cookie;
+  // The attackers' company has a placed order of its own, so that a body call on its own order
+  // reaches the body's foreign ids.
+  const own = await buyByCard(t.app, mine.cookie, tire, 1);
+  expect(own.statusCode).toBe(201);
+  ownOrderId = own.json().orderId;
   const clerk = await createUser(t.db, {
     role: 'buyer',
     companyId: mine.companyId,
@@ -150,6 +177,19 @@ beforeAll(async () => {
     );
     if (rows[0]) victims.set(table, rows[0].v);
   }
+  // Rows named only inside bodies: another company's location and a line of its placed order.
+  for (const [table, where] of [
+    ['locations', sql`company_id not in (${sql.join(attackerCompanies, sql`, `)})`],
+    [
+      'order_items',
+      sql`order_id in (select id from orders where status <> 'cart' and company_id not in (${sql.join(attackerCompanies, sql`, `)}))`,
+    ],
+  ] as const) {
+    const { rows } = await t.db.execute<{ v: string }>(
+      sql`select id::text as v from ${sql.raw(table)} where ${where} order by 1 desc limit 1`,
+    );
+    if (rows[0]) victims.set(table, rows[0].v);
+  }
 
   // A body the contract accepts, per endpoint, from the OpenAPI document (fixed seed).
   const doc = (
@@ -172,6 +212,96 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Every victim row as text, to prove the refused calls wrote nothing. */
+async function victimRows() {
+  const rows: Record<string, string | undefined> = {};
+  for (const [table, id] of victims) {
+    const { rows: found } = await t.db.execute<{ v: string }>(
+      sql`select r::text as v from ${sql.raw(table)} r where id::text = ${id}`,
+    );
+    rows[table] = found[0]?.v;
+  }
+  return rows;
+}
+
+/**
+ * The after-sales, quote, comparison and review rows of another company, made through the API:
+ * a delivered order (its shipments and fulfillments), a return and a claim of it, a refund and a
+ * supplier bill, a review of its tire, a saved comparison and a quote request.
+ */
+async function ownedRows(t: TestApp) {
+  const admin = await caller(t.app, 'admin');
+  const finance = await caller(t.app, 'finance');
+  const o = await deliveredOrder(t, admin, { quantity: 4, roadHazard: true });
+  const as = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: { cookie: o.cookie }, payload });
+  const made: [string, { statusCode: number; body: string }][] = [];
+  const ret = await as('POST', `/api/v1/order/${o.orderId}/return`, {
+    reason: 'defective',
+    items: [{ orderItemId: o.orderItemId, quantity: 1 }],
+  });
+  made.push(['return', ret]);
+  made.push([
+    'claim',
+    await as('POST', '/api/v1/claim', {
+      orderItemId: o.orderItemId,
+      damagedOn: new Date().toISOString().slice(0, 10),
+      remainingTread32: 6,
+      odometerMiles: 1000,
+    }),
+  ]);
+  made.push([
+    'refund',
+    await admin('POST', '/api/v1/refund', {
+      orderId: o.orderId,
+      items: [{ orderItemId: o.orderItemId, quantity: 1 }],
+      reason: 'defective',
+    }),
+  ]);
+  const { rows: line } = await t.db.execute<{ supplier: number; model: number }>(sql`
+    select so.supplier_company_id::int as supplier, p.model_id::int as model
+    from supplier_lines sl join sub_orders so on so.id = sl.sub_order_id
+    join order_items oi on oi.id = sl.order_item_id join products p on p.id = oi.product_id
+    where oi.id = ${o.orderItemId} limit 1`);
+  const today = new Date().toISOString().slice(0, 10);
+  made.push([
+    'bill',
+    await finance('POST', '/api/v1/bill', {
+      companyId: line[0].supplier,
+      periodStart: '2020-01-01',
+      periodEnd: today,
+    }),
+  ]);
+  const review = await as('POST', '/api/reviews', reviewBody(line[0].model));
+  made.push(['review', review]);
+  const image = multipart('file', 'tire.jpg', await jpeg(800, 600), 'image/jpeg');
+  made.push([
+    'review image',
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/review/${review.json().data.id}/images`,
+      headers: { cookie: o.cookie, ...image.headers },
+      payload: image.payload,
+    }),
+  ]);
+  const { rows: products } = await t.db.execute<{ id: number }>(
+    sql`select id::int from products order by id limit 2`,
+  );
+  made.push([
+    'comparison',
+    await as('POST', '/api/v1/comparisons', {
+      name: 'Theirs',
+      productIds: products.map((p) => Number(p.id)),
+    }),
+  ]);
+  made.push([
+    'quote',
+    await as('POST', '/api/v1/quote', { title: 'Their fleet', items: [{ size: '205/55R16', quantity: 4 }] }),
+  ]);
+  const failed = made.filter(([, res]) => res.statusCode >= 300).map(([what, res]) => `${what}: ${res.body}`);
+  expect(failed).toEqual([]);
+}
+
 describe('authorization matrix: scoping to the caller’s company, supplier and installer', () => {
   it('names every id-taking endpoint a non-staff role may call, as scoped or public', () => {
     const reachable = endpoints.filter(
@@ -188,6 +318,7 @@ describe('authorization matrix: scoping to the caller’s company, supplier and 
     it(`${role}: another owner's id answers 403 or 404 on every id-taking endpoint`, async () => {
       const wrong: string[] = [];
       const notExercised = new Set<string>();
+      const before = await victimRows();
       let calls = 0;
       for (const e of endpoints.filter((x) => takesId(x) && !isStaff(role) && allowed(role, x))) {
         const table = tableOf(e);
@@ -197,19 +328,28 @@ describe('authorization matrix: scoping to the caller’s company, supplier and 
           notExercised.add(table);
           continue;
         }
-        // The first parameter is the owned row; any further one (an item of it) is a plain id.
+        // The first parameter is the owned row; any further one (an item of it) is a plain id,
+        // or a well-formed photo name, so that a 400 on the path cannot hide the ownership check.
         let first = true;
-        const url = e.path.replace(/:\w+/g, () => {
-          const v = first ? encodeURIComponent(victim) : '1';
+        const url = e.path.replace(/:\w+/g, (param) => {
+          const v = first
+            ? encodeURIComponent(victim)
+            : param === ':name'
+              ? `${e.path.includes('/claim/') ? 'claim' : 'return'}-1-${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.webp`
+              : '1';
           first = false;
           return v;
         });
         const body = bodies.get(`${e.method} ${e.path}`);
-        // Uploads (a supplier's stock feed) go as multipart, as the browser sends them.
+        // Uploads (a supplier's stock feed, photos) go as multipart, as the browser sends them.
         const upload =
-          e.path.endsWith('/feed') && e.method === 'POST'
-            ? multipart('file', 'feed.csv', 'sku,quantity\n')
-            : null;
+          e.method !== 'POST'
+            ? null
+            : e.path.endsWith('/feed')
+              ? multipart('file', 'feed.csv', 'sku,quantity\n')
+              : /\/(photo|images)$/.test(e.path)
+                ? multipart('file', 'tire.jpg', photo, 'image/jpeg')
+                : null;
         const res = await t.app.inject({
           method: e.method,
           url,
@@ -227,6 +367,60 @@ describe('authorization matrix: scoping to the caller’s company, supplier and 
       );
       expect(calls).toBeGreaterThan(0);
       expect(wrong).toEqual([]);
+      // Refused means refused: not one of the victims' rows changed.
+      expect(await victimRows()).toEqual(before);
+    });
+  }
+
+  for (const role of attackers) {
+    it(`${role}: another owner's id inside a request body is refused, nothing written`, async () => {
+      const before = await victimRows();
+      const wrong: string[] = [];
+      let calls = 0;
+      for (const e of endpoints.filter(
+        (x) => x.method !== 'GET' && x.method !== 'DELETE' && !isStaff(role) && allowed(role, x),
+      )) {
+        const sample = bodies.get(`${e.method} ${e.path}`);
+        if (!sample || typeof sample !== 'object') continue;
+        let swapped = 0;
+        const foreign = (value: unknown): unknown => {
+          if (Array.isArray(value)) return value.map(foreign);
+          if (!value || typeof value !== 'object') return value;
+          return Object.fromEntries(
+            Object.entries(value).map(([k, v]) => {
+              const table = bodyIds[k];
+              const victim = table && victims.get(table);
+              if (victim && (typeof v === 'number' || typeof v === 'string')) {
+                swapped += 1;
+                return [k, typeof v === 'number' ? Number(victim) : victim];
+              }
+              return [k, foreign(v)];
+            }),
+          );
+        };
+        const payload = foreign(sample) as object;
+        if (!swapped) continue;
+        // Path ids are the caller's own where it has one (its own order), else a plain id.
+        const mineToo = role === 'company_admin' || role === 'buyer';
+        const url = e.path
+          .replace(/\/order\/:id/, mineToo ? `/order/${ownOrderId}` : '/order/1')
+          .replace(/:\w+/g, '1');
+        const res = await t.app.inject({
+          method: e.method,
+          url,
+          headers: { cookie: cookies[role] },
+          payload,
+        });
+        calls += 1;
+        if (process.env.SCOPING_LOG) console.log(`${role} ${e.method} ${url} → ${res.statusCode}`);
+        if (res.statusCode < 400 || res.statusCode >= 500)
+          wrong.push(
+            `${e.method} ${url} ${JSON.stringify(payload).slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 160)}`,
+          );
+      }
+      console.log(`scoping ${role}: ${calls} calls with others' ids in the body`);
+      expect(wrong).toEqual([]);
+      expect(await victimRows()).toEqual(before);
     });
   }
 
