@@ -23,7 +23,7 @@ import { isQuoteEditable } from '../../../domain/quote-status';
 import { quoteTiers } from '../../../domain/quote-options';
 import { useAppSelector } from '../../app/store';
 import { dateTime, money } from '../../lib/format';
-import { dollarsToCents, QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
+import { ConstraintsLine, dollarsToCents, QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
 import {
   quotePdfUrl,
   useEmailQuoteMutation,
@@ -124,10 +124,13 @@ function LineCard({ item, editable }: { item: QuoteItem; editable: boolean }) {
   return (
     <Card withBorder>
       <Group justify="space-between" mb="xs" wrap="wrap">
-        <Title order={3} size="h5">
-          Line {item.position + 1}: {requestText(item)}
-          {item.roadHazard ? ' + road hazard' : ''}
-        </Title>
+        <Stack gap={0}>
+          <Title order={3} size="h5">
+            Line {item.position + 1}: {requestText(item)}
+            {item.roadHazard ? ' + road hazard' : ''}
+          </Title>
+          <ConstraintsLine constraints={item.constraints} />
+        </Stack>
         {editable && item.options.length > 0 && (
           <Group gap="xs" align="flex-end">
             <NumberInput
