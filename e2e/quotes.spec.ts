@@ -24,6 +24,15 @@ test('a fleet quote from request to an order at the quoted total', async ({ page
     await page.getByLabel('Tires').nth(i).fill('16');
   }
   await snap(page, 'quotes-request-1366');
+  // The request form on a narrow phone: a vehicle line with its constraints open, no sideways scroll.
+  const narrow = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
+  await signIn(narrow, 'buyer');
+  await narrow.goto('/quotes/new');
+  await narrow.getByRole('radiogroup', { name: 'Line 1: ask by' }).getByText('Vehicle').click();
+  await narrow.getByRole('button', { name: 'Constraints for line 1' }).click();
+  await expect(narrow.getByRole('combobox', { name: 'Line 1: brands' })).toBeVisible();
+  expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await snap(narrow, 'quotes-request-360');
   await page.getByRole('button', { name: 'Send the request' }).click();
   await expect(page).toHaveURL(/\/quotes\/\d+$/);
   const quoteId = Number(page.url().split('/').pop());
