@@ -133,6 +133,16 @@ test('sales opens a quote in the console; admin sets the floors (margin and MAP)
   await expect(sales.getByText(/Line 2: 4 × 2020 Toyota Camry \S/)).toBeVisible();
   await expect(sales.getByText('Line 3: 2 × MPN E2E-MPN-1')).toBeVisible();
   await snap(sales, 'quotes-workspace-lines-1366');
+  // The workspace edits the same lines: they come back as typed, and a change is saved.
+  await sales.getByRole('button', { name: 'Edit lines' }).click();
+  await expect(sales.getByRole('combobox', { name: 'Model' })).toHaveValue('Camry');
+  await expect(sales.getByLabel('Line 3: MPN')).toHaveValue('E2E-MPN-1');
+  await sales.getByLabel('Tires').nth(2).fill('6');
+  await snap(sales, 'quotes-workspace-edit-1366');
+  await sales.getByRole('button', { name: 'Save lines' }).click();
+  await expect(sales.getByText('Line 3: 6 × MPN E2E-MPN-1')).toBeVisible();
+  await expect(sales.getByText(/Line 2: 4 × 2020 Toyota Camry \S/)).toBeVisible();
+  await expect(sales.getByText('Constraints: Michelin · speed ≥ V · ≤ $180.00 a tire')).toBeVisible();
   await expect(sales.getByText(/Demo Fleet Services/)).toBeVisible();
 
   const admin = await staffPage(browser, 'admin');

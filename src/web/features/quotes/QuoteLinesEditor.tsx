@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
-import type { QuoteItemInput } from '../../../contract/quotes';
+import type { QuoteItem, QuoteItemInput } from '../../../contract/quotes';
 import { speedIndexes } from '../../../domain/tire-size';
 import { dollarsToCents } from './quote-bits';
 import {
@@ -70,6 +70,25 @@ export const blankLine = (patch: Partial<Omit<LineDraft, 'key'>> = {}): LineDraf
   showConstraints: false,
   ...patch,
 });
+
+/** A saved line as a draft, to edit it (the workspace's "Edit lines"). */
+export const draftOf = (item: QuoteItem): LineDraft =>
+  blankLine({
+    kind: item.vehicle ? 'vehicle' : item.mpn ? 'mpn' : 'size',
+    size: item.size ?? '',
+    vehicle: item.vehicle ? { ...item.vehicle, year: String(item.vehicle.year) } : blankLine().vehicle,
+    mpn: item.mpn ?? '',
+    quantity: item.quantity,
+    roadHazard: item.roadHazard,
+    constraints: {
+      brands: item.constraints.brands ?? [],
+      categories: item.constraints.categories ?? [],
+      minLoadIndex: item.constraints.minLoadIndex ?? '',
+      minSpeedRating: item.constraints.minSpeedRating ?? null,
+      budgetDollars: item.constraints.budgetCents != null ? item.constraints.budgetCents / 100 : '',
+      deliverBy: item.constraints.deliverBy ?? '',
+    },
+  });
 
 /** The constraints as the create call takes them: only those given. */
 function constraintsInput(c: ConstraintsDraft): NonNullable<QuoteItemInput['constraints']> {

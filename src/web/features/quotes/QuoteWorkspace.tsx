@@ -23,6 +23,7 @@ import { isQuoteEditable } from '../../../domain/quote-status';
 import { quoteTiers } from '../../../domain/quote-options';
 import { useAppSelector } from '../../app/store';
 import { dateTime, money } from '../../lib/format';
+import { QuoteLinesEdit } from './QuoteLinesEdit';
 import { ConstraintsLine, dollarsToCents, QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
 import {
   quotePdfUrl,
@@ -277,6 +278,7 @@ export function QuoteWorkspace() {
           )}
         </Card>
       )}
+      {editable && <QuoteLinesEdit key={quote.items.map((i) => i.id).join()} quote={quote} />}
       {quote.items.map((item) => (
         <LineCard key={item.id} item={item} editable={editable && quote.status === 'options_ready'} />
       ))}
