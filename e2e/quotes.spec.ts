@@ -24,6 +24,15 @@ test('a fleet quote from request to an order at the quoted total', async ({ page
     await page.getByLabel('Tires').nth(i).fill('16');
   }
   await snap(page, 'quotes-request-1366');
+  // The request form on a narrow phone: a vehicle line with its constraints open, no sideways scroll.
+  const narrow = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
+  await signIn(narrow, 'buyer');
+  await narrow.goto('/quotes/new');
+  await narrow.getByRole('radiogroup', { name: 'Line 1: ask by' }).getByText('Vehicle').click();
+  await narrow.getByRole('button', { name: 'Constraints for line 1' }).click();
+  await expect(narrow.getByRole('combobox', { name: 'Line 1: brands' })).toBeVisible();
+  expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await snap(narrow, 'quotes-request-360');
   await page.getByRole('button', { name: 'Send the request' }).click();
   await expect(page).toHaveURL(/\/quotes\/\d+$/);
   const quoteId = Number(page.url().split('/').pop());
@@ -94,10 +103,46 @@ test('sales opens a quote in the console; admin sets the floors (margin and MAP)
   await sales.getByLabel('Title').fill('Console fleet quote');
   await sales.getByLabel('Line 1: tire size').fill('225/45R17');
   await sales.getByLabel('Tires').first().fill('8');
+  // Line 1 carries constraints: a brand, a minimum speed rating and a budget per tire.
+  await sales.getByRole('button', { name: 'Constraints for line 1' }).click();
+  await sales.getByRole('combobox', { name: 'Line 1: brands' }).fill('Michelin');
+  await sales.getByRole('combobox', { name: 'Line 1: brands' }).press('Enter');
+  await sales.getByRole('combobox', { name: 'Min. speed rating' }).click();
+  await sales.getByRole('option', { name: 'V', exact: true }).click();
+  await sales.getByLabel('Budget per tire ($)').fill('180');
+  // Line 2 asks by vehicle (year → make → model → option), line 3 by MPN.
+  await sales.getByRole('button', { name: 'Add a line' }).click();
+  await sales.getByRole('radiogroup', { name: 'Line 2: ask by' }).getByText('Vehicle').click();
+  await sales.getByRole('combobox', { name: 'Line 2: year' }).fill('2020');
+  await sales.getByRole('option', { name: '2020', exact: true }).click();
+  await sales.getByRole('combobox', { name: 'Make' }).fill('Toyota');
+  await sales.getByRole('option', { name: 'Toyota', exact: true }).click();
+  await sales.getByRole('combobox', { name: 'Model' }).fill('Camry');
+  await sales.getByRole('option', { name: 'Camry', exact: true }).click();
+  await sales.getByRole('combobox', { name: 'Option' }).click();
+  await sales.getByRole('option').first().click();
+  await sales.getByRole('button', { name: 'Add a line' }).click();
+  await sales.getByRole('radiogroup', { name: 'Line 3: ask by' }).getByText('MPN').click();
+  await sales.getByLabel('Line 3: MPN').fill('E2E-MPN-1');
+  await sales.getByLabel('Tires').nth(2).fill('2');
   await snap(sales, 'quotes-new-1366');
   await sales.getByRole('button', { name: 'Create the quote' }).click();
   await expect(sales).toHaveURL(/\/admin\/quotes\/\d+$/);
   await expect(sales.getByText('Line 1: 8 × 225/45R17')).toBeVisible();
+  await expect(sales.getByText('Constraints: Michelin · speed ≥ V · ≤ $180.00 a tire')).toBeVisible();
+  await expect(sales.getByText(/Line 2: 4 × 2020 Toyota Camry \S/)).toBeVisible();
+  await expect(sales.getByText('Line 3: 2 × MPN E2E-MPN-1')).toBeVisible();
+  await snap(sales, 'quotes-workspace-lines-1366');
+  // The workspace edits the same lines: they come back as typed, and a change is saved.
+  await sales.getByRole('button', { name: 'Edit lines' }).click();
+  await expect(sales.getByRole('combobox', { name: 'Model' })).toHaveValue('Camry');
+  await expect(sales.getByLabel('Line 3: MPN')).toHaveValue('E2E-MPN-1');
+  await sales.getByLabel('Tires').nth(2).fill('6');
+  await snap(sales, 'quotes-workspace-edit-1366');
+  await sales.getByRole('button', { name: 'Save lines' }).click();
+  await expect(sales.getByText('Line 3: 6 × MPN E2E-MPN-1')).toBeVisible();
+  await expect(sales.getByText(/Line 2: 4 × 2020 Toyota Camry \S/)).toBeVisible();
+  await expect(sales.getByText('Constraints: Michelin · speed ≥ V · ≤ $180.00 a tire')).toBeVisible();
   await expect(sales.getByText(/Demo Fleet Services/)).toBeVisible();
 
   const admin = await staffPage(browser, 'admin');
@@ -118,5 +163,9 @@ test('sales opens a quote in the console; admin sets the floors (margin and MAP)
   await snap(phone, 'quotes-floors-390');
   await phone.goto('/admin/quotes/new');
   await expect(phone.getByRole('button', { name: 'Create the quote' })).toBeVisible();
+  await phone.getByRole('button', { name: 'Add a line' }).click();
+  await phone.getByRole('radiogroup', { name: 'Line 2: ask by' }).getByText('Vehicle').click();
+  await phone.getByRole('button', { name: 'Constraints for line 2' }).click();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await snap(phone, 'quotes-new-390');
 });

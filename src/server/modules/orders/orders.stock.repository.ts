@@ -1,8 +1,8 @@
 // The SQL of warehouse stock as orders use it: inventory rows (free, reserved and sold units)
 // and the holds an order keeps on them (orders.stock.ts decides what to hold and release).
-import { and, min, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, min, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { inventory, orders, products, stockHolds, warehouses } from '../../db/schema';
+import { inventory, orders, products, quoteHolds, quotes, stockHolds, warehouses } from '../../db/schema';
 
 export type HoldRow = typeof stockHolds.$inferSelect;
 
@@ -185,9 +185,12 @@ export async function insertHolds(tx: DbOrTx, values: (typeof stockHolds.$inferI
   await tx.insert(stockHolds).values(values);
 }
 
-/** Units of each product the company holds for payments still open. */
-export function heldUnitsBySku(tx: DbOrTx, companyId: number, productIds: number[]) {
-  return tx
+/**
+ * Units of each product the company holds for payments still open, plus the units its live
+ * quotes hold (finalized or sent, not yet expired: docs/quotes.md, "Holds and the cap").
+ */
+export async function heldUnitsBySku(tx: DbOrTx, companyId: number, productIds: number[]) {
+  const forOrders = await tx
     .select({ productId: stockHolds.productId, n: sql<number>`sum(${stockHolds.quantity})::int` })
     .from(stockHolds)
     .where(
@@ -198,6 +201,23 @@ export function heldUnitsBySku(tx: DbOrTx, companyId: number, productIds: number
       ),
     )
     .groupBy(stockHolds.productId);
+  const forQuotes = await tx
+    .select({ productId: quoteHolds.productId, n: sql<number>`sum(${quoteHolds.quantity})::int` })
+    .from(quoteHolds)
+    .innerJoin(quotes, eq(quotes.id, quoteHolds.quoteId))
+    .where(
+      and(
+        eq(quotes.companyId, companyId),
+        eq(quoteHolds.status, 'held'),
+        gt(quoteHolds.expiresAt, sql`now()`),
+        inArray(quoteHolds.productId, productIds),
+      ),
+    )
+    .groupBy(quoteHolds.productId);
+  const total = new Map<number, number>();
+  for (const h of [...forOrders, ...forQuotes])
+    total.set(h.productId, (total.get(h.productId) ?? 0) + Number(h.n));
+  return [...total].map(([productId, n]) => ({ productId, n }));
 }
 
 /** The holds of an order in one status. */

@@ -131,13 +131,16 @@ export async function reserveStock(
   return result.allocations;
 }
 
-/** A company may not keep more than the cap of one SKU held for payments still open. */
+/**
+ * A company may not keep more than the cap of one SKU held for payments still open, counting the
+ * units its live quotes hold (docs/quotes.md, "Holds and the cap").
+ */
 export async function assertHeldUnderCap(tx: DbOrTx, companyId: number, productIds: number[]) {
   const held = await stockRepo.heldUnitsBySku(tx, companyId, productIds);
   const over = held.find((h) => Number(h.n) > MAX_HELD_UNITS_PER_SKU);
   if (over) {
     throw conflict(
-      `Your company may hold at most ${MAX_HELD_UNITS_PER_SKU} units of one tire awaiting payment`,
+      `Your company may hold at most ${MAX_HELD_UNITS_PER_SKU} units of one tire awaiting payment, its open quotes included`,
       {
         available: MAX_HELD_UNITS_PER_SKU,
         productId: over.productId,

@@ -171,4 +171,37 @@ describe('floors and holds', () => {
     expect((await sales('GET', `/api/v1/quote/${first.id}`)).json().data.status).toBe('expired');
     expect((await sales('POST', `/api/v1/quote/${second.id}/finalize`, {})).statusCode).toBe(200);
   });
+
+  it("counts a live quote's held units in the cap of units one company holds awaiting payment", async () => {
+    const tire = await quotableTire(t.db, { size: '173/45R13', quantity: 80, costCents: 5_000 });
+    const quote = await generated([{ size: '173/45R13', quantity: 30 }]);
+    expect((await sales('POST', `/api/v1/quote/${quote.id}/finalize`, {})).statusCode).toBe(200);
+    const holdUnpaid = async (quantity: number) => {
+      const cart = await buyer('POST', '/api/cart', {
+        orderItemMakeId: tire.make.id,
+        orderItemModelId: tire.model.id,
+        orderItemProductId: tire.product.id,
+        orderItemQuantity: quantity,
+      });
+      expect(cart.statusCode, cart.body).toBe(200);
+      const charge = await buyer('POST', '/api/cart/coinpay/checkout', {});
+      return buyer('POST', '/api/cart/checkout', { paymentMethod: 'coinpay', token: charge.json().token });
+    };
+    // 30 held on the quote: the cart may hold 40 − 30 = 10 more awaiting payment, not 11.
+    const ten = await holdUnpaid(10);
+    expect(ten.statusCode, ten.body).toBe(201);
+    const one = await holdUnpaid(1);
+    expect(one.statusCode).toBe(409);
+    expect(one.json().productId).toBe(tire.product.id);
+    // The quote expires: its units no longer count, and the one more tire may be held.
+    await t.db.execute(
+      sql`update quotes set valid_until = now() - interval '1 minute' where id = ${quote.id}`,
+    );
+    await expireQuotes(t.db);
+    const again = await buyer('POST', '/api/cart/checkout', {
+      paymentMethod: 'coinpay',
+      token: (await buyer('POST', '/api/cart/coinpay/checkout', {})).json().token,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
 });

@@ -17,7 +17,7 @@ import type { QuoteDetail } from '../../../contract/quotes';
 import { orderTotals } from '../../../domain/money';
 import { PageTitle } from '../../components/PageTitle';
 import { money } from '../../lib/format';
-import { QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
+import { ConstraintsLine, QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
 import { quotePdfUrl, useAcceptQuoteMutation, useDeclineQuoteMutation, useQuoteQuery } from './quotes.api';
 
 /** The total the buyer will pay for the chosen options, as the order will total it. */
@@ -94,6 +94,7 @@ export function BuyerQuotePage() {
             <Title order={2} size="h4" mb="xs">
               Line {item.position + 1}: {requestText(item)}
             </Title>
+            <ConstraintsLine constraints={item.constraints} />
             {item.options.length === 0 && <Text c="dimmed">No options yet.</Text>}
             <Radio.Group
               value={

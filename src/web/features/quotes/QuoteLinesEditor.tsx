@@ -1,34 +1,272 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  TagsInput,
+  TextInput,
+} from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
-import type { QuoteItemInput } from '../../../contract/quotes';
+import type { QuoteItem, QuoteItemInput } from '../../../contract/quotes';
+import { speedIndexes } from '../../../domain/tire-size';
+import { dollarsToCents } from './quote-bits';
+import {
+  useChainMakesQuery,
+  useChainModelsQuery,
+  useChainOptionsQuery,
+  useChainYearsQuery,
+} from './vehicle-chain.api';
 
-/** One line request being typed: a size and how many tires. */
+export type LineKind = 'size' | 'vehicle' | 'mpn';
+
+/** The optional constraints of a line, as typed (empty means "any"). */
+export interface ConstraintsDraft {
+  brands: string[];
+  categories: string[];
+  minLoadIndex: number | '';
+  minSpeedRating: string | null;
+  budgetDollars: number | '';
+  deliverBy: string;
+}
+
+/** One line request being typed: a size, a vehicle or an MPN, how many tires, and constraints. */
 export interface LineDraft {
   key: number;
+  kind: LineKind;
   size: string;
+  vehicle: { year: string; make: string; model: string; option: string };
+  mpn: string;
   quantity: number;
   roadHazard: boolean;
+  constraints: ConstraintsDraft;
+  showConstraints: boolean;
 }
+
+const blankConstraints = (): ConstraintsDraft => ({
+  brands: [],
+  categories: [],
+  minLoadIndex: '',
+  minSpeedRating: null,
+  budgetDollars: '',
+  deliverBy: '',
+});
 
 let nextKey = 0;
 export const blankLine = (patch: Partial<Omit<LineDraft, 'key'>> = {}): LineDraft => ({
   key: nextKey++,
+  kind: 'size',
   size: '',
+  vehicle: { year: '', make: '', model: '', option: '' },
+  mpn: '',
   quantity: 4,
   roadHazard: false,
+  constraints: blankConstraints(),
+  showConstraints: false,
   ...patch,
 });
 
-/** The lines as the create call takes them. */
-export const linesInput = (lines: LineDraft[]): QuoteItemInput[] =>
-  lines.map(({ key: _key, ...l }) => ({ ...l, size: l.size.trim() }));
+/** A saved line as a draft, to edit it (the workspace's "Edit lines"). */
+export const draftOf = (item: QuoteItem): LineDraft =>
+  blankLine({
+    kind: item.vehicle ? 'vehicle' : item.mpn ? 'mpn' : 'size',
+    size: item.size ?? '',
+    vehicle: item.vehicle ? { ...item.vehicle, year: String(item.vehicle.year) } : blankLine().vehicle,
+    mpn: item.mpn ?? '',
+    quantity: item.quantity,
+    roadHazard: item.roadHazard,
+    constraints: {
+      brands: item.constraints.brands ?? [],
+      categories: item.constraints.categories ?? [],
+      minLoadIndex: item.constraints.minLoadIndex ?? '',
+      minSpeedRating: item.constraints.minSpeedRating ?? null,
+      budgetDollars: item.constraints.budgetCents != null ? item.constraints.budgetCents / 100 : '',
+      deliverBy: item.constraints.deliverBy ?? '',
+    },
+  });
 
-/** A problem's message for a field of line i (`/body/items/i/field`), if any. */
+/** The constraints as the create call takes them: only those given. */
+function constraintsInput(c: ConstraintsDraft): NonNullable<QuoteItemInput['constraints']> {
+  return {
+    ...(c.brands.length ? { brands: c.brands } : {}),
+    ...(c.categories.length ? { categories: c.categories } : {}),
+    ...(c.minLoadIndex !== '' ? { minLoadIndex: c.minLoadIndex } : {}),
+    ...(c.minSpeedRating ? { minSpeedRating: c.minSpeedRating as (typeof speedIndexes)[number] } : {}),
+    ...(c.budgetDollars !== '' ? { budgetCents: dollarsToCents(c.budgetDollars) } : {}),
+    ...(c.deliverBy ? { deliverBy: c.deliverBy } : {}),
+  };
+}
+
+/** The lines as the create call takes them: exactly one of size, vehicle or MPN per line. */
+export const linesInput = (lines: LineDraft[]): QuoteItemInput[] =>
+  lines.map((l) => {
+    const what =
+      l.kind === 'vehicle'
+        ? { vehicle: { ...l.vehicle, year: Number(l.vehicle.year) } }
+        : l.kind === 'mpn'
+          ? { mpn: l.mpn.trim() }
+          : { size: l.size.trim() };
+    return {
+      ...what,
+      quantity: l.quantity,
+      roadHazard: l.roadHazard,
+      constraints: constraintsInput(l.constraints),
+    };
+  });
+
+/** A problem's message for a field of line i (`/body/items/i/field`, nested fields too), if any. */
 export type FieldError = (i: number, field: string) => string | undefined;
 
 export function fieldErrorOf(error: unknown): FieldError {
   const errors = (error as { errors?: { pointer?: string; detail?: string }[] } | undefined)?.errors;
-  return (i, field) => errors?.find((e) => e.pointer === `/body/items/${i}/${field}`)?.detail;
+  return (i, field) =>
+    errors?.find(
+      (e) => e.pointer === `/body/items/${i}/${field}` || e.pointer?.startsWith(`/body/items/${i}/${field}/`),
+    )?.detail;
+}
+
+const asData = (list: { value: string; label: string }[] | undefined) =>
+  (list ?? []).map(({ value, label }) => ({ value, label }));
+
+/** Year → make → model → option, each list fetched once the one before is chosen. */
+function VehicleChain({
+  n,
+  value,
+  onChange,
+  error,
+}: {
+  n: number;
+  value: LineDraft['vehicle'];
+  onChange: (v: LineDraft['vehicle']) => void;
+  error?: string;
+}) {
+  const years = useChainYearsQuery();
+  const makes = useChainMakesQuery({ year: value.year }, { skip: !value.year });
+  const models = useChainModelsQuery({ year: value.year, make: value.make }, { skip: !value.make });
+  const options = useChainOptionsQuery(
+    { year: value.year, make: value.make, model: value.model },
+    { skip: !value.model },
+  );
+  return (
+    <>
+      <Select
+        label={`Line ${n}: year`}
+        placeholder="Year"
+        data={asData(years.data)}
+        value={value.year || null}
+        onChange={(v) => onChange({ year: v ?? '', make: '', model: '', option: '' })}
+        searchable
+        error={error}
+        w={110}
+      />
+      <Select
+        label="Make"
+        placeholder="Make"
+        data={asData(makes.data)}
+        value={value.make || null}
+        onChange={(v) => onChange({ ...value, make: v ?? '', model: '', option: '' })}
+        disabled={!value.year}
+        searchable
+        w={150}
+      />
+      <Select
+        label="Model"
+        placeholder="Model"
+        data={asData(models.data)}
+        value={value.model || null}
+        onChange={(v) => onChange({ ...value, model: v ?? '', option: '' })}
+        disabled={!value.make}
+        searchable
+        w={150}
+      />
+      <Select
+        label="Option"
+        placeholder="Option"
+        data={asData(options.data)}
+        value={value.option || null}
+        onChange={(v) => onChange({ ...value, option: v ?? '' })}
+        disabled={!value.model}
+        searchable
+        w={170}
+      />
+    </>
+  );
+}
+
+function ConstraintsFields({
+  n,
+  value,
+  onChange,
+  fieldError,
+}: {
+  n: number;
+  value: ConstraintsDraft;
+  onChange: (patch: Partial<ConstraintsDraft>) => void;
+  fieldError: (field: string) => string | undefined;
+}) {
+  return (
+    <Group align="flex-end" wrap="wrap">
+      <TagsInput
+        label={`Line ${n}: brands`}
+        placeholder="Any brand (Enter after each)"
+        value={value.brands}
+        onChange={(brands) => onChange({ brands })}
+        maxTags={20}
+        error={fieldError('constraints/brands')}
+        w={220}
+      />
+      <TagsInput
+        label="Categories"
+        placeholder="Any category"
+        value={value.categories}
+        onChange={(categories) => onChange({ categories })}
+        maxTags={20}
+        error={fieldError('constraints/categories')}
+        w={200}
+      />
+      <NumberInput
+        label="Min. load index"
+        min={50}
+        max={150}
+        value={value.minLoadIndex}
+        onChange={(v) => onChange({ minLoadIndex: v === '' ? '' : Number(v) })}
+        error={fieldError('constraints/minLoadIndex')}
+        w={130}
+      />
+      <Select
+        label="Min. speed rating"
+        placeholder="Any"
+        data={[...speedIndexes]}
+        value={value.minSpeedRating}
+        onChange={(minSpeedRating) => onChange({ minSpeedRating })}
+        clearable
+        error={fieldError('constraints/minSpeedRating')}
+        w={130}
+      />
+      <NumberInput
+        label="Budget per tire ($)"
+        min={1}
+        decimalScale={2}
+        value={value.budgetDollars}
+        onChange={(v) => onChange({ budgetDollars: v === '' ? '' : Number(v) })}
+        error={fieldError('constraints/budgetCents')}
+        w={150}
+      />
+      <TextInput
+        type="date"
+        label="Deliver by"
+        value={value.deliverBy}
+        onChange={(e) => onChange({ deliverBy: e.currentTarget.value })}
+        error={fieldError('constraints/deliverBy')}
+        w={160}
+      />
+    </Group>
+  );
 }
 
 /** The line requests of a new quote (the buyer's request and the console's form share it). */
@@ -46,42 +284,96 @@ export function QuoteLinesEditor({
   return (
     <Stack>
       {lines.map((line, i) => (
-        <Group key={line.key} align="flex-end" wrap="wrap">
-          <TextInput
-            label={`Line ${i + 1}: tire size`}
-            placeholder="225/45R17"
-            value={line.size}
-            onChange={(e) => set(i, { size: e.currentTarget.value })}
-            error={fieldError(i, 'size')}
-            w={200}
-          />
-          <NumberInput
-            label="Tires"
-            min={1}
-            max={1000}
-            value={line.quantity}
-            onChange={(v) => set(i, { quantity: Number(v) || 1 })}
-            error={fieldError(i, 'quantity')}
-            w={100}
-          />
-          <Checkbox
-            label="Road hazard"
-            checked={line.roadHazard}
-            onChange={(e) => set(i, { roadHazard: e.currentTarget.checked })}
-            mb={8}
-          />
-          {lines.length > 1 && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove line ${i + 1}`}
-              onClick={() => setLines((ls) => ls.filter((_, n) => n !== i))}
-              mb={4}
-            >
-              ✕
-            </ActionIcon>
-          )}
-        </Group>
+        <Paper key={line.key} withBorder p="sm">
+          <Stack gap="xs">
+            <Group justify="space-between" wrap="nowrap">
+              <SegmentedControl
+                aria-label={`Line ${i + 1}: ask by`}
+                size="xs"
+                value={line.kind}
+                onChange={(kind) => set(i, { kind: kind as LineKind })}
+                data={[
+                  { value: 'size', label: 'Size' },
+                  { value: 'vehicle', label: 'Vehicle' },
+                  { value: 'mpn', label: 'MPN' },
+                ]}
+              />
+              {lines.length > 1 && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove line ${i + 1}`}
+                  onClick={() => setLines((ls) => ls.filter((_, n) => n !== i))}
+                >
+                  ✕
+                </ActionIcon>
+              )}
+            </Group>
+            <Group align="flex-end" wrap="wrap">
+              {line.kind === 'size' && (
+                <TextInput
+                  label={`Line ${i + 1}: tire size`}
+                  placeholder="225/45R17"
+                  value={line.size}
+                  onChange={(e) => set(i, { size: e.currentTarget.value })}
+                  error={fieldError(i, 'size')}
+                  w={200}
+                />
+              )}
+              {line.kind === 'vehicle' && (
+                <VehicleChain
+                  n={i + 1}
+                  value={line.vehicle}
+                  onChange={(vehicle) => set(i, { vehicle })}
+                  error={fieldError(i, 'vehicle') ?? fieldError(i, 'size')}
+                />
+              )}
+              {line.kind === 'mpn' && (
+                <TextInput
+                  label={`Line ${i + 1}: MPN`}
+                  placeholder="Manufacturer part number"
+                  value={line.mpn}
+                  onChange={(e) => set(i, { mpn: e.currentTarget.value })}
+                  error={fieldError(i, 'mpn') ?? fieldError(i, 'size')}
+                  w={200}
+                />
+              )}
+              <NumberInput
+                label="Tires"
+                min={1}
+                max={1000}
+                value={line.quantity}
+                onChange={(v) => set(i, { quantity: Number(v) || 1 })}
+                error={fieldError(i, 'quantity')}
+                w={100}
+              />
+              <Checkbox
+                label="Road hazard"
+                checked={line.roadHazard}
+                onChange={(e) => set(i, { roadHazard: e.currentTarget.checked })}
+                mb={8}
+              />
+            </Group>
+            <Group>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => set(i, { showConstraints: !line.showConstraints })}
+                aria-expanded={line.showConstraints}
+              >
+                {line.showConstraints ? 'Hide constraints' : `Constraints for line ${i + 1}`}
+              </Button>
+            </Group>
+            <Collapse expanded={line.showConstraints}>
+              <ConstraintsFields
+                n={i + 1}
+                value={line.constraints}
+                onChange={(patch) => set(i, { constraints: { ...line.constraints, ...patch } })}
+                fieldError={(f) => fieldError(i, f)}
+              />
+            </Collapse>
+          </Stack>
+        </Paper>
       ))}
       <Group>
         <Button

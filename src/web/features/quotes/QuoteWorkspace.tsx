@@ -23,7 +23,8 @@ import { isQuoteEditable } from '../../../domain/quote-status';
 import { quoteTiers } from '../../../domain/quote-options';
 import { useAppSelector } from '../../app/store';
 import { dateTime, money } from '../../lib/format';
-import { dollarsToCents, QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
+import { QuoteLinesEdit } from './QuoteLinesEdit';
+import { ConstraintsLine, dollarsToCents, QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
 import {
   quotePdfUrl,
   useEmailQuoteMutation,
@@ -124,10 +125,13 @@ function LineCard({ item, editable }: { item: QuoteItem; editable: boolean }) {
   return (
     <Card withBorder>
       <Group justify="space-between" mb="xs" wrap="wrap">
-        <Title order={3} size="h5">
-          Line {item.position + 1}: {requestText(item)}
-          {item.roadHazard ? ' + road hazard' : ''}
-        </Title>
+        <Stack gap={0}>
+          <Title order={3} size="h5">
+            Line {item.position + 1}: {requestText(item)}
+            {item.roadHazard ? ' + road hazard' : ''}
+          </Title>
+          <ConstraintsLine constraints={item.constraints} />
+        </Stack>
         {editable && item.options.length > 0 && (
           <Group gap="xs" align="flex-end">
             <NumberInput
@@ -274,6 +278,7 @@ export function QuoteWorkspace() {
           )}
         </Card>
       )}
+      {editable && <QuoteLinesEdit key={quote.items.map((i) => i.id).join()} quote={quote} />}
       {quote.items.map((item) => (
         <LineCard key={item.id} item={item} editable={editable && quote.status === 'options_ready'} />
       ))}

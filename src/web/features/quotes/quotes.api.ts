@@ -24,6 +24,10 @@ const quotesApi = api.injectEndpoints({
       query: (body) => ({ endpoint: q.createQuote, body }),
       invalidatesTags: [LIST],
     }),
+    updateQuote: b.mutation<Detail, { id: number } & BodyOf<typeof q.updateQuote>>({
+      query: ({ id, ...body }) => ({ endpoint: q.updateQuote, params: { id }, body }),
+      invalidatesTags: changed,
+    }),
     generateOptions: b.mutation<Out<typeof q.generateOptions>, number>({
       query: (id) => ({ endpoint: q.generateOptions, params: { id } }),
     }),
@@ -109,6 +113,7 @@ export const {
   useQuotesQuery,
   useQuoteQuery,
   useCreateQuoteMutation,
+  useUpdateQuoteMutation,
   useGenerateOptionsMutation,
   useCancelJobMutation,
   useOverridePriceMutation,
