@@ -173,6 +173,14 @@ describe('sending units to a distributor', () => {
     const first = await send(3);
     expect(first.statusCode).toBe(200);
     expect((await send(2)).statusCode).toBe(409);
+    // The order counts the distributor's units as routed: one is left, and no warehouse may take more.
+    const detail = (await o.sales('GET', `/api/v1/order/${o.orderId}`)).json();
+    expect(detail.orderItems[0].unroutedQuantity).toBe(1);
+    const routed = await o.sales('POST', `/api/v1/order/${o.orderId}/sub`, {
+      warehouseId: o.product.warehouses[0].id,
+      items: [{ orderItemId: o.item.orderItemId, quantity: 2 }],
+    });
+    expect(routed.statusCode).toBe(409);
     const id = first.json().distributorOrderId;
     const cancelled = await o.sales('POST', `/api/v1/distributor/order/${id}/cancel`);
     expect(cancelled.json().status).toBe('cancelled');
