@@ -139,3 +139,34 @@ test('staff see shipments and fulfillments in the console', async ({ page }) => 
   await expect(page.getByText('Lines').or(page.getByText('Labels'))).toBeVisible();
   await snap(page, 'logistics-console-fulfillment-desktop');
 });
+
+// The demo's order that no warehouse could fill went to a distributor: staff see it on the order
+// page; its ship confirmation (the sandbox) gives it a tracking number.
+test('staff see an order sent to a distributor, and its ship confirmation', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'support');
+  const lists = await Promise.all(
+    ['tirewire/order', 'rubberline/orders', 'wheelway/orders'].map(
+      async (p) => (await (await page.request.get(`/api/v1/vendor/${p}`)).json()).list,
+    ),
+  );
+  const sent = lists.flat()[0] as { orderId: number; reference: string };
+  expect(sent).toBeTruthy();
+  await page.goto(`/admin/orders/${sent.orderId}`);
+  const table = page.getByRole('table', { name: 'Distributor orders' });
+  await expect(table.getByRole('row').nth(1)).toContainText(sent.reference);
+  await expect(table.getByRole('row').nth(1)).toContainText('accepted');
+  await expect(page.getByText('Every unit is with a warehouse or a distributor.')).toBeVisible();
+  await snap(page, 'logistics-distributor-order-desktop');
+  const shipped = await page.request.post('/api/sandbox/distributors/advance', {
+    data: { reference: sent.reference, status: 'shipped' },
+  });
+  expect(shipped.ok()).toBe(true);
+  await page.reload();
+  await expect(table.getByRole('row').nth(1)).toContainText('shipped');
+  await expect(table.getByRole('row').nth(1)).toContainText((await shipped.json()).trackingNumber);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'logistics-distributor-order-phone');
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

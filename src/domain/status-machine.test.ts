@@ -64,6 +64,11 @@ import {
   installerOrderStatuses,
   installerOrderTransitions,
 } from './installer-status';
+import {
+  assertDistributorOrderTransition,
+  distributorOrderStatuses,
+  distributorOrderTransitions,
+} from './distributor-status';
 
 // Every transition table in src/domain, every pair of its statuses: an allowed pair passes, any
 // other pair throws the one TransitionError naming the entity, both statuses and what is allowed.
@@ -141,6 +146,12 @@ const tables: Table[] = [
     statuses: fulfillmentStatuses,
     table: fulfillmentTransitions,
     assert: (from, to) => assertFulfillmentTransition(from as never, to as never),
+  },
+  {
+    entity: 'distributor order',
+    statuses: distributorOrderStatuses,
+    table: distributorOrderTransitions,
+    assert: (from, to) => assertDistributorOrderTransition(from as never, to as never),
   },
   {
     entity: 'shipment',

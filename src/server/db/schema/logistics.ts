@@ -195,3 +195,59 @@ export const pickups = pgTable(
       .where(sql`${t.status} = 'scheduled'`),
   ],
 );
+
+/**
+ * Units of an order sent to a distributor (drop-ship) because no warehouse could fill them; the
+ * status follows distributorOrderTransitions (src/domain/distributor-status.ts). Its ship
+ * confirmation starts the shipment. Units are never taken from our warehouses' stock.
+ */
+export const distributorOrders = pgTable(
+  'distributor_orders',
+  {
+    id: id(),
+    orderId: ref('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    distributor: text('distributor').notNull(),
+    /** The distributor's own reference (its API answers by it). */
+    reference: text('reference').notNull().unique(),
+    status: text('status').notNull().default('submitted'),
+    /** The distributor's ship-from warehouse (code and ZIP) nearest the delivery. */
+    shipFromCode: text('ship_from_code').notNull(),
+    shipFromZip: text('ship_from_zip').notNull(),
+    shipToZip: text('ship_to_zip').notNull(),
+    costCents: cents('cost_cents').notNull(),
+    trackingNumber: text('tracking_number'),
+    shipmentId: ref('shipment_id').references(() => shipments.id),
+    /** auto: the company's rule at placement; else the staff member who sent it. */
+    createdByUserId: ref('created_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    shippedAt: at('shipped_at'),
+  },
+  (t) => [
+    index('distributor_orders_order_idx').on(t.orderId),
+    index('distributor_orders_status_idx').on(t.status),
+  ],
+);
+
+/** The order items (and units, at the distributor's cost) a distributor order carries. */
+export const distributorOrderLines = pgTable(
+  'distributor_order_lines',
+  {
+    id: id(),
+    distributorOrderId: ref('distributor_order_id')
+      .notNull()
+      .references(() => distributorOrders.id, { onDelete: 'cascade' }),
+    orderItemId: ref('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    productId: ref('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCostCents: cents('unit_cost_cents').notNull(),
+  },
+  (t) => [
+    index('distributor_order_lines_order_idx').on(t.distributorOrderId),
+    index('distributor_order_lines_item_idx').on(t.orderItemId),
+  ],
+);

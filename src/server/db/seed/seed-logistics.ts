@@ -1,9 +1,18 @@
 // Demo logistics (docs/logistics.md): three card orders of the demo buyer go the whole road
-// through the real services: one waits as a fulfillment, one is in transit, one was delivered.
+// through the real services: one waits as a fulfillment, one is in transit, one was delivered;
+// a fourth, whose only warehouse could not fill it, went to a distributor, which accepted it.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
 import type { Actor } from '../../http/actor';
-import { applyTrackingScan, convertOrder, generateLabel } from '../../modules/logistics/logistics.service';
+import { catalogueOf, distributors } from '../../integrations/distributors/distributor-sandbox';
+import {
+  advanceDistributorOrder,
+  applyTrackingScan,
+  convertOrder,
+  generateLabel,
+  offersForOrder,
+  sendToDistributor,
+} from '../../modules/logistics/logistics.service';
 import { addToCart, answerSupplierLines, checkout, submitOrder } from '../../modules/orders/orders.service';
 import type { Db } from '../connection';
 import { locations, productPrices, products, users } from '../schema';
@@ -90,4 +99,46 @@ export async function seedLogistics(db: Db, { accounts }: SeedContext) {
       });
     }
   }
+  await seedDistributorOrder(db, accounts, buyer, admin);
+}
+
+/** Four tires stocked at one warehouse only, which cancels its line: a distributor takes them. */
+async function seedDistributorOrder(db: Db, accounts: SeedContext['accounts'], buyer: Actor, admin: Actor) {
+  const { rows } = await db.execute<{ id: number; make_id: number; model_id: number }>(sql`
+    select p.id, p.make_id, p.model_id from products p
+    join product_prices pp on pp.product_id = p.id and pp.price_group_id = ${accounts.groups.standard}
+    join inventory i on i.product_id = p.id
+    where p.active
+    group by p.id, p.make_id, p.model_id
+    having count(*) filter (where i.quantity - i.reserved > 0) = 1 and sum(i.quantity - i.reserved) >= 8
+    order by p.id limit 200`);
+  const tire = rows.find((r) => distributors.some((d) => catalogueOf(d, Number(r.id))));
+  if (!tire) throw new Error('seed: no one-warehouse tire a distributor carries');
+  const distributor = distributors.find((d) => catalogueOf(d, Number(tire.id)));
+  await addToCart(db, buyer, {
+    orderItemMakeId: Number(tire.make_id),
+    orderItemModelId: Number(tire.model_id),
+    orderItemProductId: Number(tire.id),
+    orderItemQuantity: 4,
+    orderItemRoadHazard: false,
+  });
+  const { orderId } = await checkout(db, buyer, { paymentMethod: 'card', card, poNumber: 'FLEET-2035' });
+  await submitOrder(db, admin, orderId);
+  const { rows: lines } = await db.execute<{ id: number; supplier: number }>(
+    sql`select sl.id, so.supplier_company_id as supplier from supplier_lines sl
+        join sub_orders so on so.id = sl.sub_order_id where so.order_id = ${orderId}`,
+  );
+  for (const l of lines) {
+    const as = await actorAt(db, 'supplier', accounts.locations.treadHq, Number(l.supplier));
+    await answerSupplierLines(db, { ...as, role: 'supplier' }, [
+      { supplierLineId: Number(l.id), status: 'cancelled', note: 'Out of stock at the warehouse' },
+    ]);
+  }
+  const items = (await offersForOrder(db, orderId)).list.filter((i) => i.unrouted > 0);
+  if (!distributor || !items.length) throw new Error('seed: the distributor order has no unrouted units');
+  const sent = await sendToDistributor(db, admin, orderId, {
+    distributor,
+    items: items.map((i) => ({ orderItemId: i.orderItemId, quantity: i.unrouted })),
+  });
+  await advanceDistributorOrder(db, admin, sent.reference, 'accepted');
 }

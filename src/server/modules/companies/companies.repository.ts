@@ -84,6 +84,8 @@ export async function insertLocation(db: DbOrTx, values: typeof locations.$infer
 }
 
 export async function updateLocation(db: DbOrTx, id: number, set: Partial<typeof locations.$inferInsert>) {
+  // An empty patch changes nothing (an UPDATE without columns is not SQL).
+  if (!Object.keys(set).length) return;
   await db.update(locations).set(set).where(eq(locations.id, id));
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import * as dist from '../../../contract/distributors';
 import * as api from '../../../contract/logistics';
 import * as orderStaff from '../../../contract/orders-staff';
 import * as ship from '../../../contract/shipments';
@@ -10,6 +11,7 @@ import {
   signPayload,
   verifySignature,
 } from '../../integrations/payments/webhook-signature';
+import { setDistributorStockSource } from '../quotes/quotes.service';
 import * as logistics from './logistics.service';
 
 /** Fulfillments, labels, shipments, tracking and the courier sandboxes. */
@@ -115,6 +117,40 @@ export function logisticsRoutes(app: FastifyInstance) {
     return { sent, status: after.shipment.status as (typeof ship.ShipmentStatus.options)[number] };
   });
   trackingWebhookRoute(app);
+  distributorRoutes(app);
+}
+
+/** The distributor sandboxes' vendor calls, sending units to them, and their stock for quotes. */
+function distributorRoutes(app: FastifyInstance) {
+  setDistributorStockSource(logistics.distributorStock);
+  route(app, dist.tirewireOrder, ({ db, query }) =>
+    logistics.listDistributorOrders(db, 'tirewire', query.orderId),
+  );
+  route(app, dist.tirewireLocations, () => logistics.distributorLocations('tirewire'));
+  route(app, dist.tirewireStatuses, () => logistics.distributorStatusList());
+  route(app, dist.rubberlineOrders, ({ db, query }) =>
+    logistics.listDistributorOrders(db, 'rubberline', query.orderId),
+  );
+  route(app, dist.rubberlineOrder, ({ db, query }) =>
+    logistics.distributorOrderByReference(db, 'rubberline', query.reference),
+  );
+  route(app, dist.wheelwayOrders, ({ db, query }) =>
+    logistics.listDistributorOrders(db, 'wheelway', query.orderId),
+  );
+  route(app, dist.wheelwayOrder, ({ db, query }) =>
+    logistics.distributorOrderByReference(db, 'wheelway', query.reference),
+  );
+  route(app, dist.distributorOffers, ({ db, params }) => logistics.offersForOrder(db, params.id));
+  route(app, dist.sendToDistributor, ({ db, actor, params, body }) =>
+    logistics.sendToDistributor(db, actor, params.id, body),
+  );
+  route(app, dist.cancelDistributorOrder, ({ db, params }) =>
+    logistics.cancelDistributorOrder(db, params.id),
+  );
+  route(app, dist.sandboxShipDistributor, ({ db, config, actor, body }) => {
+    if (!sandboxControls(config)) throw notFound('Route');
+    return logistics.advanceDistributorOrder(db, actor, body.reference, body.status, body.at);
+  });
 }
 
 type WithRawBody = { rawBody?: string };

@@ -27,4 +27,19 @@ describe('the demo seed (logistics)', () => {
       'delivered',
     ]);
   });
+
+  it('has an order sent to a distributor, accepted, its units no longer unrouted', async () => {
+    const support = await caller(t.app, 'support');
+    const all = [];
+    for (const path of [
+      '/api/v1/vendor/tirewire/order',
+      '/api/v1/vendor/rubberline/orders',
+      '/api/v1/vendor/wheelway/orders',
+    ])
+      all.push(...(await support('GET', path)).json().list);
+    expect(all).toHaveLength(1);
+    expect(all[0]).toMatchObject({ status: 'accepted', lines: [{ quantity: 4 }] });
+    const items = (await support('GET', `/api/v1/order/${all[0].orderId}/distributors`)).json().list;
+    expect(items.map((i: { unrouted: number }) => i.unrouted)).toEqual([0]);
+  });
 });

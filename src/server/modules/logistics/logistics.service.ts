@@ -33,3 +33,14 @@ export {
 export { cancelPickup, pickupAvailability, schedulePickup } from './logistics.pickups';
 export { redirectOrderShipping } from './logistics.redirect';
 export { returnLabelsPdf } from './logistics.return-labels';
+export {
+  advanceDistributorOrder,
+  cancelDistributorOrder,
+  distributorLocations,
+  distributorOrderByReference,
+  distributorStatusList,
+  distributorStock,
+  listDistributorOrders,
+  offersForOrder,
+  sendToDistributor,
+} from './logistics.distributors';

@@ -92,8 +92,12 @@ export function listOrderItems(db: DbOrTx, q: Paging & { productId?: number }) {
     isNull(orderItems.removedAt),
     q.productId ? eq(orderItems.productId, q.productId) : undefined,
   );
-  const routed = sql<number>`(select coalesce(sum(sl.quantity), 0)::int from supplier_lines sl
-    where sl.order_item_id = ${orderItems.id} and sl.status <> 'cancelled')`;
+  // Units sent to a distributor count as routed (docs/logistics.md, "Distributors").
+  const routed = sql<number>`((select coalesce(sum(sl.quantity), 0)::int from supplier_lines sl
+    where sl.order_item_id = ${orderItems.id} and sl.status <> 'cancelled')
+    + (select coalesce(sum(dl.quantity), 0)::int from distributor_order_lines dl
+       join distributor_orders d on d.id = dl.distributor_order_id
+       where dl.order_item_id = ${orderItems.id} and d.status <> 'cancelled'))`;
   return listPage(
     db,
     q,

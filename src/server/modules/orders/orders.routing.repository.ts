@@ -168,6 +168,25 @@ export function activeLinesOf(db: DbOrTx, orderItemId: number) {
     .orderBy(desc(supplierLines.id));
 }
 
+/**
+ * Units of each item sent to a distributor instead of a warehouse (not cancelled there): they
+ * are neither unrouted nor routable (docs/logistics.md, "Distributors").
+ */
+export async function distributorUnitsOf(db: DbOrTx, orderItemIds: number[]) {
+  const units = new Map<number, number>();
+  if (!orderItemIds.length) return units;
+  const { rows } = await db.execute<{ id: number; units: number }>(sql`
+    select dl.order_item_id as id, sum(dl.quantity)::int as units from distributor_order_lines dl
+    join distributor_orders d on d.id = dl.distributor_order_id
+    where d.status <> 'cancelled' and dl.order_item_id in ${sql`(${sql.join(
+      orderItemIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`}
+    group by dl.order_item_id`);
+  for (const r of rows) units.set(Number(r.id), Number(r.units));
+  return units;
+}
+
 export type NewSupplierLine = typeof supplierLines.$inferInsert;
 
 export async function insertSupplierLines(db: DbOrTx, values: NewSupplierLine[]) {

@@ -95,7 +95,11 @@ export async function withdrawUnits(
   userId: number | null = null,
 ) {
   const lines = await routingRepo.activeLinesOf(tx, item.id);
-  const unrouted = Math.max(0, item.quantity - lines.reduce((s, r) => s + r.line.quantity, 0));
+  const atDistributor = (await routingRepo.distributorUnitsOf(tx, [item.id])).get(item.id) ?? 0;
+  const unrouted = Math.max(
+    0,
+    item.quantity - atDistributor - lines.reduce((s, r) => s + r.line.quantity, 0),
+  );
   let left = count - unrouted;
   const pending = lines.filter((r) => r.line.status === 'pending');
   const withdrawable = pending.reduce((s, r) => s + r.line.quantity, 0);

@@ -106,6 +106,11 @@ export async function orderDetail(
   for (const r of subLines)
     if (r.line.status !== 'cancelled')
       routed.set(r.line.orderItemId, (routed.get(r.line.orderItemId) ?? 0) + r.line.quantity);
+  const atDistributor = await routingRepo.distributorUnitsOf(
+    db,
+    lines.map((l) => l.item.id),
+  );
+  for (const [id, units] of atDistributor) routed.set(id, (routed.get(id) ?? 0) + units);
   const items = lines.map((l) => {
     const { available: _available, ...item } = toCartItem(l);
     return { ...item, unroutedQuantity: Math.max(0, l.item.quantity - (routed.get(l.item.id) ?? 0)) };

@@ -209,3 +209,4 @@ export {
   recalculateOption,
   unifiedPricing,
 } from './quotes.pricing';
+export { type DistributorStockSource, setDistributorStockSource } from './quotes.distributors';

@@ -1,4 +1,5 @@
 import type { couriers } from '../../../domain/shipping';
+import * as dist from '../../../contract/distributors';
 import * as fulfil from '../../../contract/logistics';
 import * as ship from '../../../contract/shipments';
 import type { Fulfillment } from '../../../contract/logistics';
@@ -11,8 +12,34 @@ const QUEUE = [
   { type: 'Shipment' as const, id: 'LIST' },
 ];
 
+/** An order's distributor offers and orders follow the order (its unrouted units). */
+const orderTag = (id: number) => ({ type: 'Order' as const, id });
+const distributorLists = {
+  tirewire: dist.tirewireOrder,
+  rubberline: dist.rubberlineOrders,
+  wheelway: dist.wheelwayOrders,
+} as const;
+
 const logisticsApi = api.injectEndpoints({
   endpoints: (b) => ({
+    distributorOffers: b.query<Out<typeof dist.distributorOffers>, number>({
+      query: (id) => ({ endpoint: dist.distributorOffers, params: { id } }),
+      providesTags: (_r, _e, id) => [orderTag(id)],
+    }),
+    distributorOrders: b.query<
+      Out<typeof dist.tirewireOrder>,
+      { distributor: keyof typeof distributorLists; orderId: number }
+    >({
+      query: ({ distributor, orderId }) => ({ endpoint: distributorLists[distributor], query: { orderId } }),
+      providesTags: (_r, _e, arg) => [orderTag(arg.orderId)],
+    }),
+    sendToDistributor: b.mutation<
+      Out<typeof dist.sendToDistributor>,
+      { id: number } & BodyOf<typeof dist.sendToDistributor>
+    >({
+      query: ({ id, ...body }) => ({ endpoint: dist.sendToDistributor, params: { id }, body }),
+      invalidatesTags: (_r, _e, arg) => [orderTag(arg.id), { type: 'Order', id: 'LIST' }],
+    }),
     fulfillmentList: b.query<Out<typeof fulfil.listFulfillments>, QueryOf<typeof fulfil.listFulfillments>>({
       query: (query) => ({ endpoint: fulfil.listFulfillments, query }),
       providesTags: QUEUE,
@@ -119,6 +146,9 @@ const logisticsApi = api.injectEndpoints({
 });
 
 export const {
+  useDistributorOffersQuery,
+  useDistributorOrdersQuery,
+  useSendToDistributorMutation,
   useFulfillmentListQuery,
   useFulfillmentProposalsQuery,
   useFulfillmentRatesQuery,

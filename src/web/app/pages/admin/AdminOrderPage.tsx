@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { can } from '../../../../domain/roles';
 import { PageTitle } from '../../../components/PageTitle';
 import { warehousePicker } from '../../../features/inventory/inventory.api';
+import { DistributorPanel } from '../../../features/logistics/DistributorPanel';
 import { OrderItemsTable, OrderLog, OrderPayments } from '../../../features/orders/OrderBits';
 import { OrderComments } from '../../../features/orders/OrderComments';
 import { OrderPaymentActions } from '../../../features/orders/OrderPaymentActions';
@@ -47,6 +48,15 @@ export function AdminOrderPage() {
                 Suppliers
               </Title>
               <SupplierLines order={order} warehouses={warehousePicker} />
+            </Card>
+            <Card withBorder mb="md">
+              <Title order={2} size="h4" mb="sm">
+                Distributors
+              </Title>
+              <DistributorPanel
+                orderId={order.orderId}
+                skuOf={(id) => order.orderItems.find((i) => i.orderItemId === id)?.skuCode ?? `item ${id}`}
+              />
             </Card>
             <Card withBorder>
               <Title order={2} size="h4" mb="sm">

@@ -1,0 +1,362 @@
+// Distributors (docs/logistics.md, "Distributors"): staff send an order's unrouted units (no
+// warehouse could fill them) to a distributor sandbox; its ship confirmation starts a shipment in
+// the same shipments table and timeline as a label, so the order follows its units as usual.
+// The distributors' free stock is also what quotes see (registered in logistics.routes.ts).
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  assertDistributorOrderTransition,
+  type DistributorOrderStatus,
+  distributorOrderStatuses,
+  distributorOrderTransitions,
+} from '../../../domain/distributor-status';
+import { isRoutableOrder, type OrderStatus } from '../../../domain/order-status';
+import type { Db, DbOrTx } from '../../db/connection';
+import { distributorOrderLines, distributorOrders } from '../../db/schema/logistics';
+import { orders } from '../../db/schema/orders';
+import type { Actor } from '../../http/actor';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import {
+  catalogueOf,
+  type Distributor,
+  distributorProfiles,
+  distributors,
+  referenceOf,
+  shipTimetable,
+  trackingNumberOf,
+} from '../../integrations/distributors/distributor-sandbox';
+import { milesBetween } from '../../integrations/geo/zip-geo';
+import type { DistributorStockSource } from '../quotes/quotes.service';
+import { startShipment } from './logistics.shipments';
+
+type Row = typeof distributorOrders.$inferSelect;
+
+/** Units each distributor has already promised (open or shipped orders) per product. */
+async function promised(db: DbOrTx, productIds: number[]) {
+  const out = new Map<string, number>();
+  if (!productIds.length) return out;
+  const rows = await db
+    .select({
+      distributor: distributorOrders.distributor,
+      productId: distributorOrderLines.productId,
+      units: sql<number>`sum(${distributorOrderLines.quantity})::int`,
+    })
+    .from(distributorOrderLines)
+    .innerJoin(distributorOrders, eq(distributorOrders.id, distributorOrderLines.distributorOrderId))
+    .where(
+      and(inArray(distributorOrderLines.productId, productIds), ne(distributorOrders.status, 'cancelled')),
+    )
+    .groupBy(distributorOrders.distributor, distributorOrderLines.productId);
+  for (const r of rows) out.set(`${r.distributor}:${r.productId}`, Number(r.units));
+  return out;
+}
+
+/** Every distributor's free units and cost of these products (those it carries). */
+export async function distributorOffers(db: DbOrTx, productIds: number[]) {
+  const taken = await promised(db, productIds);
+  return productIds.flatMap((productId) =>
+    distributors.flatMap((d) => {
+      const c = catalogueOf(d, productId);
+      if (!c) return [];
+      const available = Math.max(0, c.onHand - (taken.get(`${d}:${productId}`) ?? 0));
+      return available > 0
+        ? [
+            {
+              productId,
+              distributor: d,
+              available,
+              unitCostCents: c.unitCostCents,
+              leadDays: distributorProfiles[d].leadDays,
+            },
+          ]
+        : [];
+    }),
+  );
+}
+
+/** The quotes module's view of the same stock (its interface: src/server/modules/quotes/quotes.distributors.ts). */
+export const distributorStock: DistributorStockSource = {
+  offers: async (db, productIds) =>
+    (await distributorOffers(db, productIds)).map(({ unitCostCents: _c, ...o }) => o),
+};
+
+/** Units of each item of the order not in a live supplier line nor a live distributor order. */
+async function unroutedItems(db: DbOrTx, orderId: number) {
+  const { rows } = await db.execute<{ id: number; product_id: number; unrouted: number }>(sql`
+    select oi.id, oi.product_id,
+      oi.quantity
+        - coalesce((select sum(sl.quantity) from supplier_lines sl
+                    where sl.order_item_id = oi.id and sl.status <> 'cancelled'), 0)
+        - coalesce((select sum(dl.quantity) from distributor_order_lines dl
+                    join distributor_orders d on d.id = dl.distributor_order_id
+                    where dl.order_item_id = oi.id and d.status <> 'cancelled'), 0) as unrouted
+    from order_items oi where oi.order_id = ${orderId} order by oi.id`);
+  return rows.map((r) => ({
+    orderItemId: Number(r.id),
+    productId: Number(r.product_id),
+    unrouted: Number(r.unrouted),
+  }));
+}
+
+async function view(db: DbOrTx, rows: Row[]) {
+  if (!rows.length) return [];
+  const lines = await db
+    .select()
+    .from(distributorOrderLines)
+    .where(
+      inArray(
+        distributorOrderLines.distributorOrderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(distributorOrderLines.id);
+  const numbers = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(rows.map((r) => r.orderId))]));
+  const numberOf = new Map(numbers.map((n) => [n.id, n.number ?? '']));
+  return rows.map((r) => ({
+    distributorOrderId: r.id,
+    distributor: r.distributor as Distributor,
+    reference: r.reference,
+    orderId: r.orderId,
+    orderNumber: numberOf.get(r.orderId) ?? '',
+    status: r.status as DistributorOrderStatus,
+    next: [...distributorOrderTransitions[r.status as DistributorOrderStatus]],
+    shipFromCode: r.shipFromCode,
+    shipFromZip: r.shipFromZip,
+    shipToZip: r.shipToZip,
+    costCents: r.costCents,
+    trackingNumber: r.trackingNumber,
+    shipmentId: r.shipmentId,
+    lines: lines
+      .filter((l) => l.distributorOrderId === r.id)
+      .map((l) => ({
+        orderItemId: l.orderItemId,
+        productId: l.productId,
+        quantity: l.quantity,
+        unitCostCents: l.unitCostCents,
+      })),
+    createdAt: r.createdAt.toISOString(),
+    shippedAt: r.shippedAt?.toISOString() ?? null,
+  }));
+}
+
+async function one(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(distributorOrders).where(eq(distributorOrders.id, id));
+  if (!row) throw notFound('Distributor order');
+  return (await view(db, [row]))[0];
+}
+
+export async function listDistributorOrders(db: Db, distributor: Distributor, orderId?: number) {
+  const rows = await db
+    .select()
+    .from(distributorOrders)
+    .where(
+      and(
+        eq(distributorOrders.distributor, distributor),
+        orderId === undefined ? undefined : eq(distributorOrders.orderId, orderId),
+      ),
+    )
+    .orderBy(desc(distributorOrders.id))
+    .limit(200);
+  return { list: await view(db, rows) };
+}
+
+export async function distributorOrderByReference(db: Db, distributor: Distributor, reference: string) {
+  const [row] = await db
+    .select()
+    .from(distributorOrders)
+    .where(and(eq(distributorOrders.distributor, distributor), eq(distributorOrders.reference, reference)));
+  if (!row) throw notFound('Distributor order');
+  return (await view(db, [row]))[0];
+}
+
+export const distributorLocations = (d: Distributor) => ({ list: distributorProfiles[d].locations });
+
+export const distributorStatusList = () => ({
+  list: distributorOrderStatuses.map((status) => ({
+    status,
+    next: [...distributorOrderTransitions[status]],
+  })),
+});
+
+async function orderForRouting(db: DbOrTx, orderId: number, lock: boolean) {
+  const q = db
+    .select({ id: orders.id, status: orders.status, zip: orders.deliveryZip })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const [o] = lock ? await q.for('update') : await q;
+  if (!o || o.status === 'cart') throw notFound('Order');
+  return o;
+}
+
+/** What each distributor can send of the order's unrouted units. */
+export async function offersForOrder(db: Db, orderId: number) {
+  await orderForRouting(db, orderId, false);
+  const items = await unroutedItems(db, orderId);
+  const offers = await distributorOffers(
+    db,
+    items.map((i) => i.productId),
+  );
+  return {
+    list: items.map((i) => ({
+      ...i,
+      offers: offers.filter((o) => o.productId === i.productId).map(({ productId: _p, ...o }) => o),
+    })),
+  };
+}
+
+/**
+ * Sends unrouted units to a distributor: more than are unrouted, or than it has free, is a 409,
+ * an item of another order a 400. Ships from its warehouse nearest the delivery ZIP.
+ */
+export async function sendToDistributor(
+  db: Db,
+  actor: Actor,
+  orderId: number,
+  b: { distributor: Distributor; items: { orderItemId: number; quantity: number }[] },
+) {
+  const id = await db.transaction(async (tx) => {
+    const o = await orderForRouting(tx, orderId, true);
+    if (!isRoutableOrder(o.status as OrderStatus))
+      throw conflict(`An order that is ${o.status} sends nothing to a distributor`);
+    const items = await unroutedItems(tx, orderId);
+    const wanted = new Map<number, number>();
+    for (const [i, it] of b.items.entries()) {
+      if (!items.some((x) => x.orderItemId === it.orderItemId))
+        throw badRequest('Not an item of this order', [
+          { pointer: `/body/items/${i}/orderItemId`, detail: 'is not an item of the order' },
+        ]);
+      wanted.set(it.orderItemId, (wanted.get(it.orderItemId) ?? 0) + it.quantity);
+    }
+    const offers = await distributorOffers(
+      tx,
+      items.map((i) => i.productId),
+    );
+    const lines = [...wanted].map(([orderItemId, quantity]) => {
+      const item = items.find((x) => x.orderItemId === orderItemId) as (typeof items)[number];
+      if (quantity > item.unrouted)
+        throw conflict(
+          `Only ${item.unrouted} units of item ${orderItemId} wait for a warehouse or distributor`,
+        );
+      const offer = offers.find((x) => x.productId === item.productId && x.distributor === b.distributor);
+      if (!offer || offer.available < quantity)
+        throw conflict(
+          `${distributorProfiles[b.distributor].name} has ${offer?.available ?? 0} units of item ${orderItemId}`,
+        );
+      return { orderItemId, productId: item.productId, quantity, unitCostCents: offer.unitCostCents };
+    });
+    const from = nearest(b.distributor, o.zip);
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(distributorOrders)
+      .where(and(eq(distributorOrders.orderId, orderId), eq(distributorOrders.distributor, b.distributor)));
+    const [row] = await tx
+      .insert(distributorOrders)
+      .values({
+        orderId,
+        distributor: b.distributor,
+        reference: referenceOf(b.distributor, orderId, Number(n) + 1),
+        status: 'submitted',
+        shipFromCode: from.code,
+        shipFromZip: from.zip,
+        shipToZip: o.zip ?? '',
+        costCents: lines.reduce((s, l) => s + l.quantity * l.unitCostCents, 0),
+        createdByUserId: actor.userId,
+      })
+      .returning({ id: distributorOrders.id });
+    await tx.insert(distributorOrderLines).values(lines.map((l) => ({ distributorOrderId: row.id, ...l })));
+    return row.id;
+  });
+  return one(db, id);
+}
+
+function nearest(d: Distributor, zip: string | null) {
+  const locs = distributorProfiles[d].locations;
+  return [...locs].sort(
+    (a, b) =>
+      (milesBetween(a.zip, zip) ?? 99999) - (milesBetween(b.zip, zip) ?? 99999) ||
+      a.code.localeCompare(b.code),
+  )[0];
+}
+
+async function lockedRow(tx: DbOrTx, where: ReturnType<typeof eq>) {
+  const [row] = await tx.select().from(distributorOrders).where(where).for('update');
+  if (!row) throw notFound('Distributor order');
+  return row;
+}
+
+export async function cancelDistributorOrder(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const row = await lockedRow(tx, eq(distributorOrders.id, id));
+    assertDistributorOrderTransition(row.status as DistributorOrderStatus, 'cancelled');
+    await tx
+      .update(distributorOrders)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(eq(distributorOrders.id, id));
+  });
+  return one(db, id);
+}
+
+/**
+ * The sandbox distributor moves its order to `status`, or as far as its timetable has reached by
+ * `at`. Shipping is its ship confirmation: a tracking number, and a shipment of the order's units
+ * starting at label_created (tracked from there like any label's).
+ */
+export async function advanceDistributorOrder(
+  db: Db,
+  actor: Actor,
+  reference: string,
+  status?: 'accepted' | 'shipped',
+  at?: string,
+) {
+  const id = await db.transaction(async (tx) => {
+    const row = await lockedRow(tx, eq(distributorOrders.reference, reference));
+    const d = row.distributor as Distributor;
+    const now = at ? new Date(at) : new Date();
+    const due =
+      status ??
+      shipTimetable(d)
+        .filter((s) => row.createdAt.getTime() + s.afterHours * 3600_000 <= now.getTime())
+        .map((s) => s.status)
+        .at(-1);
+    const current = row.status as DistributorOrderStatus;
+    if (!due || due === current) return row.id;
+    if (current === 'shipped' && due === 'accepted') return row.id;
+    assertDistributorOrderTransition(current, due);
+    if (due === 'accepted') {
+      await tx
+        .update(distributorOrders)
+        .set({ status: 'accepted', updatedAt: now })
+        .where(eq(distributorOrders.id, row.id));
+      return row.id;
+    }
+    const lines = await tx
+      .select({ orderItemId: distributorOrderLines.orderItemId, quantity: distributorOrderLines.quantity })
+      .from(distributorOrderLines)
+      .where(eq(distributorOrderLines.distributorOrderId, row.id));
+    const profile = distributorProfiles[d];
+    const trackingNumber = trackingNumberOf(d, row.id);
+    const shipment = await startShipment(
+      tx,
+      {
+        orderId: row.orderId,
+        fulfillmentId: null,
+        labelId: null,
+        courier: profile.courier,
+        service: 'ground',
+        trackingNumber,
+        shipFromZip: row.shipFromZip,
+        shipToZip: row.shipToZip,
+        items: lines,
+      },
+      { source: 'system', userId: actor.userId, note: `shipped by ${profile.name} (${row.reference})` },
+    );
+    await tx
+      .update(distributorOrders)
+      .set({ status: 'shipped', trackingNumber, shipmentId: shipment.id, shippedAt: now, updatedAt: now })
+      .where(eq(distributorOrders.id, row.id));
+    return row.id;
+  });
+  return one(db, id);
+}
