@@ -1,7 +1,10 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AdminUser, ApiToken, UserInput } from '../../../contract/users';
 import type { Role } from '../../../domain/roles';
+import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { publicBaseUrl } from '../../http/public-url';
 import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -86,6 +89,26 @@ export async function createUser(db: Db, actor: Actor, input: UserData, baseUrl:
     await writeAudit(tx, actor, { entity: 'user', entityId: id, action: 'create', after });
     return toAdminUser(after);
   });
+}
+
+/**
+ * The one handler of a user creation, for POST /api/v1/user and for POST /api/v1/make with a
+ * username (the spec's alias for one client): the same rules, answer, audit entry and a
+ * Content-Location naming the user, and a log line that names the path it came by, so that
+ * neither reviewers nor log filters miss the alias (docs/security.md, L17).
+ */
+export async function createUserCall(ctx: {
+  db: Db;
+  config: Config;
+  actor: Actor;
+  body: UserData;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}) {
+  const data = await createUser(ctx.db, ctx.actor, ctx.body, publicBaseUrl(ctx.config, ctx.req));
+  ctx.reply.header('content-location', `/api/v1/user/${data.userId}`);
+  ctx.req.log.info({ userCreated: data.userId, via: ctx.req.url }, 'user created');
+  return { data };
 }
 
 /** Updates a user; a role change or a disable ends the user's sessions so it applies at once. */
