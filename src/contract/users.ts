@@ -118,7 +118,12 @@ export const updateOwnUser = endpoint({
   method: 'PUT',
   path: '/api/user',
   access: 'user',
-  summary: "Update the signed-in user's name and e-mail",
-  body: z.object({ name: z.string().trim().min(1).max(120), email: z.string().email().max(200) }),
+  summary:
+    "Update the signed-in user's name and e-mail; a new e-mail needs currentPassword and is announced to the old address",
+  body: z.object({
+    name: z.string().trim().min(1).max(120),
+    email: z.string().email().max(200),
+    currentPassword: z.string().max(200).optional(),
+  }),
   response: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
 });

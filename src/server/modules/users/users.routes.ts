@@ -23,5 +23,7 @@ export function usersRoutes(app: FastifyInstance) {
     await service.revokeToken(db, actor, params.id, params.tokenId);
     return { ok: true as const };
   });
-  route(app, api.updateOwnUser, ({ db, actor, body }) => service.updateOwnUser(db, actor, body));
+  route(app, api.updateOwnUser, ({ db, config, actor, body }) =>
+    service.updateOwnUser(db, config, actor, body),
+  );
 }

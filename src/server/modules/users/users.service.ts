@@ -9,7 +9,8 @@ import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { hashPassword, hashSecret, newSecret } from '../sessions/sessions.service';
+import { checkCurrentPassword, hashPassword, hashSecret, newSecret } from '../sessions/sessions.service';
+import { queueEmail } from '../../integrations/email/outbox';
 import * as repo from './users.repository';
 import { inviteUser } from './users.invitations';
 import { iso } from '../../lib/dates';
@@ -164,9 +165,39 @@ export async function revokeToken(db: Db, actor: Actor, userId: number, tokenId:
   });
 }
 
-/** The signed-in user edits their own name and e-mail (nothing of their role or locations). */
-export async function updateOwnUser(db: Db, actor: Actor, values: { name: string; email: string }) {
-  await repo.updateUser(db, actor.userId, values);
+/**
+ * The signed-in user edits their own name and e-mail (nothing of their role or locations). A new
+ * e-mail is where password resets go, so it needs the current password, and the old address is
+ * told of the change: a stolen session alone cannot take the account over (docs/security.md, L2).
+ */
+export async function updateOwnUser(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  input: { name: string; email: string; currentPassword?: string },
+) {
+  const { currentPassword, ...values } = input;
+  const before = await repo.findUserView(db, actor.userId);
+  if (!before) throw notFound('User');
+  const emailChanged = before.email.trim().toLowerCase() !== values.email.trim().toLowerCase();
+  if (emailChanged) await checkCurrentPassword(db, config, actor.userId, currentPassword);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, actor.userId, values);
+    if (!emailChanged) return;
+    await queueEmail(tx, {
+      to: before.email,
+      subject: 'Your Tread e-mail address was changed',
+      text: `Hello ${before.name},\n\nThe e-mail address of your Tread account ${before.username} was changed to ${values.email}.\nIf you did not do this, contact your administrator at once.`,
+      kind: 'email_changed',
+    });
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      entityId: actor.userId,
+      action: 'change_email',
+      before: { email: before.email },
+      after: { email: values.email },
+    });
+  });
   return { userId: actor.userId, ...values };
 }
 
