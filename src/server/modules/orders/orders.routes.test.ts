@@ -233,3 +233,33 @@ describe('supplier lines', () => {
     expect((await put(own, 'confirmed')).json().list[0].status).toBe('confirmed');
   });
 });
+
+describe('L5 buyer order view', () => {
+  it('hides supplier, warehouse, staff user names and internal notes from buyers, not from staff', async () => {
+    const { order, cookie, p } = await placedOrder();
+    await staff('POST', `/api/v1/order/${order.orderId}/action`, { action: 'hold', note: 'credit check' });
+    await staff('POST', `/api/v1/order/${order.orderId}/action`, { action: 'release' });
+    await staff('POST', `/api/v1/order/${order.orderId}/submit`);
+    const staffView = (await staff('GET', `/api/v1/order/${order.orderId}`)).json();
+    expect(staffView.subOrders[0].supplierName).toBe(p.supplier.name);
+    expect(staffView.log.some((e: { userName: string | null }) => e.userName === 'admin')).toBe(true);
+
+    const res = await t.app.inject({ url: `/api/order/${order.orderId}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    for (const secret of [p.supplier.name, 'credit check', '"admin"', staffView.subOrders[0].warehouseName])
+      expect(body).not.toContain(secret);
+    const view = res.json();
+    expect(view.subOrders[0]).toMatchObject({
+      supplierName: 'Tread',
+      warehouseName: 'Shipment 1',
+      warehouseZip: '',
+    });
+    expect(view.subOrders[0].lines[0]).toMatchObject({ warehouseName: 'Shipment 1', note: null });
+    expect(
+      view.log.every((e: { userName: string | null; note: string | null }) => !e.userName && !e.note),
+    ).toBe(true);
+    // The buyer still sees the status history itself.
+    expect(view.log.map((e: { to: string }) => e.to)).toContain('on_hold');
+  });
+});
