@@ -113,6 +113,20 @@ export const revokeUserToken = endpoint({
   response: Ok,
 });
 
+/**
+ * A user who lost both the phone and the recovery codes: an admin turns the second factor off
+ * (audited, the user's sessions end); the user enrols again, at the next sign-in if the role
+ * requires it.
+ */
+export const resetUserMfa = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/user/:id/mfa',
+  access: 'admin',
+  summary: "Reset a user's second factor (lost phone and recovery codes); the user enrols again",
+  params: IdParams,
+  response: Ok,
+});
+
 /** The signed-in user's own name and e-mail, not the back office's user update. */
 export const updateOwnUser = endpoint({
   method: 'PUT',

@@ -416,5 +416,6 @@ export async function getAccount(db: Db, config: Config, actor: Actor) {
 }
 
 export { hashPassword } from './sessions.passwords';
+export { deleteMfa, hasEnabledMfa } from './sessions.mfa.repository';
 export { hashSecret, newSecret } from './sessions.tokens';
 export { purgeExpired } from './sessions.purge';

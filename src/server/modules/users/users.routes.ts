@@ -23,6 +23,7 @@ export function usersRoutes(app: FastifyInstance) {
     await service.revokeToken(db, actor, params.id, params.tokenId);
     return { ok: true as const };
   });
+  route(app, api.resetUserMfa, ({ db, actor, params }) => service.resetMfa(db, actor, params.id));
   route(app, api.updateOwnUser, ({ db, config, actor, body }) =>
     service.updateOwnUser(db, config, actor, body),
   );

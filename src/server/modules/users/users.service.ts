@@ -9,7 +9,14 @@ import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { checkCurrentPassword, hashPassword, hashSecret, newSecret } from '../sessions/sessions.service';
+import {
+  checkCurrentPassword,
+  deleteMfa,
+  hashPassword,
+  hashSecret,
+  hasEnabledMfa,
+  newSecret,
+} from '../sessions/sessions.service';
 import { queueEmail } from '../../integrations/email/outbox';
 import * as repo from './users.repository';
 import { inviteUser } from './users.invitations';
@@ -110,6 +117,28 @@ export async function createUserCall(ctx: {
   ctx.reply.header('content-location', `/api/v1/user/${data.userId}`);
   ctx.req.log.info({ userCreated: data.userId, via: ctx.req.url }, 'user created');
   return { data };
+}
+
+/**
+ * An admin resets the second factor of a user who lost the phone and the recovery codes: the
+ * factor and its codes go, the user's sessions end, and the audit log says who did it. The user
+ * enrols again (at the next sign-in when the role requires a second factor).
+ */
+export async function resetMfa(db: Db, actor: Actor, id: number) {
+  await getUser(db, id);
+  await db.transaction(async (tx) => {
+    const enabled = await hasEnabledMfa(tx, id);
+    await deleteMfa(tx, id);
+    await repo.endSessions(tx, id);
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      entityId: id,
+      action: 'reset_mfa',
+      before: { mfaEnabled: enabled },
+      after: { mfaEnabled: false },
+    });
+  });
+  return { ok: true as const };
 }
 
 /** Updates a user; a role change or a disable ends the user's sessions so it applies at once. */
