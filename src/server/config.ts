@@ -63,6 +63,12 @@ const envSchema = z.object({
    * `admin,finance` (the production default); `none` for nobody (the default elsewhere, so the
    * demo accounts sign in with the password alone). Any user may enrol. See docs/security.md.
    */
+  /** The largest inventory feed upload, in bytes (50 MB, about half a million lines); bigger is a 413. */
+  FEED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   /**
    * AES-256-GCM key of the TOTP secrets at rest: 32 bytes as 64 hex digits or base64 (e.g.
    * `openssl rand -hex 32`). Required in production; development and tests use a fixed key.
