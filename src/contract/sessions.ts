@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commonPasswordMessage, isCommonPassword } from '../domain/common-passwords';
 import { roles } from '../domain/roles';
 import { endpoint, Id, Ok } from './common';
 
@@ -134,7 +135,12 @@ export const requestReset = endpoint({
   response: Accepted,
 });
 
-export const Password = z.string().min(8, 'Use at least 8 characters').max(200);
+/** A new password: 8 to 200 characters and not a common or breached one (src/domain/common-passwords.ts). */
+export const Password = z
+  .string()
+  .min(8, 'Use at least 8 characters')
+  .max(200)
+  .refine((p) => p.length < 8 || !isCommonPassword(p), commonPasswordMessage);
 
 export const completeReset = endpoint({
   method: 'POST',

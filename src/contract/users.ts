@@ -113,12 +113,31 @@ export const revokeUserToken = endpoint({
   response: Ok,
 });
 
+/**
+ * A user who lost both the phone and the recovery codes: an admin turns the second factor off
+ * (audited, the user's sessions end); the user enrols again, at the next sign-in if the role
+ * requires it.
+ */
+export const resetUserMfa = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/user/:id/mfa',
+  access: 'admin',
+  summary: "Reset a user's second factor (lost phone and recovery codes); the user enrols again",
+  params: IdParams,
+  response: Ok,
+});
+
 /** The signed-in user's own name and e-mail, not the back office's user update. */
 export const updateOwnUser = endpoint({
   method: 'PUT',
   path: '/api/user',
   access: 'user',
-  summary: "Update the signed-in user's name and e-mail",
-  body: z.object({ name: z.string().trim().min(1).max(120), email: z.string().email().max(200) }),
+  summary:
+    "Update the signed-in user's name and e-mail; a new e-mail needs currentPassword and is announced to the old address",
+  body: z.object({
+    name: z.string().trim().min(1).max(120),
+    email: z.string().email().max(200),
+    currentPassword: z.string().max(200).optional(),
+  }),
   response: z.object({ userId: z.number().int(), name: z.string(), email: z.string() }),
 });

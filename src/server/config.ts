@@ -63,6 +63,23 @@ const envSchema = z.object({
    * `admin,finance` (the production default); `none` for nobody (the default elsewhere, so the
    * demo accounts sign in with the password alone). Any user may enrol. See docs/security.md.
    */
+  /** The largest inventory feed upload, in bytes (50 MB, about half a million lines); bigger is a 413. */
+  FEED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  /**
+   * AES-256-GCM key of the TOTP secrets at rest: 32 bytes as 64 hex digits or base64 (e.g.
+   * `openssl rand -hex 32`). Required in production; development and tests use a fixed key.
+   */
+  MFA_SECRET_KEY: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
+      'must be 32 bytes: 64 hex digits or base64',
+    ),
   MFA_REQUIRED_ROLES: z
     .string()
     .optional()
@@ -104,6 +121,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!data.TRACKHUB_WEBHOOK_SECRET) problems.push('TRACKHUB_WEBHOOK_SECRET: is required in production');
     else if (DEFAULT_SECRETS.includes(data.TRACKHUB_WEBHOOK_SECRET))
       problems.push('TRACKHUB_WEBHOOK_SECRET: is a default secret; set a random one');
+    if (!data.MFA_SECRET_KEY)
+      problems.push('MFA_SECRET_KEY: is required in production (32 random bytes, e.g. openssl rand -hex 32)');
     if (data.SEED === 'auto')
       problems.push(
         'SEED: demo data is never seeded in production; create the first admin with npm run admin:create',

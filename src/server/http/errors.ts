@@ -12,6 +12,8 @@ const statusByCode = {
   not_found: 404,
   conflict: 409,
   invalid_transition: 409,
+  /** An upload above its limit (an inventory feed above FEED_MAX_BYTES). */
+  too_large: 413,
   unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,

@@ -16,6 +16,7 @@ const productionEnv = {
   PUBLIC_URL: 'https://shop.example',
   COINPAY_WEBHOOK_SECRET: 'a-long-random-webhook-secret-123',
   TRACKHUB_WEBHOOK_SECRET: 'another-long-random-secret-456',
+  MFA_SECRET_KEY: '0123456789abcdef'.repeat(4),
 };
 
 describe('H1 demo accounts are never created in production', () => {

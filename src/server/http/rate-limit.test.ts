@@ -44,6 +44,7 @@ describe('M5 global rate limit', () => {
         PUBLIC_URL: 'https://shop.example',
         COINPAY_WEBHOOK_SECRET: 'a-long-random-webhook-secret-123',
         TRACKHUB_WEBHOOK_SECRET: 'another-long-random-secret-456',
+        MFA_SECRET_KEY: '0123456789abcdef'.repeat(4),
       }).RATE_LIMIT_MAX,
     ).toBe(600);
   });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/audit';
 import type { DbOrTx } from '../../db/connection';
@@ -14,8 +14,10 @@ export async function insertAudit(db: DbOrTx, values: typeof auditLog.$inferInse
   await db.insert(auditLog).values(values);
 }
 
-export function listAudit(db: DbOrTx, q: AuditQuery) {
+/** `entities`: the kinds of record the caller may read (null: all). */
+export function listAudit(db: DbOrTx, q: AuditQuery, entities: string[] | null = null) {
   const where = and(
+    entities ? inArray(auditLog.entity, entities) : undefined,
     q.entity ? eq(auditLog.entity, q.entity) : undefined,
     q.entityId ? eq(auditLog.entityId, q.entityId) : undefined,
     searchWhere(q.q, [auditLog.actorUsername, auditLog.entity, auditLog.action, auditLog.entityId]),

@@ -4,6 +4,6 @@ import { route } from '../../http/route';
 import * as service from './audit.service';
 
 export function auditRoutes(app: FastifyInstance) {
-  route(app, api.listAudit, ({ db, query }) => service.listAudit(db, query));
+  route(app, api.listAudit, ({ db, actor, query }) => service.listAudit(db, actor, query));
   route(app, api.listOutbox, ({ db, config, actor, query }) => service.listOutbox(db, config, actor, query));
 }

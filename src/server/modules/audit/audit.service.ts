@@ -4,6 +4,8 @@ import { redactTokens } from '../../integrations/email/outbox';
 import type { Db, DbOrTx } from '../../db/connection';
 import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
+import { AppError } from '../../http/errors';
+import { canReadAudit, readableAuditEntities } from '../../../domain/audit-access';
 import { iso } from '../../lib/dates';
 import * as repo from './audit.repository';
 
@@ -57,9 +59,16 @@ export async function writeAudit(tx: DbOrTx, actor: Actor | null, entry: AuditEn
   });
 }
 
-/** Any staff member may read who changed what, newest first (the console's record history). */
-export async function listAudit(db: Db, q: repo.AuditQuery) {
-  return pageAnswer(q, await repo.listAudit(db, q), toAuditEntry);
+/**
+ * Who changed what, newest first (the console's record history and the audit log page), narrowed
+ * per kind of record (src/domain/audit-access.ts): asking for a kind the role may not read is a
+ * 403; the whole log lists only the kinds it may read.
+ */
+export async function listAudit(db: Db, actor: Actor, q: repo.AuditQuery) {
+  if (q.entity && !canReadAudit(actor.role, q.entity))
+    throw new AppError('forbidden', 'Your role does not allow reading the history of these records');
+  const entities = readableAuditEntities(actor.role);
+  return pageAnswer(q, await repo.listAudit(db, q, entities), toAuditEntry);
 }
 
 /** The e-mails the shop wrote (the mailbox of the embedded setup, where nothing is sent). */

@@ -132,3 +132,35 @@ describe('catalogue writes', () => {
     expect(big.statusCode).toBe(413);
   });
 });
+
+describe('L17 second user-creation path', () => {
+  it('answers POST /api/v1/make with a username through the one user-creation handler', async () => {
+    const company = await createCompany(t.db);
+    const body = (username: string) => ({
+      username,
+      name: 'Alias',
+      email: 'alias@example.com',
+      role: 'buyer',
+      companyId: company.id,
+      password: 'long-enough-1',
+    });
+    const viaUser = await as('POST', '/api/v1/user', body(unique('viauser')));
+    const viaMake = await as('POST', '/api/v1/make', body(unique('viamake')));
+    for (const res of [viaUser, viaMake]) {
+      expect(res.statusCode, res.body).toBe(201);
+      // Both name the created user's resource, so a client or a log reader sees what was made.
+      expect(res.headers['content-location']).toBe(`/api/v1/user/${res.json().data.userId}`);
+      const audit = (await as('GET', `/api/v1/audit?entity=user&entityId=${res.json().data.userId}`)).json()
+        .data.list;
+      expect(audit.map((a: { action: string }) => a.action)).toEqual(['create']);
+    }
+    const sales = await signIn(t.app, 'sales');
+    const asSales = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/make',
+      headers: { cookie: sales },
+      payload: body(unique('salesmade')),
+    });
+    expect(asSales.statusCode).toBe(403);
+  });
+});

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as api from '../../../contract/catalog-admin';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
-import { publicBaseUrl } from '../users/users.service';
+import { createUserCall } from '../users/users.service';
 import * as service from './catalog-admin.service';
 
 async function imageBytes(req: FastifyRequest) {
@@ -14,9 +14,13 @@ async function imageBytes(req: FastifyRequest) {
 }
 
 export function catalogAdminRoutes(app: FastifyInstance) {
-  route(app, api.createMake, async ({ db, config, actor, body, req }) => ({
-    data: await service.createMake(db, actor, body, publicBaseUrl(config, req)),
-  }));
+  // With a username the body creates a user through the users module's one handler (L17).
+  route(app, api.createMake, async (ctx) => {
+    const { body } = ctx;
+    if (body.username !== undefined) return createUserCall({ ...ctx, body });
+    const { username: _none, ...make } = body;
+    return { data: await service.createMake(ctx.db, ctx.actor, make) };
+  });
   route(app, api.updateMake, async ({ db, actor, params, body }) => ({
     data: await service.updateMake(db, actor, params.id, body),
   }));

@@ -9,7 +9,6 @@ import { slugOf } from '../../lib/slug';
 import { writeAudit } from '../audit/audit.service';
 import { refreshProductPrices } from '../catalog/catalog.service';
 import { productsIn, refreshSearchItems } from '../search/search.service';
-import { createUser } from '../users/users.service';
 import { imageTypeOf, readImageFile, saveImageFile, toImage, urlOf } from './catalog-admin.images';
 import * as repo from './catalog-admin.repository';
 
@@ -81,14 +80,9 @@ export async function makeOfModel(db: DbOrTx, modelId: number) {
   return model.makeId;
 }
 
-/**
- * A new tire brand (its slug made from the name unless given). One client creates users through
- * this call: a body with a username creates a user exactly as POST /api/v1/user does.
- */
-export async function createMake(db: Db, actor: Actor, body: Body<typeof api.createMake>, baseUrl: string) {
-  if ('username' in body && body.username !== undefined) return createUser(db, actor, body, baseUrl);
-  const { username: _none, ...make } = body;
-  return createRow(db, actor, 'make', { ...make, slug: make.slug ?? slugOf(make.name) }, 'slug');
+/** A new tire brand (its slug made from the name unless given); a user's body goes to the users module. */
+export async function createMake(db: Db, actor: Actor, body: z.output<typeof api.MakeInput>) {
+  return createRow(db, actor, 'make', { ...body, slug: body.slug ?? slugOf(body.name) }, 'slug');
 }
 
 /** Names and the active flag are searched by: the brand's search rows follow the edit. */

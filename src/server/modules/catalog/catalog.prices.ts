@@ -8,7 +8,8 @@ import { foldSoon, productsIn, refreshSearchItems } from '../search/search.servi
  * Cost: the lowest cost among the warehouses that have the product available (else the lowest
  * cost anywhere). Markup: the most specific active rule of the price group that matches the
  * product (make weighs 4, category 2, cost band 1; the newest rule breaks a tie), adding
- * basisPoints of cost (rounded half up) plus fixedCents. No matching rule: sold at cost.
+ * basisPoints of cost (rounded half up) plus fixedCents, never below half of cost. No matching
+ * rule: sold at cost.
  */
 const markupOf = sql`
   left join lateral (
@@ -26,7 +27,11 @@ const markupOf = sql`
     limit 1
   ) rule on true`;
 
-const priceExpr = sql`s.cost_cents + coalesce(rule.fixed_cents, 0) + (s.cost_cents * coalesce(rule.basis_points, 0) + 5000) / 10000`;
+// Floored at half of cost (rounded up): the markup contract's "at most 50 % below cost" holds for
+// the rule as a whole, so a negative fixedCents cannot push a price to zero or below (docs/security.md, L8).
+const priceExpr = sql`greatest(
+  s.cost_cents + coalesce(rule.fixed_cents, 0) + (s.cost_cents * coalesce(rule.basis_points, 0) + 5000) / 10000,
+  (s.cost_cents + 1) / 2)`;
 
 const stockOf = (productFilter: ReturnType<typeof sql>) => sql`
   select i.product_id,

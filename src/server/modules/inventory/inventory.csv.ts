@@ -37,6 +37,9 @@ export interface BadLine {
 }
 
 /** Checks one data record on its own: sku and make present, a whole quantity, a cost in dollars. */
+/** A cell as a failure reason quotes it: at most 40 characters, so a reason stays short (L11). */
+export const cellText = (cell: string) => (cell.length > 40 ? `${cell.slice(0, 40)}…` : cell);
+
 export function readFeedLine(header: FeedHeader, { line, raw, cells }: CsvRecord): FeedLine | BadLine {
   const text = raw.slice(0, 500);
   const fail = (reason: string) => ({ line, raw: text, reason });
@@ -46,8 +49,8 @@ export function readFeedLine(header: FeedHeader, { line, raw, cells }: CsvRecord
   if (!sku) return fail('sku is empty');
   if (!make) return fail('make is empty');
   if (!/^\d{1,7}$/.test(get('quantity')))
-    return fail(`quantity "${get('quantity')}" is not a whole number from 0`);
+    return fail(`quantity "${cellText(get('quantity'))}" is not a whole number from 0`);
   const costCents = parseDollars(get('cost'));
-  if (costCents === null) return fail(`cost "${get('cost')}" is not an amount like 89.50`);
+  if (costCents === null) return fail(`cost "${cellText(get('cost'))}" is not an amount like 89.50`);
   return { line, raw: text, sku, make, quantity: Number(get('quantity')), costCents };
 }

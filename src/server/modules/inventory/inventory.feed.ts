@@ -2,7 +2,14 @@ import type { Readable } from 'node:stream';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../http/errors';
 import { CsvInputError, readCsv } from '../../lib/csv';
-import { type BadLine, type FeedHeader, type FeedLine, readFeedHeader, readFeedLine } from './inventory.csv';
+import {
+  type BadLine,
+  cellText,
+  type FeedHeader,
+  type FeedLine,
+  readFeedHeader,
+  readFeedLine,
+} from './inventory.csv';
 import * as repo from './inventory.repository';
 
 // Reading an inventory feed while it streams in: each record is checked on its own, then in
@@ -26,7 +33,7 @@ async function checkBatch(db: Db, warehouseId: number, batch: FeedLine[], seen: 
       (p) => p.sku === l.sku.toLowerCase() && (p.make_name === make || p.make_slug === make),
     );
     const fail = (reason: string) => bad.push({ line: l.line, raw: l.raw, reason });
-    if (!product) fail(`No product with sku ${l.sku} of make ${l.make} in the catalogue`);
+    if (!product) fail(`No product with sku ${cellText(l.sku)} of make ${cellText(l.make)} in the catalogue`);
     else if (seen.has(product.id)) fail(`Same product as line ${seen.get(product.id)}`);
     else if (l.quantity < product.reserved)
       fail(`quantity ${l.quantity} is below the ${product.reserved} units reserved by open orders`);

@@ -120,19 +120,23 @@ export async function productExists(db: DbOrTx, id: number) {
   return (await db.$count(products, eq(products.id, id))) > 0;
 }
 
-/** Inserts or replaces stock rows; reserved units stay as they are. */
+/**
+ * Inserts or replaces stock rows; reserved units stay as they are. In statements of 1 000 rows
+ * (4 000 bind parameters): PostgreSQL takes at most 65 535 per statement, and a feed may hold
+ * half a million lines (docs/security.md, L11).
+ */
 export async function upsertInventory(
   db: DbOrTx,
   rows: { warehouseId: number; productId: number; quantity: number; costCents: number }[],
 ) {
-  if (!rows.length) return;
-  await db
-    .insert(inventory)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [inventory.warehouseId, inventory.productId],
-      set: { quantity: sql`excluded.quantity`, costCents: sql`excluded.cost_cents`, updatedAt: sql`now()` },
-    });
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insert(inventory)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoUpdate({
+        target: [inventory.warehouseId, inventory.productId],
+        set: { quantity: sql`excluded.quantity`, costCents: sql`excluded.cost_cents`, updatedAt: sql`now()` },
+      });
 }
 
 export async function insertRun(db: DbOrTx, values: typeof feedRuns.$inferInsert) {

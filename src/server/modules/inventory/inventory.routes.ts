@@ -4,13 +4,15 @@ import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
 import * as service from './inventory.service';
 
-/** Feeds may be far bigger than images: 50 MB is about half a million lines. */
-const FEED_MAX_BYTES = 50 * 1024 * 1024;
-
-async function feedFile(req: FastifyRequest) {
+/**
+ * The feed file of a multipart upload, streamed. Feeds may be far bigger than images:
+ * FEED_MAX_BYTES (50 MB by default, about half a million lines); a bigger file is a 413
+ * problem+json and nothing is applied (docs/security.md, L11).
+ */
+async function feedFile(req: FastifyRequest, maxBytes: number) {
   if (!req.isMultipart())
     throw new AppError('bad_request', 'Send the feed as multipart/form-data in the field "file"');
-  const file = await req.file({ limits: { fileSize: FEED_MAX_BYTES, files: 1 } });
+  const file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (file?.fieldname !== 'file') throw new AppError('bad_request', 'Send the feed in the field "file"');
   return { filename: file.filename || 'feed.csv', stream: file.file };
 }
@@ -31,8 +33,8 @@ export function inventoryRoutes(app: FastifyInstance) {
   route(app, api.listFeedRuns, async ({ db, actor, params }) => ({
     data: await service.listFeedRuns(db, actor, params.id),
   }));
-  route(app, api.uploadFeed, async ({ db, actor, params, req }) => ({
-    data: await service.importFeed(db, actor, params.id, await feedFile(req)),
+  route(app, api.uploadFeed, async ({ db, config, actor, params, req }) => ({
+    data: await service.importFeed(db, actor, params.id, await feedFile(req, config.FEED_MAX_BYTES)),
   }));
 
   route(app, api.listInventory, ({ db, actor, query }) => service.listInventory(db, actor, query));

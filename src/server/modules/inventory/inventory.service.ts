@@ -162,7 +162,7 @@ export async function importFeed(
   try {
     const { good, bad } = await readFeed(db, run.id, warehouseId, upload.stream);
     if (upload.stream.truncated)
-      throw new AppError('bad_request', 'The file is larger than the upload limit');
+      throw new AppError('too_large', 'The file is larger than the upload limit; nothing was imported');
     const done = await db.transaction(async (tx) => {
       await repo.upsertInventory(
         tx,

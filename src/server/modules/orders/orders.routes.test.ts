@@ -190,7 +190,7 @@ describe('supplier lines', () => {
     ).toBe(404);
   });
 
-  it('shows a supplier only the lines routed to its company and lets it confirm them', async () => {
+  it('L13 supplier sees/cancels pending lines: shows a supplier only the sent lines routed to its company and lets it confirm them', async () => {
     const mine = await placedOrder();
     const theirs = await placedOrder();
     const [location] = await t.db
@@ -209,8 +209,10 @@ describe('supplier lines', () => {
       locationIds: [location.id],
     });
     const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
-    const list = (await t.app.inject({ url: '/api/supplier/fulfillments', headers: { cookie } })).json();
-    expect(list.data.list.map((l: { orderId: number }) => l.orderId)).toEqual([mine.order.orderId]);
+    const listed = async () =>
+      (await t.app.inject({ url: '/api/supplier/fulfillments', headers: { cookie } }))
+        .json()
+        .data.list.map((l: { orderId: number }) => l.orderId);
     const foreign = theirs.order.subOrders[0].lines[0].supplierLineId;
     const own = mine.order.subOrders[0].lines[0].supplierLineId;
     const put = (supplierLineId: number, status: string) =>
@@ -220,9 +222,44 @@ describe('supplier lines', () => {
         headers: { cookie },
         payload: { lines: [{ supplierLineId, status }] },
       });
-    expect((await put(foreign, 'confirmed')).statusCode).toBe(404);
-    expect((await put(own, 'confirmed')).statusCode).toBe(409);
+    // L13: a pending line (not yet sent by staff) is neither listed nor cancellable by the supplier.
+    expect(await listed()).toEqual([]);
+    expect((await put(own, 'cancelled')).statusCode).toBe(404);
+    expect((await put(own, 'confirmed')).statusCode).toBe(404);
     await staff('POST', `/api/v1/order/${mine.order.orderId}/submit`);
+    await staff('POST', `/api/v1/order/${theirs.order.orderId}/submit`);
+    expect(await listed()).toEqual([mine.order.orderId]);
+    expect((await put(foreign, 'confirmed')).statusCode).toBe(404);
     expect((await put(own, 'confirmed')).json().list[0].status).toBe('confirmed');
+  });
+});
+
+describe('L5 buyer order view', () => {
+  it('hides supplier, warehouse, staff user names and internal notes from buyers, not from staff', async () => {
+    const { order, cookie, p } = await placedOrder();
+    await staff('POST', `/api/v1/order/${order.orderId}/action`, { action: 'hold', note: 'credit check' });
+    await staff('POST', `/api/v1/order/${order.orderId}/action`, { action: 'release' });
+    await staff('POST', `/api/v1/order/${order.orderId}/submit`);
+    const staffView = (await staff('GET', `/api/v1/order/${order.orderId}`)).json();
+    expect(staffView.subOrders[0].supplierName).toBe(p.supplier.name);
+    expect(staffView.log.some((e: { userName: string | null }) => e.userName === 'admin')).toBe(true);
+
+    const res = await t.app.inject({ url: `/api/order/${order.orderId}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    for (const secret of [p.supplier.name, 'credit check', '"admin"', staffView.subOrders[0].warehouseName])
+      expect(body).not.toContain(secret);
+    const view = res.json();
+    expect(view.subOrders[0]).toMatchObject({
+      supplierName: 'Tread',
+      warehouseName: 'Shipment 1',
+      warehouseZip: '',
+    });
+    expect(view.subOrders[0].lines[0]).toMatchObject({ warehouseName: 'Shipment 1', note: null });
+    expect(
+      view.log.every((e: { userName: string | null; note: string | null }) => !e.userName && !e.note),
+    ).toBe(true);
+    // The buyer still sees the status history itself.
+    expect(view.log.map((e: { to: string }) => e.to)).toContain('on_hold');
   });
 });

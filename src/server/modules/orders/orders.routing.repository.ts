@@ -57,18 +57,29 @@ export function listSubOrderLines(db: DbOrTx, orderId: number) {
 }
 
 /** Supplier lines, newest first; `supplierId` scopes them to one supplier company. */
-export function listSupplierLines(db: DbOrTx, q: Paging & { supplierId?: number; status?: string }) {
+export function listSupplierLines(
+  db: DbOrTx,
+  q: Paging & { supplierId?: number; status?: string; sentOnly?: boolean },
+) {
   const where = and(
     q.supplierId ? eq(subOrders.supplierCompanyId, q.supplierId) : undefined,
     q.status ? eq(supplierLines.status, q.status) : undefined,
+    q.sentOnly ? ne(supplierLines.status, 'pending') : undefined,
   );
   return listPage(db, q, () => supplierLineQuery(db).where(where), [desc(supplierLines.id)]);
 }
 
-/** The lines of these ids that are routed to this supplier company (others are left out). */
+/**
+ * The lines of these ids that are routed to this supplier company and have been sent to it
+ * (others, and lines still pending with staff, are left out: docs/security.md, L13).
+ */
 export function linesOfSupplier(db: DbOrTx, lineIds: number[], supplierId: number) {
   return supplierLineQuery(db).where(
-    and(inArray(supplierLines.id, lineIds), eq(subOrders.supplierCompanyId, supplierId)),
+    and(
+      inArray(supplierLines.id, lineIds),
+      eq(subOrders.supplierCompanyId, supplierId),
+      ne(supplierLines.status, 'pending'),
+    ),
   );
 }
 

@@ -10,18 +10,24 @@ import * as routingRepo from './orders.routing.repository';
 import { orderDetail, toSupplierLine } from './orders.views';
 
 /** Supplier lines, paged; `supplierId` scopes them to one supplier company. */
-export async function listLines(db: Db, q: Paging & { supplierId?: number; status?: string }) {
+export async function listLines(
+  db: Db,
+  q: Paging & { supplierId?: number; status?: string; sentOnly?: boolean },
+) {
   return pageAnswer(q, await routingRepo.listSupplierLines(db, q), toSupplierLine);
 }
 
-/** The caller's own lines only: a supplier never sees another supplier's work. */
+/**
+ * The caller's own lines only, once staff have sent them: a supplier never sees another
+ * supplier's work, nor lines still pending with staff (docs/security.md, L13).
+ */
 export function listFulfillments(
   db: Db,
   actor: Actor,
   q: { page: number; pageSize: number; status?: string },
 ) {
   if (actor.supplierId <= 0) throw notFound('Supplier');
-  return listLines(db, { ...q, supplierId: actor.supplierId });
+  return listLines(db, { ...q, supplierId: actor.supplierId, sentOnly: true });
 }
 
 /**
@@ -52,7 +58,7 @@ async function moveLine(
 
 type Change = { supplierLineId: number; status: SupplierLineStatus; note?: string };
 
-/** A supplier confirms, rejects or cancels lines routed to it; any other line is a 404. */
+/** A supplier confirms, rejects or cancels lines sent to it; any other line (or a pending one) is a 404. */
 export async function updateFulfillments(db: Db, actor: Actor, changes: Change[]) {
   const ids = changes.map((c) => c.supplierLineId);
   await db.transaction(async (tx) => {

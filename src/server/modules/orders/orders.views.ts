@@ -83,6 +83,40 @@ export async function orderDetail(
   staff: boolean,
   lines?: repo.Line[],
 ): Promise<OrderDetail> {
+  const detail = await fullOrderDetail(db, orderId, staff, lines);
+  return staff ? detail : forBuyer(detail);
+}
+
+/**
+ * What a buyer sees of the back office's side of an order (docs/security.md, L5): shipments by
+ * number, not the supplier, warehouse or its ZIP; the status log without the staff's or a
+ * supplier's user names and free-text notes (hold reasons, supplier remarks). Ids stay, so the
+ * buyer's own calls (returns, claims) can name a line.
+ */
+function forBuyer(detail: OrderDetail): OrderDetail {
+  const names = new Map(detail.subOrders.map((s, i) => [s.subOrderId, `Shipment ${i + 1}`]));
+  const hide = <T extends { supplierName: string; warehouseName: string }>(x: T, subOrderId: number) => ({
+    ...x,
+    supplierName: 'Tread',
+    warehouseName: names.get(subOrderId) ?? 'Shipment',
+  });
+  return {
+    ...detail,
+    subOrders: detail.subOrders.map((s) => ({
+      ...hide(s, s.subOrderId),
+      warehouseZip: '',
+      lines: s.lines.map((l) => ({ ...hide(l, l.subOrderId), note: null })),
+    })),
+    log: detail.log.map((e) => ({ ...e, userName: null, note: null })),
+  };
+}
+
+async function fullOrderDetail(
+  db: DbOrTx,
+  orderId: number,
+  staff: boolean,
+  lines?: repo.Line[],
+): Promise<OrderDetail> {
   const summary = await listsRepo.findSummary(db, orderId);
   if (!summary) throw notFound('Order');
   const { order } = summary;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardTokens } from '../../db/schema';
+import { cardTokens, emailOutbox, users } from '../../db/schema';
 import { createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { createShopper } from '../../test/factories-orders';
 import { caller, card, numbers, staffOrder } from '../../test/factories-payments';
@@ -298,8 +298,36 @@ describe('PUT /api/company and PUT /api/user', () => {
       email: 'ap@fleet2.example',
       phone: '512-555-0100',
     });
-    const user = await call(s.cookie, 'PUT', '/api/user', { name: 'Ann Buyer', email: 'ann@fleet2.example' });
+    const user = await call(s.cookie, 'PUT', '/api/user', {
+      name: 'Ann Buyer',
+      email: 'ann@fleet2.example',
+      currentPassword: FACTORY_PASSWORD,
+    });
     expect(user.json()).toEqual({ userId: s.user.id, name: 'Ann Buyer', email: 'ann@fleet2.example' });
+    // The name alone changes without the password.
+    const renamed = await call(s.cookie, 'PUT', '/api/user', { name: 'Ann B.', email: 'ann@fleet2.example' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
+  it('L2 e-mail change needs the current password and mails the old address', async () => {
+    const s = await shopper();
+    const [before] = await t.db.select().from(users).where(eq(users.id, s.user.id));
+    const change = (body: object) =>
+      call(s.cookie, 'PUT', '/api/user', { name: 'Taken', email: 'attacker@evil.example', ...body });
+    const missing = await change({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ pointer: '/body/currentPassword', detail: 'is required' }]);
+    const wrong = await change({ currentPassword: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].pointer).toBe('/body/currentPassword');
+    const [unchanged] = await t.db.select().from(users).where(eq(users.id, s.user.id));
+    expect(unchanged.email).toBe(before.email);
+    expect(unchanged.name).toBe(before.name);
+
+    expect((await change({ currentPassword: FACTORY_PASSWORD })).statusCode).toBe(200);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'email_changed'));
+    const mail = mails.find((m) => m.text.includes('attacker@evil.example') && m.to === before.email);
+    expect(mail?.subject).toBe('Your Tread e-mail address was changed');
   });
 
   it('answers 400 for a blank name or bad e-mail, 403 to a plain buyer for the company, 401 without a session', async () => {

@@ -78,3 +78,26 @@ describe('back-office price changes reach the shop and the cart', () => {
     expect(await shopPrice()).toBe(8_000);
   });
 });
+
+describe('L8 negative prices from markups', () => {
+  it('floors the price at half of cost, whatever the negative share and fixed amount', async () => {
+    const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }], 8_001);
+    const groupId = (await admin('GET', '/api/v1/pricing/group'))
+      .json()
+      .data.list.find((g: { code: string }) => g.code === 'fleet').id;
+    const buyer = await buyerOfGroup(groupId);
+    const rules = (
+      await admin('GET', `/api/v1/pricing/markup?makeId=${p.make.id}&priceGroupId=${groupId}`)
+    ).json().data.list;
+    const saved = await admin('PUT', `/api/v1/pricing/markup/${rules[0].id}`, {
+      basisPoints: -5000,
+      fixedCents: -100_000,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await buyer.as('POST', '/api/search/items', { makes: [p.make.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const item = res.json().data.list.find((i: { productId: number }) => i.productId === p.product.id);
+    // cost 8 001 → floor 4 001 (half, rounded up); without the floor it would be −96 000.
+    expect(item.priceCents).toBe(4_001);
+  });
+});

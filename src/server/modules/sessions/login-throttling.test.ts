@@ -110,7 +110,7 @@ describe('M5 recovery throttled, the token checked before hashing', () => {
         method: 'POST',
         url: '/api/v1/recover/complete',
         remoteAddress: '10.31.0.1',
-        payload: { token: `not-a-real-token-${i}`, password: 'aaaaaaaa' },
+        payload: { token: `not-a-real-token-${i}`, password: 'not-common-9x' },
       });
       codes.push(res.statusCode);
     }

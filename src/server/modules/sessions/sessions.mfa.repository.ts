@@ -41,6 +41,10 @@ export async function enableMfa(db: DbOrTx, userId: number, codeHashes: string[]
   await db.insert(mfaRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
 }
 
+export async function setMfaSecret(db: DbOrTx, userId: number, secret: string) {
+  await db.update(userMfa).set({ secret }).where(eq(userMfa.userId, userId));
+}
+
 export async function deleteMfa(db: DbOrTx, userId: number) {
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   await db.delete(userMfa).where(eq(userMfa.userId, userId));

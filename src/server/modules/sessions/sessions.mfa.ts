@@ -5,6 +5,7 @@ import type { Role } from '../../../domain/roles';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/connection';
 import { AppError, conflict } from '../../http/errors';
+import { isSealed, openMfaSecret, sealMfaSecret } from './sessions.mfa-secret';
 import * as repo from './sessions.mfa.repository';
 import { claimAttempt, clearAttempts, type ThrottleRule } from './sessions.throttle';
 import { hashSecret } from './sessions.tokens';
@@ -41,11 +42,11 @@ export async function mfaStatus(db: DbOrTx, config: Config, userId: number, role
 }
 
 /** A new secret and its QR code; the factor is not on until a code from the app confirms it. */
-export async function startEnrolment(db: DbOrTx, userId: number, username: string) {
+export async function startEnrolment(db: DbOrTx, config: Config, userId: number, username: string) {
   if (await repo.hasEnabledMfa(db, userId))
     throw conflict('A second factor is already on. Turn it off first to enrol another app.');
   const secret = generateSecret();
-  await repo.putPendingMfa(db, userId, secret);
+  await repo.putPendingMfa(db, userId, sealMfaSecret(config, userId, secret));
   const uri = generateURI({ issuer: ISSUER, label: username, secret });
   const qr = await QRCode.toDataURL(uri, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
   return { secret, uri, qr };
@@ -97,7 +98,7 @@ async function checkCode(db: DbOrTx, config: Config, userId: number, code: strin
   let ok = false;
   if (/^\d{6}$/.test(digits)) {
     const result = await verify({
-      secret: mfa.secret,
+      secret: openMfaSecret(config, userId, mfa.secret),
       token: digits,
       epochTolerance: TOLERANCE_SECONDS,
       ...(mfa.lastStep !== null && { afterTimeStep: mfa.lastStep }),
@@ -107,6 +108,13 @@ async function checkCode(db: DbOrTx, config: Config, userId: number, code: strin
     ok = await repo.spendRecoveryCode(db, userId, recoveryHash(userId, code));
   }
   if (ok) await clearAttempts(db, rule);
+  // A secret stored before encryption at rest is sealed once it has proved itself.
+  if (ok && !isSealed(mfa.secret))
+    await repo.setMfaSecret(
+      db,
+      userId,
+      sealMfaSecret(config, userId, openMfaSecret(config, userId, mfa.secret)),
+    );
   return ok;
 }
 

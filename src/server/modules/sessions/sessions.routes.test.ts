@@ -375,3 +375,44 @@ describe('cross-site writes', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('breached and common passwords', () => {
+  it('refuses a common password at change, reset and user creation with a clear 400', async () => {
+    const user = await createUser(t.db, {});
+    const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    const admin = await signIn(t.app, 'admin');
+    const answers = [
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/password',
+        headers: { cookie },
+        payload: { currentPassword: FACTORY_PASSWORD, newPassword: 'Password123!' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/recover/complete',
+        payload: { token: 'not-a-real-token-1', password: 'qwertyuiop' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user',
+        headers: { cookie: admin },
+        payload: {
+          username: `common-${Date.now()}`,
+          name: 'Common',
+          email: 'common@example.com',
+          role: 'buyer',
+          companyId: user.companyId,
+          password: 'letmein2024',
+        },
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(JSON.stringify(res.json().errors)).toContain('too common');
+    }
+    // The old password still signs in: nothing was changed.
+    expect((await login(user.username, FACTORY_PASSWORD, '10.0.0.9')).statusCode).toBe(200);
+  });
+});

@@ -64,7 +64,7 @@ export function sessionsRoutes(app: FastifyInstance) {
     const { user, step } = await accounts.pendingSignIn(db, config, req.cookies[SESSION_COOKIE]);
     if (step !== 'enrol') throw conflict('A second factor is already set up: enter its code');
     reply.header('cache-control', 'no-store');
-    return mfa.startEnrolment(db, user.id, user.username);
+    return mfa.startEnrolment(db, config, user.id, user.username);
   });
 
   route(app, api.confirmMfaLogin, async ({ db, config, body, req, reply }) => {
@@ -77,9 +77,9 @@ export function sessionsRoutes(app: FastifyInstance) {
   });
 
   route(app, api.getMfa, ({ db, config, actor }) => mfa.mfaStatus(db, config, actor.userId, actor.role));
-  route(app, api.startMfa, async ({ db, actor, reply }) => {
+  route(app, api.startMfa, async ({ db, config, actor, reply }) => {
     reply.header('cache-control', 'no-store');
-    return mfa.startEnrolment(db, actor.userId, actor.username);
+    return mfa.startEnrolment(db, config, actor.userId, actor.username);
   });
   route(app, api.confirmMfa, async ({ db, config, actor, body }) => ({
     recoveryCodes: await mfa.confirmEnrolment(db, config, actor.userId, body.code),

@@ -358,6 +358,29 @@ export async function completePasswordReset(
   });
 }
 
+/**
+ * The signed-in user's current password, asked before a change that could take the account
+ * over (a new password, a new e-mail): throttled per user, a wrong one is a 400 on
+ * /body/currentPassword.
+ */
+export async function checkCurrentPassword(
+  db: Db,
+  config: Config,
+  userId: number,
+  currentPassword: string | undefined,
+) {
+  const rule = currentPasswordRule(config, userId);
+  await claimAttempt(db, config, rule);
+  const user = await repo.findUser(db, userId);
+  if (!user || !currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw new AppError('bad_request', 'The current password is wrong', {
+      errors: [{ pointer: '/body/currentPassword', detail: currentPassword ? 'is wrong' : 'is required' }],
+    });
+  }
+  await clearAttempts(db, rule);
+  return user;
+}
+
 /** Changes the password and ends every other session of the user. */
 export async function changePassword(
   db: Db,
@@ -366,15 +389,7 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ) {
-  const rule = currentPasswordRule(config, actor.userId);
-  await claimAttempt(db, config, rule);
-  const user = await repo.findUser(db, actor.userId);
-  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new AppError('bad_request', 'The current password is wrong', {
-      errors: [{ pointer: '/body/currentPassword', detail: 'is wrong' }],
-    });
-  }
-  await clearAttempts(db, rule);
+  await checkCurrentPassword(db, config, actor.userId, currentPassword);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await repo.setUserPassword(tx, actor.userId, passwordHash);
@@ -401,5 +416,6 @@ export async function getAccount(db: Db, config: Config, actor: Actor) {
 }
 
 export { hashPassword } from './sessions.passwords';
+export { deleteMfa, hasEnabledMfa } from './sessions.mfa.repository';
 export { hashSecret, newSecret } from './sessions.tokens';
 export { purgeExpired } from './sessions.purge';

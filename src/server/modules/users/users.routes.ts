@@ -6,9 +6,7 @@ import * as service from './users.service';
 export function usersRoutes(app: FastifyInstance) {
   route(app, api.listUsers, ({ db, query }) => service.listUsers(db, query));
   route(app, api.getUser, async ({ db, params }) => ({ data: await service.getUser(db, params.id) }));
-  route(app, api.createUser, async ({ db, config, actor, body, req }) => ({
-    data: await service.createUser(db, actor, body, service.publicBaseUrl(config, req)),
-  }));
+  route(app, api.createUser, (ctx) => service.createUserCall(ctx));
   route(app, api.updateUser, async ({ db, actor, params, body }) => ({
     data: await service.updateUser(db, actor, params.id, body),
   }));
@@ -25,5 +23,8 @@ export function usersRoutes(app: FastifyInstance) {
     await service.revokeToken(db, actor, params.id, params.tokenId);
     return { ok: true as const };
   });
-  route(app, api.updateOwnUser, ({ db, actor, body }) => service.updateOwnUser(db, actor, body));
+  route(app, api.resetUserMfa, ({ db, actor, params }) => service.resetMfa(db, actor, params.id));
+  route(app, api.updateOwnUser, ({ db, config, actor, body }) =>
+    service.updateOwnUser(db, config, actor, body),
+  );
 }

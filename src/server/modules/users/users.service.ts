@@ -1,12 +1,23 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AdminUser, ApiToken, UserInput } from '../../../contract/users';
 import type { Role } from '../../../domain/roles';
+import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
+import { publicBaseUrl } from '../../http/public-url';
 import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
-import { hashPassword, hashSecret, newSecret } from '../sessions/sessions.service';
+import {
+  checkCurrentPassword,
+  deleteMfa,
+  hashPassword,
+  hashSecret,
+  hasEnabledMfa,
+  newSecret,
+} from '../sessions/sessions.service';
+import { queueEmail } from '../../integrations/email/outbox';
 import * as repo from './users.repository';
 import { inviteUser } from './users.invitations';
 import { iso } from '../../lib/dates';
@@ -88,6 +99,48 @@ export async function createUser(db: Db, actor: Actor, input: UserData, baseUrl:
   });
 }
 
+/**
+ * The one handler of a user creation, for POST /api/v1/user and for POST /api/v1/make with a
+ * username (the spec's alias for one client): the same rules, answer, audit entry and a
+ * Content-Location naming the user, and a log line that names the path it came by, so that
+ * neither reviewers nor log filters miss the alias (docs/security.md, L17).
+ */
+export async function createUserCall(ctx: {
+  db: Db;
+  config: Config;
+  actor: Actor;
+  body: UserData;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}) {
+  const data = await createUser(ctx.db, ctx.actor, ctx.body, publicBaseUrl(ctx.config, ctx.req));
+  ctx.reply.header('content-location', `/api/v1/user/${data.userId}`);
+  ctx.req.log.info({ userCreated: data.userId, via: ctx.req.url }, 'user created');
+  return { data };
+}
+
+/**
+ * An admin resets the second factor of a user who lost the phone and the recovery codes: the
+ * factor and its codes go, the user's sessions end, and the audit log says who did it. The user
+ * enrols again (at the next sign-in when the role requires a second factor).
+ */
+export async function resetMfa(db: Db, actor: Actor, id: number) {
+  await getUser(db, id);
+  await db.transaction(async (tx) => {
+    const enabled = await hasEnabledMfa(tx, id);
+    await deleteMfa(tx, id);
+    await repo.endSessions(tx, id);
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      entityId: id,
+      action: 'reset_mfa',
+      before: { mfaEnabled: enabled },
+      after: { mfaEnabled: false },
+    });
+  });
+  return { ok: true as const };
+}
+
 /** Updates a user; a role change or a disable ends the user's sessions so it applies at once. */
 export async function updateUser(db: Db, actor: Actor, id: number, input: UserChange, action = 'update') {
   return db.transaction(async (tx) => {
@@ -141,9 +194,39 @@ export async function revokeToken(db: Db, actor: Actor, userId: number, tokenId:
   });
 }
 
-/** The signed-in user edits their own name and e-mail (nothing of their role or locations). */
-export async function updateOwnUser(db: Db, actor: Actor, values: { name: string; email: string }) {
-  await repo.updateUser(db, actor.userId, values);
+/**
+ * The signed-in user edits their own name and e-mail (nothing of their role or locations). A new
+ * e-mail is where password resets go, so it needs the current password, and the old address is
+ * told of the change: a stolen session alone cannot take the account over (docs/security.md, L2).
+ */
+export async function updateOwnUser(
+  db: Db,
+  config: Config,
+  actor: Actor,
+  input: { name: string; email: string; currentPassword?: string },
+) {
+  const { currentPassword, ...values } = input;
+  const before = await repo.findUserView(db, actor.userId);
+  if (!before) throw notFound('User');
+  const emailChanged = before.email.trim().toLowerCase() !== values.email.trim().toLowerCase();
+  if (emailChanged) await checkCurrentPassword(db, config, actor.userId, currentPassword);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, actor.userId, values);
+    if (!emailChanged) return;
+    await queueEmail(tx, {
+      to: before.email,
+      subject: 'Your Tread e-mail address was changed',
+      text: `Hello ${before.name},\n\nThe e-mail address of your Tread account ${before.username} was changed to ${values.email}.\nIf you did not do this, contact your administrator at once.`,
+      kind: 'email_changed',
+    });
+    await writeAudit(tx, actor, {
+      entity: 'user',
+      entityId: actor.userId,
+      action: 'change_email',
+      before: { email: before.email },
+      after: { email: values.email },
+    });
+  });
   return { userId: actor.userId, ...values };
 }
 

@@ -32,7 +32,10 @@ describe('wholesale sign-up and approval', () => {
     const applied = await send();
     expect(applied.statusCode).toBe(201);
     const id = applied.json().data.id;
-    expect((await send()).statusCode).toBe(409);
+    // A second application is answered alike (L1); the applicant is told by e-mail.
+    const second = await send();
+    expect(second.statusCode).toBe(201);
+    expect(second.json().data.status).toBe('pending');
 
     const approved = await sales('POST', `/api/v1/vendor/wholesale/${id}/approve`, { note: 'Welcome' });
     expect(approved.statusCode).toBe(200);
@@ -82,14 +85,32 @@ describe('wholesale sign-up and approval', () => {
     expect(list.json().data.list.some((a: { id: number }) => a.id === id)).toBe(true);
   });
 
-  it('refuses a sign-up for a taken username with a pointer, and bad input with 400', async () => {
+  it('L1 username enumeration in wholesale sign-up: a taken username is answered like a free one and told by e-mail; bad input is a 400', async () => {
     const { body } = signup();
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/api/vendor/wholesale',
-      payload: { ...body, username: 'buyer' },
-    });
-    expect(taken.statusCode).toBe(409);
+    const apply = (username: string, email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/vendor/wholesale', payload: { ...body, username, email } });
+    const taken = await apply('buyer', `taken-${body.email}`);
+    const free = await apply(`free-${body.username}`, `free-${body.email}`);
+    for (const res of [taken, free]) {
+      expect(res.statusCode).toBe(201);
+      expect(Object.keys(res.json().data).sort()).toEqual(['id', 'status']);
+      expect(res.json().data.status).toBe('pending');
+    }
+    const mails = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, `taken-${body.email}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('"buyer" is not available');
+    expect(
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, `free-${body.email}`)),
+    ).toEqual([]);
+    // Staff see it and cannot approve a taken username.
+    const approve = await sales('POST', `/api/v1/vendor/wholesale/${taken.json().data.id}/approve`, {});
+    expect(approve.statusCode).toBe(409);
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/vendor/wholesale',

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/connection';
 import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
+import { queueEmail } from '../../integrations/email/outbox';
 import { hashPassword, newSecret } from '../sessions/sessions.service';
 import { writeAudit } from '../audit/audit.service';
 import { insertCompany, insertLocation } from '../companies/companies.service';
@@ -34,22 +35,33 @@ async function assertCanBecome(db: DbOrTx, id: number, to: WholesaleStatus) {
   return row;
 }
 
-/** A public sign-up; a second open application for the same username or e-mail is refused. */
+/**
+ * A public sign-up. Every well-formed application gets the same answer (201, pending), so the
+ * form never says whether a username exists or an e-mail has applied (docs/security.md, L1):
+ * a taken username or an application already under review is told to the applicant by e-mail,
+ * at the address given. Such an application is kept for staff to see; approving one whose
+ * username is taken is refused (409), so staff reject it.
+ */
 export async function applyWholesale(db: Db, input: z.output<typeof WholesaleSignup>) {
   return db.transaction(async (tx) => {
-    if (await repo.pendingDuplicate(tx, input.username, input.email))
-      throw conflict('An application for this username or e-mail is already being reviewed');
-    if (await usernameTaken(tx, input.username))
-      throw conflict('That username is taken', {
-        errors: [{ pointer: '/body/username', detail: 'is taken' }],
-      });
+    const duplicate = await repo.pendingDuplicate(tx, input.username, input.email);
+    const taken = await usernameTaken(tx, input.username);
     const row = await repo.insertApplication(tx, input);
     await writeAudit(tx, null, {
       entity: 'wholesale_application',
       entityId: row.id,
       action: 'apply',
-      after: row,
+      after: { ...row, ...(taken && { usernameTaken: true }), ...(duplicate && { duplicate: true }) },
     });
+    if (taken || duplicate)
+      await queueEmail(tx, {
+        to: input.email,
+        subject: 'Your Tread wholesale application',
+        text: taken
+          ? `Hello ${input.contactName},\n\nThank you for applying. The username "${input.username}" is not available: please apply again with another username. This application will not be approved.`
+          : `Hello ${input.contactName},\n\nThank you for applying. An application with this username or e-mail address is already being reviewed; we will answer it by e-mail. You need not apply again.`,
+        kind: 'wholesale_application',
+      });
     return { id: row.id, status: row.status as WholesaleStatus };
   });
 }

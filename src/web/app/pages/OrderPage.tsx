@@ -86,9 +86,13 @@ export function OrderPage() {
               {order.poNumber && <Text size="sm">PO: {order.poNumber}</Text>}
               <Text size="sm">Deliver to ZIP {order.delivery.zip}</Text>
               {order.trackingNumber && <Text size="sm">Tracking: {order.trackingNumber}</Text>}
-              <Text size="sm" mt="sm" c="dimmed">
-                Ships from {order.subOrders.map((s) => s.warehouseName).join(', ')}
-              </Text>
+              {order.subOrders.length > 0 && (
+                <Text size="sm" mt="sm" c="dimmed">
+                  {order.subOrders.length === 1
+                    ? 'Ships in one shipment'
+                    : `Ships in ${order.subOrders.length} shipments`}
+                </Text>
+              )}
             </Card>
             <CryptoPaymentPending order={order} />
             <PayOrder order={order} savedCards={company.data?.sources ?? []} />

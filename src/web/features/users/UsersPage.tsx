@@ -3,6 +3,7 @@ import { roles } from '../../../domain/roles';
 import { ActiveBadge } from '../../components/ActiveBadge';
 import { CrudPage } from '../../components/CrudPage';
 import type { Picker } from '../../components/EntityPicker';
+import { UserMfaReset } from './UserMfaReset';
 import { UserTokens } from './UserTokens';
 import { usersApi } from './users.api';
 
@@ -48,7 +49,12 @@ export function UsersPage({ pickers }: { pickers: { company: Picker } }) {
         ],
         createSchema: users.UserInput,
         updateSchema: users.updateUser.body,
-        extra: (row) => <UserTokens userId={row.userId} />,
+        extra: (row) => (
+          <>
+            <UserTokens userId={row.userId} />
+            <UserMfaReset userId={row.userId} userName={row.userName} />
+          </>
+        ),
       }}
     />
   );

@@ -34,10 +34,20 @@ export const usersApi = api.injectEndpoints({
       }),
       invalidatesTags: (_r, _e, { userId }) => written(token, userId),
     }),
+    /** A user who lost phone and recovery codes: the second factor goes, the user enrols again. */
+    resetUserMfa: b.mutation<Out<typeof users.resetUserMfa>, number>({
+      query: (id) => ({ endpoint: users.resetUserMfa, params: { id } }),
+      invalidatesTags: (_r, _e, id) => written(user, id),
+    }),
   }),
 });
 
-export const { useUserTokensQuery, useIssueUserTokenMutation, useRevokeUserTokenMutation } = usersApi;
+export const {
+  useUserTokensQuery,
+  useIssueUserTokenMutation,
+  useRevokeUserTokenMutation,
+  useResetUserMfaMutation,
+} = usersApi;
 
 export const userPicker: Picker<users.AdminUser> = {
   list: usersApi.endpoints.listUsers,
