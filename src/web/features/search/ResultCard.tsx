@@ -32,7 +32,7 @@ function Tire({ item, rear }: { item: ShopItem | NonNullable<ShopItem['rear']>; 
 export function ResultCard({ item, renderActions, onEstimateShipping }: ResultCardProps) {
   const detail = `/shop/product/${encodeURIComponent(item.skuCode)}?make=${item.skuMakeId}`;
   return (
-    <Card withBorder radius="md" padding="md" data-testid="result-card">
+    <Card withBorder radius="md" padding="md" data-testid="result-card" className={classes.root}>
       <div className={classes.card}>
         <div className={classes.tire}>
           <Image

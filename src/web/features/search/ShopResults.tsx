@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { type SortCode, sortCodes, sortLabels } from '../../../domain/shop-search';
 import { useAppSelector } from '../../app/store';
 import { AppliedChips } from './AppliedChips';
@@ -64,7 +64,9 @@ export function ShopResults({
   renderActions,
   onEstimateShipping,
 }: Props) {
-  const answer = useAppSelector((s) => s.shop);
+  // The cards of a new answer render as a transition, in slices of a few milliseconds (a store
+  // update alone renders all 15 cards in one long task); until then the previous state stays.
+  const answer = useDeferredValue(useAppSelector((s) => s.shop));
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The results shown are those of the search in the URL: between a change of the URL and its
   // request (and while it loads) the previous search's cards and count are not shown.
@@ -86,7 +88,8 @@ export function ShopResults({
               when the count arrives). */}
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text fw={500} data-testid="result-count" w={{ base: '100%', xs: 'auto' }}>
-              {shop.loaded ? `${shop.count.toLocaleString('en-US')} tires` : ' '}
+              {/* A no-break space holds the line's height on a phone until the count comes. */}
+              {shop.loaded ? `${shop.count.toLocaleString('en-US')} tires` : '\u00a0'}
             </Text>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Button
