@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { money } from '../../lib/format';
 import { miles, service } from './search.format';
@@ -29,7 +29,11 @@ function Tire({ item, rear }: { item: ShopItem | NonNullable<ShopItem['rear']>; 
  * purchase controls are a column on the right; on a phone they go under the tire, full width,
  * so that the price and Add to cart stay on screen at 360 px.
  */
-export function ResultCard({ item, renderActions, onEstimateShipping }: ResultCardProps) {
+export const ResultCard = memo(function ResultCard({
+  item,
+  renderActions,
+  onEstimateShipping,
+}: ResultCardProps) {
   const detail = `/shop/product/${encodeURIComponent(item.skuCode)}?make=${item.skuMakeId}`;
   return (
     <Card withBorder radius="md" padding="md" data-testid="result-card" className={classes.root}>
@@ -86,4 +90,4 @@ export function ResultCard({ item, renderActions, onEstimateShipping }: ResultCa
       </div>
     </Card>
   );
-}
+});
