@@ -9,6 +9,7 @@
 //
 //   node scripts/lighthouse-budget.mjs            (LH_PORT=3362, CHROME_PATH=/usr/bin/chromium)
 //   LH_JSON=out.json … also writes every run's numbers as JSON
+//   LH_PRESETS=mobile LH_PAGES=/shop …   only those presets / pages (a name's start: /, /login, /shop)
 //
 // Bounded in time: the whole check stops after LH_TIMEOUT_S seconds (default 420) and fails.
 import { spawn } from 'node:child_process';
@@ -33,12 +34,15 @@ export const targets = {
   mobile: { performance: 90, accessibility: 95, cls: 0.05, tbt: 200 },
   desktop: { performance: 97, accessibility: 95, cls: 0.05, tbt: Number.POSITIVE_INFINITY },
 };
-/** Enforced for performance and TBT: a regression guard under today's numbers. */
+/**
+ * Enforced: CLS at the target; performance and TBT at a floor under today's numbers
+ * (docs/performance-web.md: mobile 95 / 82–86 / 69–77, TBT up to 0.75 s on /shop; desktop 99–100).
+ */
 export const floors = {
-  // Wide margins: the mobile preset's 4× CPU slowdown on a shared 2-core machine swings TBT by
-  // seconds between runs (measured after the merge: /shop 34–56, TBT 0.5–5.6 s).
-  mobile: { performance: 25, tbt: 8000, cls: 0.1 },
-  desktop: { performance: 50, tbt: 2000, cls: 0.1 },
+  // Margins for the mobile preset's 4× CPU slowdown on a shared 2-core machine, which swings
+  // TBT by hundreds of milliseconds between runs.
+  mobile: { performance: 55, tbt: 2000, cls: 0.05 },
+  desktop: { performance: 85, tbt: 500, cls: 0.05 },
 };
 
 let server;
@@ -164,8 +168,11 @@ async function main() {
   const rows = [];
   const failures = [];
   const misses = [];
-  for (const preset of ['mobile', 'desktop']) {
-    for (const page of pages) {
+  const presets = (process.env.LH_PRESETS ?? 'mobile,desktop').split(',');
+  const only = process.env.LH_PAGES?.split(',');
+  const chosen = pages.filter((p) => !only || only.some((o) => p.name === o || p.name.startsWith(`${o} `)));
+  for (const preset of presets) {
+    for (const page of chosen) {
       // One unmeasured load first: the server's first answers (kept search answers, the
       // dropdown lists) are computed then, as they would be on a shop that has been running.
       if (page.path.startsWith('/shop'))

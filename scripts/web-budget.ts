@@ -9,7 +9,7 @@
 //     so that a new heavy import, or a page imported straight into router.tsx instead of through
 //     lazy-pages.tsx (it lands in the shell, so in every first load), fails the check;
 //   - issue 15's target, printed beside it: 120 KB for /login and / (not reached yet: React,
-//     React Router, Redux Toolkit and Zod alone weigh about 120 KB; see the doc).
+//     React Router and Redux Toolkit alone weigh about 100 KB; see the doc).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -18,9 +18,13 @@ import { webRoutes } from './web-routes';
 const KB = 1024;
 /** Issue 15's target for the pages a customer arrives on. */
 const TARGET_KB: Record<string, number> = { '/login': 120, '/': 120 };
-/** Enforced limits: today's weight and some room (after the merge of the after-sales, quotes, logistics and reviews pages: /login 198, / 228, /orders/:id 288, /admin/* 367 KB). */
-const LIMIT_KB: Record<string, number> = { '/login': 210, '/': 240, '/admin/*': 390 };
-const ROUTE_LIMIT_KB = 310;
+/**
+ * Enforced limits: today's weight and some room (docs/performance-web.md: /login 168, / 218,
+ * /orders/:id 290, /admin/* 370 KB). The shell (148 KB) has no Zod: a page imported straight
+ * into router.tsx, or a contract module into a shell slice, breaks the /login limit.
+ */
+const LIMIT_KB: Record<string, number> = { '/login': 180, '/': 230, '/admin/*': 385 };
+const ROUTE_LIMIT_KB = 300;
 
 interface Chunk {
   file: string;

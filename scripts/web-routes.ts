@@ -41,18 +41,18 @@ function resolveImport(file: string, spec: string): string | undefined {
   return undefined;
 }
 
-/** The first `import('…')` inside a node, resolved from `file`. */
-function dynamicImportIn(node: ts.Node, file: string): string | undefined {
-  let found: string | undefined;
+/** Every `import('…')` inside a node, resolved from `file`, in source order. */
+function dynamicImportsIn(node: ts.Node, file: string): string[] {
+  const found: string[] = [];
   const visit = (n: ts.Node) => {
-    if (found) return;
     if (
       ts.isCallExpression(n) &&
       n.expression.kind === ts.SyntaxKind.ImportKeyword &&
       n.arguments[0] &&
       ts.isStringLiteral(n.arguments[0])
     ) {
-      found = resolveImport(file, n.arguments[0].text);
+      const target = resolveImport(file, n.arguments[0].text);
+      if (target) found.push(target);
       return;
     }
     ts.forEachChild(n, visit);
@@ -61,9 +61,12 @@ function dynamicImportIn(node: ts.Node, file: string): string | undefined {
   return found;
 }
 
-/** Where each name imported by `file` comes from: static imports, and lazy-pages-style `export const X = …import('…')`. */
-function sourcesOfNames(file: string): Map<string, string> {
-  const names = new Map<string, string>();
+/**
+ * Where each name imported by `file` comes from: static imports, and lazy-pages-style
+ * `export const X = …import('…')` (the page's file first, then what its loader starts with it).
+ */
+function sourcesOfNames(file: string): Map<string, string[]> {
+  const names = new Map<string, string[]>();
   const sf = parse(file);
   for (const st of sf.statements) {
     if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
@@ -72,22 +75,39 @@ function sourcesOfNames(file: string): Map<string, string> {
       if (!from || !bindings || !ts.isNamedImports(bindings)) continue;
       // A module of lazy pages: each name maps to the file its import() loads.
       const lazy = lazyExports(from);
-      for (const el of bindings.elements) names.set(el.name.text, lazy.get(el.name.text) ?? from);
+      for (const el of bindings.elements) names.set(el.name.text, lazy.get(el.name.text) ?? [from]);
     }
   }
   return names;
 }
 
-function lazyExports(file: string): Map<string, string> {
-  const out = new Map<string, string>();
+/**
+ * `export const X = page(() => { void loadY(); return import('./X'); })`: X → [./X, what loadY
+ * imports]. A loader started with the page (lazy-pages.tsx) is part of the page's first load.
+ */
+function lazyExports(file: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   if (!/\.tsx?$/.test(file)) return out;
+  const initializers = new Map<string, ts.Expression>();
   for (const st of parse(file).statements) {
     if (!ts.isVariableStatement(st)) continue;
-    for (const d of st.declarationList.declarations) {
-      if (!ts.isIdentifier(d.name) || !d.initializer) continue;
-      const target = dynamicImportIn(d.initializer, file);
-      if (target) out.set(d.name.text, target);
-    }
+    for (const d of st.declarationList.declarations)
+      if (ts.isIdentifier(d.name) && d.initializer) initializers.set(d.name.text, d.initializer);
+  }
+  for (const [name, init] of initializers) {
+    const own = dynamicImportsIn(init, file);
+    if (!own.length) continue;
+    // Loaders of the same module called inside the initializer (`void loadAddToCart()`).
+    const started: string[] = [];
+    const visit = (n: ts.Node) => {
+      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression)) {
+        const callee = initializers.get(n.expression.text);
+        if (callee) started.push(...dynamicImportsIn(callee, file));
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(init);
+    out.set(name, [...new Set([...own, ...started])]);
   }
   return out;
 }
@@ -112,12 +132,15 @@ function pathValue(e: ts.Expression): string | undefined {
 const join2 = (parent: string, child: string) =>
   child.startsWith('/') ? child : `${parent.replace(/\/$/, '')}/${child}`.replace(/\/+/g, '/');
 
-function jsxTag(e: ts.Expression | undefined): string | undefined {
-  if (!e) return undefined;
+/** The components a route's element shows: `<Page />`, or each element of a fragment `<><A /><B /></>`. */
+function jsxTags(e: ts.Expression | undefined): string[] {
+  if (!e) return [];
   const inner = ts.isParenthesizedExpression(e) ? e.expression : e;
-  if (ts.isJsxSelfClosingElement(inner)) return inner.tagName.getText();
-  if (ts.isJsxElement(inner)) return inner.openingElement.tagName.getText();
-  return undefined;
+  if (ts.isJsxSelfClosingElement(inner)) return [inner.tagName.getText()];
+  if (ts.isJsxElement(inner)) return [inner.openingElement.tagName.getText()];
+  if (ts.isJsxFragment(inner))
+    return inner.children.flatMap((c) => (ts.isJsxText(c) || ts.isJsxExpression(c) ? [] : jsxTags(c)));
+  return [];
 }
 
 /** Every route of the router with a path (layout routes without one only pass their children on). */
@@ -134,11 +157,15 @@ export function webRoutes(): WebRoute[] {
       const rawPath = prop('path');
       const own = rawPath ? pathValue(rawPath) : undefined;
       const full = own === undefined ? parent : join2(parent, own);
-      const component = jsxTag(prop('element'));
+      const tags = jsxTags(prop('element'));
+      const component = tags[0];
       const lazy = prop('lazy');
       const isIndex = prop('index')?.kind === ts.SyntaxKind.TrueKeyword;
-      const source = lazy ? dynamicImportIn(lazy, routerFile) : component ? names.get(component) : undefined;
-      const sources = source ? [...parentSources, source] : parentSources;
+      const pages: string[] = lazy
+        ? dynamicImportsIn(lazy, routerFile)
+        : tags.flatMap((t) => names.get(t) ?? []);
+      const source = pages[0];
+      const sources = [...new Set([...parentSources, ...pages])];
       if (own !== undefined || isIndex) routes.push({ path: full || '/', component, source, sources });
       const children = prop('children');
       if (children && ts.isArrayLiteralExpression(children)) walk(children, full, sources);

@@ -1,10 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
+import { preloadElement } from './app/lazy-pages';
 import { routes } from './app/router';
 import { store } from './app/store';
 import { fetchSession } from './features/sessions/session.slice';
@@ -49,18 +50,26 @@ function Pages() {
 }
 
 store.dispatch(fetchSession());
+// The page of this address starts downloading now, beside the session (lazy-pages.tsx).
+for (const m of matchRoutes(routes as RouteObject[], window.location) ?? []) preloadElement(m.route.element);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
-        <BrowserRouter>
-          <Pages />
-        </BrowserRouter>
-      </MantineProvider>
-    </Provider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// The first render is a transition: React renders it in slices of a few milliseconds and lets
+// the browser in between (no long task on a slow phone; docs/performance-web.md). Until it
+// commits, index.html's header stands in.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
+          <Suspense fallback={null}>
+            <Notifications position="top-right" />
+          </Suspense>
+          <BrowserRouter>
+            <Pages />
+          </BrowserRouter>
+        </MantineProvider>
+      </Provider>
+    </StrictMode>,
+  ),
 );

@@ -1,4 +1,5 @@
 import { Center, Loader } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAppSelector } from './store';
 
@@ -7,7 +8,9 @@ import { useAppSelector } from './store';
  * /login and come back after.
  */
 export function RequireUser() {
-  const { user, status } = useAppSelector((s) => s.session);
+  // The page under it renders as a transition when the session comes (in slices, not one long
+  // task: a store update alone renders at once). On mount this is the session as it is.
+  const { user, status } = useDeferredValue(useAppSelector((s) => s.session));
   const location = useLocation();
   if (status !== 'ready') {
     return (

@@ -1,5 +1,14 @@
 import { Box } from '@mantine/core';
-import { type ComponentProps, type ComponentType, lazy, Suspense } from 'react';
+import {
+  Children,
+  type ComponentProps,
+  type ComponentType,
+  isValidElement,
+  lazy,
+  type ReactNode,
+  Suspense,
+} from 'react';
+import extras from './result-extras.module.css';
 
 /**
  * Every page of the router as its own chunk, loaded when it is first shown (router.tsx imports
@@ -11,9 +20,21 @@ import { type ComponentProps, type ComponentType, lazy, Suspense } from 'react';
  * and import it in router.tsx from './lazy-pages'.
  */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({
+  const component = lazy(async () => ({
     default: (await load())[name] as unknown as ComponentType<object>,
-  })) as unknown as M[K];
+  }));
+  return Object.assign(component, { preload: () => void load() }) as unknown as M[K];
+}
+
+/**
+ * Starts downloading the chunks of a route's element (its lazy pages, a fragment's too) without
+ * rendering it: main.tsx calls it for the address the app opens on, so that the page's chunk
+ * arrives while the session is asked for (RequireUser shows the page only after it).
+ */
+export function preloadElement(node: ReactNode): void {
+  if (!isValidElement(node)) return;
+  (node.type as { preload?: () => void }).preload?.();
+  Children.forEach((node.props as { children?: ReactNode }).children, preloadElement);
 }
 
 const loadAddToCart = () => import('../features/cart/AddToCart');
@@ -87,12 +108,17 @@ export function AddToCart(props: ComponentProps<typeof LazyAddToCart>) {
   );
 }
 
-/** A result card's other actions (quote, review stars, compare tick), loaded after the card. */
+/**
+ * A result card's other actions (quote, review stars, compare tick), loaded after the card, in
+ * a box of their final height (result-extras.module.css): the cards do not move when they come.
+ */
 export function ResultExtras(props: ComponentProps<typeof LazyResultExtras>) {
   return (
-    <Suspense fallback={null}>
-      <LazyResultExtras {...props} />
-    </Suspense>
+    <div className={extras.extras}>
+      <Suspense fallback={null}>
+        <LazyResultExtras {...props} />
+      </Suspense>
+    </div>
   );
 }
 

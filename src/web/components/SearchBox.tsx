@@ -1,11 +1,12 @@
 import { Autocomplete, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import * as search from '../../contract/search';
+import type * as searchContract from '../../contract/search';
 import { call } from '../api/client';
+import { searchRoutes as search } from '../api/routes';
 
 /** Waits this long after the last keystroke before asking for completions. */
 const TYPING_PAUSE_MS = 120;
-const kindLabels: Record<search.TypeaheadItem['kind'], string> = {
+const kindLabels: Record<searchContract.TypeaheadItem['kind'], string> = {
   size: 'Size',
   make: 'Brand',
   model: 'Line',
@@ -29,7 +30,7 @@ interface Props {
  * the box is in.
  */
 export function SearchBox({ value, onChange, onPick, autoFocus }: Props) {
-  const [items, setItems] = useState<search.TypeaheadItem[]>([]);
+  const [items, setItems] = useState<searchContract.TypeaheadItem[]>([]);
   const asked = useRef(0);
   // Completions follow the buyer's typing only: a value set from outside (the results page's
   // typed query, a chip removed) asks for none.

@@ -42,10 +42,14 @@ export function ShopPage({ renderActions }: { renderActions?: (item: ShopItem) =
     dispatch(fetchShop({ ...filters, page: next }));
     setParams(shopUrl(filters, next), { replace: true });
   };
-  const onEstimateShipping = zip
-    ? (item: ShopItem) =>
-        dispatch(fetchShipping({ make: item.skuMakeId, code: item.skuCode, quantity: SET_OF_TIRES, zip }))
-    : undefined;
+  // The same function from render to render: the result cards are memoized (ResultCard).
+  const estimate = useCallback(
+    (item: ShopItem) =>
+      zip &&
+      dispatch(fetchShipping({ make: item.skuMakeId, code: item.skuCode, quantity: SET_OF_TIRES, zip })),
+    [dispatch, zip],
+  );
+  const onEstimateShipping = zip ? estimate : undefined;
 
   return (
     <>

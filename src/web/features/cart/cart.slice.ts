@@ -1,11 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Session } from '../../../contract/sessions';
 import type { z } from 'zod';
-import * as cartApi from '../../../contract/cart';
+import type * as cartContract from '../../../contract/cart';
 import type { CheckoutBody } from '../../../contract/cart';
 import type { Cart, CartCreate, OrderDetail } from '../../../contract/order-shapes';
 import { api } from '../../api/api';
 import { type ApiProblem, call } from '../../api/client';
+import { cartRoutes as cartApi } from '../../api/routes';
 import { apiThunk, problemIn } from '../../api/thunk';
 
 /** Cart state in the shape the product fixes: cart, cartCount, order, loading (plus the checkout flag and error). */
@@ -62,7 +63,7 @@ export const checkout = apiThunk('cart/checkout', async (request: CheckoutReques
   return order;
 });
 /** Delivery and other cart changes that answer the whole cart. */
-export const putShipping = apiThunk('cart/shipping', (body: z.input<typeof cartApi.ShippingChoice>) =>
+export const putShipping = apiThunk('cart/shipping', (body: z.input<typeof cartContract.ShippingChoice>) =>
   call(cartApi.setCartShipping, { body }),
 );
 

@@ -10,7 +10,14 @@ export function RatingBadge({ modelId }: { modelId: number }) {
   const ids = useAppSelector((s) => s.shop.list.map((i) => i.modelId));
   const wanted = [...new Set(ids.includes(modelId) ? ids : [...ids, modelId])].sort((a, b) => a - b);
   const { data } = useRatingSummariesQuery(wanted);
-  const summary = data?.find((s) => s.modelId === modelId);
+  // A line of the badge's height while the summaries load: the card keeps its size.
+  if (!data)
+    return (
+      <Text size="xs" aria-hidden>
+        {'\u00a0'}
+      </Text>
+    );
+  const summary = data.find((s) => s.modelId === modelId);
   if (!summary) return null;
   if (!summary.count)
     return (

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { type SortCode, sortCodes, sortLabels } from '../../../domain/shop-search';
 import { useAppSelector } from '../../app/store';
 import { AppliedChips } from './AppliedChips';
@@ -31,6 +31,24 @@ interface Props {
   onRetry(): void;
   renderActions?: (item: ShopItem) => ReactNode;
   onEstimateShipping?: (item: ShopItem) => void;
+}
+
+/** Result cards rendered per step on the page's first load (a screen's worth, then the rest). */
+const CARDS_PER_STEP = 4;
+
+/**
+ * The answer's first cards, then a few more per step (each a transition in a task of its own):
+ * a slow phone renders and lays out the results in short tasks, not one long one. The cards
+ * below the first screen are the ones that come a moment later.
+ */
+function useCardsInSteps<T>(list: T[]): T[] {
+  const [limit, setLimit] = useState(CARDS_PER_STEP);
+  useEffect(() => {
+    if (limit >= list.length) return;
+    const timer = setTimeout(() => startTransition(() => setLimit((n) => n + CARDS_PER_STEP)), 0);
+    return () => clearTimeout(timer);
+  }, [limit, list.length]);
+  return list.length > limit ? list.slice(0, limit) : list;
 }
 
 /** How many filters are in force: the number on the phone's Filters button. */
@@ -64,7 +82,9 @@ export function ShopResults({
   renderActions,
   onEstimateShipping,
 }: Props) {
-  const answer = useAppSelector((s) => s.shop);
+  // The cards of a new answer render as a transition, in slices of a few milliseconds (a store
+  // update alone renders all 15 cards in one long task); until then the previous state stays.
+  const answer = useDeferredValue(useAppSelector((s) => s.shop));
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The results shown are those of the search in the URL: between a change of the URL and its
   // request (and while it loads) the previous search's cards and count are not shown.
@@ -73,6 +93,7 @@ export function ShopResults({
   const first = shop.loading && shop.list.length === 0;
   const empty = !shop.loading && !shop.error && shop.loaded && shop.list.length === 0;
   const applied = appliedCount(filters);
+  const cards = useCardsInSteps(shop.list);
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
@@ -86,7 +107,8 @@ export function ShopResults({
               when the count arrives). */}
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text fw={500} data-testid="result-count" w={{ base: '100%', xs: 'auto' }}>
-              {shop.loaded ? `${shop.count.toLocaleString('en-US')} tires` : ' '}
+              {/* A no-break space holds the line's height on a phone until the count comes. */}
+              {shop.loaded ? `${shop.count.toLocaleString('en-US')} tires` : '\u00a0'}
             </Text>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Button
@@ -130,7 +152,7 @@ export function ShopResults({
                 Try removing a filter or searching for another size.
               </Alert>
             ))}
-          {shop.list.map((item) => (
+          {cards.map((item) => (
             <ResultCard
               key={item.productId}
               item={item}

@@ -1,9 +1,8 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { z } from 'zod';
-import * as search from '../../../contract/search';
-import * as shipping from '../../../contract/shipping';
 import { DEFAULT_SORT, SHOP_PAGE_SIZE, type SortCode } from '../../../domain/shop-search';
 import { call } from '../../api/client';
+import { searchRoutes as search, shippingRoutes as shipping } from '../../api/routes';
 import { apiThunk, problemIn } from '../../api/thunk';
 import { type ShopFilters, shopUrl } from './shop-filters';
 

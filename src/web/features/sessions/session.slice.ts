@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
-import * as accounts from '../../../contract/sessions';
 import type { Location, Session, SessionUser } from '../../../contract/sessions';
 import { type ApiProblem, call } from '../../api/client';
+import { sessionRoutes as accounts } from '../../api/routes';
 import { apiThunk, problemIn } from '../../api/thunk';
 
 /**

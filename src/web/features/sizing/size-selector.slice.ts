@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import * as sizing from '../../../contract/sizing';
 import { type ApiProblem, call } from '../../api/client';
+import { sizingRoutes as sizing } from '../../api/routes';
 import { apiThunk, problemIn } from '../../api/thunk';
 import { emptySelector, type Selector, trackSelect } from './selector';
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SizeRecord } from '../../../contract/catalog';
-import * as sizing from '../../../contract/sizing';
 import { call } from '../../api/client';
+import { sizingRoutes as sizing } from '../../api/routes';
 import { apiThunk, problemIn } from '../../api/thunk';
 import { emptySelector, type Selector, trackSelect } from './selector';
 
