@@ -120,6 +120,9 @@ async function fullOrderDetail(
   const summary = await listsRepo.findSummary(db, orderId);
   if (!summary) throw notFound('Order');
   const { order } = summary;
+  // Lines handed in come from the transaction that just placed the order: nothing of it can be
+  // at a distributor yet, so that read is skipped too.
+  const justPlaced = lines !== undefined;
   lines ??= await repo.listLines(db, orderId, null);
   const subLines = await routingRepo.listSubOrderLines(db, orderId);
   const subOrders = new Map<number, OrderDetail['subOrders'][number]>();
@@ -140,10 +143,12 @@ async function fullOrderDetail(
   for (const r of subLines)
     if (r.line.status !== 'cancelled')
       routed.set(r.line.orderItemId, (routed.get(r.line.orderItemId) ?? 0) + r.line.quantity);
-  const atDistributor = await routingRepo.distributorUnitsOf(
-    db,
-    lines.map((l) => l.item.id),
-  );
+  const atDistributor = justPlaced
+    ? new Map<number, number>()
+    : await routingRepo.distributorUnitsOf(
+        db,
+        lines.map((l) => l.item.id),
+      );
   for (const [id, units] of atDistributor) routed.set(id, (routed.get(id) ?? 0) + units);
   const items = lines.map((l) => {
     const { available: _available, ...item } = toCartItem(l);
