@@ -31,6 +31,11 @@ export function DistributorPanel({
       {waiting.map((i) => (
         <SendRow key={i.orderItemId} orderId={orderId} item={i} sku={skuOf(i.orderItemId)} />
       ))}
+      {offers.isError && (
+        <Text size="sm" c="red" role="alert">
+          Could not load what the distributors can send. Reload the page to try again.
+        </Text>
+      )}
       {offers.data && waiting.length === 0 && (
         <Text size="sm" c="dimmed">
           Every unit is with a warehouse or a distributor.
