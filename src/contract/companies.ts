@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { distributorAutoSendModes } from '../domain/distributor-auto-send';
 import { Email, ListQuery, OptionalBool, OptionalId, Required, Text, Zip, patchOf } from './admin-common';
 import { endpoint, Id, Ok, pageOf } from './common';
 
@@ -13,6 +14,8 @@ export const Company = z.object({
   creditLimitCents: z.number().int(),
   paymentTermsDays: z.number().int(),
   active: z.boolean(),
+  /** Units no warehouse can fill go to a distributor on their own: off, cheapest or fastest. */
+  distributorAutoSend: z.enum(distributorAutoSendModes),
   createdAt: z.string(),
 });
 export type Company = z.infer<typeof Company>;
@@ -25,6 +28,7 @@ export const CompanyInput = z.object({
   creditLimitCents: z.number().int().min(0, 'Cannot be negative').default(0),
   paymentTermsDays: z.number().int().min(0).max(365).default(0),
   active: z.boolean().default(true),
+  distributorAutoSend: z.enum(distributorAutoSendModes).default('off'),
 });
 export type CompanyInput = z.input<typeof CompanyInput>;
 
@@ -63,7 +67,8 @@ export const updateCompany = endpoint({
   method: 'PUT',
   path: '/api/v1/mts/company/:id',
   access: 'companySettings',
-  summary: 'Update a company (creditLimitCents and paymentTermsDays: finance or admin only)',
+  summary:
+    'Update a company (creditLimitCents, paymentTermsDays and distributorAutoSend: finance or admin only)',
   params: IdParams,
   body: patchOf(CompanyInput),
   response: z.object({ data: Company }),

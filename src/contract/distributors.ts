@@ -2,6 +2,7 @@
 // vendor calls in its own shape; staff send an order's unrouted units to one and see its orders,
 // statuses and locations. Suppliers, buyers and installers see none of it.
 import { z } from 'zod';
+import { distributorAutoSendModes } from '../domain/distributor-auto-send';
 import { distributorOrderStatuses } from '../domain/distributor-status';
 import { endpoint, Id, IsoDate } from './common';
 
@@ -13,6 +14,10 @@ export const DistributorOrderStatus = z.enum(distributorOrderStatuses);
 export const DistributorOrder = z.object({
   distributorOrderId: z.number().int(),
   distributor: DistributorCode,
+  /** The distributor's name (the one place names come from: the sandbox's profile). */
+  distributorName: z.string(),
+  /** The company's automatic rule that sent it (cheapest, fastest); null when staff sent it. */
+  autoRule: z.enum(distributorAutoSendModes).exclude(['off']).nullable(),
   reference: z.string(),
   orderId: z.number().int(),
   orderNumber: z.string(),
@@ -115,6 +120,7 @@ export const distributorOffers = endpoint({
         offers: z.array(
           z.object({
             distributor: DistributorCode,
+            distributorName: z.string(),
             available: z.number().int(),
             unitCostCents: z.number().int(),
             leadDays: z.number().int(),

@@ -30,6 +30,11 @@ export const companies = pgTable('companies', {
   creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
   paymentTermsDays: integer('payment_terms_days').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /**
+   * off | cheapest | fastest: units of this company's orders that no warehouse can fill go to a
+   * distributor on their own (docs/logistics.md, "Distributors"); added by migrations/logistics.
+   */
+  distributorAutoSend: text('distributor_auto_send').notNull().default('off'),
   createdAt: createdAt(),
 });
 

@@ -219,8 +219,10 @@ export const distributorOrders = pgTable(
     costCents: cents('cost_cents').notNull(),
     trackingNumber: text('tracking_number'),
     shipmentId: ref('shipment_id').references(() => shipments.id),
-    /** auto: the company's rule at placement; else the staff member who sent it. */
+    /** The staff member who sent it; null when the company's automatic rule did (autoRule). */
     createdByUserId: ref('created_by_user_id').references(() => users.id),
+    /** The company's automatic rule that sent it (cheapest | fastest); null: staff sent it. */
+    autoRule: text('auto_rule'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     shippedAt: at('shipped_at'),

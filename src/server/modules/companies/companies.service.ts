@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AdminLocation, Company, CompanyInput, LocationInput } from '../../../contract/companies';
 import type { Db, DbOrTx } from '../../db/connection';
+import type { DistributorAutoSend } from '../../../domain/distributor-auto-send';
 import { can } from '../../../domain/roles';
 import type { Actor } from '../../http/actor';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -12,7 +13,12 @@ type CompanyData = z.output<typeof CompanyInput>;
 type LocationData = z.output<typeof LocationInput>;
 
 export function toCompany(row: repo.CompanyRow): Company {
-  return { ...row, kind: row.kind as Company['kind'], createdAt: new Date(row.createdAt).toISOString() };
+  return {
+    ...row,
+    kind: row.kind as Company['kind'],
+    distributorAutoSend: row.distributorAutoSend as DistributorAutoSend,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
 }
 
 export function toAdminLocation(row: repo.LocationRow): AdminLocation {
@@ -49,11 +55,18 @@ function locationColumns(input: Partial<LocationData>) {
   });
 }
 
-const moneyFieldsOfCompany = ['creditLimitCents', 'paymentTermsDays'] as const;
+/** The money settings of a company and what a new company has of each. */
+const moneyDefaultsOfCompany = {
+  creditLimitCents: 0,
+  paymentTermsDays: 0,
+  distributorAutoSend: 'off',
+} as const;
+const moneyFieldsOfCompany = Object.keys(moneyDefaultsOfCompany) as (keyof typeof moneyDefaultsOfCompany)[];
 
 /**
- * Credit limits, payment terms, a location's supplier and price group are finance's (and the
- * admin's): sales may create and edit everything else, and may resend these fields unchanged.
+ * Credit limits, payment terms, the automatic distributor rule (it spends money at the
+ * distributor's cost), a location's supplier and price group are finance's (and the admin's):
+ * sales may create and edit everything else, and may resend these fields unchanged.
  */
 function assertMoneySettings(actor: Actor, fields: string[]) {
   if (!fields.length || can(actor.role, 'moneySettings')) return;
@@ -87,7 +100,7 @@ export async function getCompany(db: Db, id: number) {
 export async function createCompany(db: Db, actor: Actor, input: CompanyData) {
   assertMoneySettings(
     actor,
-    moneyFieldsOfCompany.filter((f) => input[f] !== 0),
+    moneyFieldsOfCompany.filter((f) => input[f] !== moneyDefaultsOfCompany[f]),
   );
   return db.transaction(async (tx) => {
     const row = await repo.insertCompany(tx, { ...input, email: input.email || null });
@@ -211,6 +224,12 @@ export async function updateOwnCompany(
 ) {
   const row = await repo.updateCompany(db, actor.companyId, values);
   return { id: row.id, name: row.name, email: row.email, phone: row.phone };
+}
+
+/** The company's automatic distributor rule (logistics reads it when units go unrouted). */
+export async function distributorAutoSendOf(db: DbOrTx, companyId: number): Promise<DistributorAutoSend> {
+  const row = await repo.findCompany(db, companyId);
+  return (row?.distributorAutoSend ?? 'off') as DistributorAutoSend;
 }
 
 // What other modules may write of companies directly (inside their own transaction and audit).

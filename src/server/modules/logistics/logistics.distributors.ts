@@ -3,6 +3,7 @@
 // the same shipments table and timeline as a label, so the order follows its units as usual.
 // The distributors' free stock is also what quotes see (registered in logistics.routes.ts).
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DistributorAutoSend } from '../../../domain/distributor-auto-send';
 import {
   assertDistributorOrderTransition,
   type DistributorOrderStatus,
@@ -63,6 +64,7 @@ export async function distributorOffers(db: DbOrTx, productIds: number[]) {
             {
               productId,
               distributor: d,
+              distributorName: distributorProfiles[d].name,
               available,
               unitCostCents: c.unitCostCents,
               leadDays: distributorProfiles[d].leadDays,
@@ -117,6 +119,8 @@ async function view(db: DbOrTx, rows: Row[]) {
   return rows.map((r) => ({
     distributorOrderId: r.id,
     distributor: r.distributor as Distributor,
+    distributorName: distributorProfiles[r.distributor as Distributor].name,
+    autoRule: r.autoRule as Exclude<DistributorAutoSend, 'off'> | null,
     reference: r.reference,
     orderId: r.orderId,
     orderNumber: numberOf.get(r.orderId) ?? '',
@@ -246,29 +250,48 @@ export async function sendToDistributor(
         );
       return { orderItemId, productId: item.productId, quantity, unitCostCents: offer.unitCostCents };
     });
-    const from = nearest(b.distributor, o.zip);
-    const [{ n }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(distributorOrders)
-      .where(and(eq(distributorOrders.orderId, orderId), eq(distributorOrders.distributor, b.distributor)));
-    const [row] = await tx
-      .insert(distributorOrders)
-      .values({
-        orderId,
-        distributor: b.distributor,
-        reference: referenceOf(b.distributor, orderId, Number(n) + 1),
-        status: 'submitted',
-        shipFromCode: from.code,
-        shipFromZip: from.zip,
-        shipToZip: o.zip ?? '',
-        costCents: lines.reduce((s, l) => s + l.quantity * l.unitCostCents, 0),
-        createdByUserId: actor.userId,
-      })
-      .returning({ id: distributorOrders.id });
-    await tx.insert(distributorOrderLines).values(lines.map((l) => ({ distributorOrderId: row.id, ...l })));
-    return row.id;
+    const placed = await placeDistributorOrder(tx, { id: orderId, zip: o.zip }, b.distributor, lines, {
+      userId: actor.userId,
+      autoRule: null,
+    });
+    return placed.id;
   });
   return one(db, id);
+}
+
+/**
+ * One distributor order of these lines at the distributor's cost, shipping from its warehouse
+ * nearest the delivery ZIP; `autoRule` names the company's rule when no staff member sent it.
+ */
+export async function placeDistributorOrder(
+  tx: DbOrTx,
+  o: { id: number; zip: string | null },
+  distributor: Distributor,
+  lines: { orderItemId: number; productId: number; quantity: number; unitCostCents: number }[],
+  by: { userId: number | null; autoRule: string | null },
+) {
+  const from = nearest(distributor, o.zip);
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(distributorOrders)
+    .where(and(eq(distributorOrders.orderId, o.id), eq(distributorOrders.distributor, distributor)));
+  const [row] = await tx
+    .insert(distributorOrders)
+    .values({
+      orderId: o.id,
+      distributor,
+      reference: referenceOf(distributor, o.id, Number(n) + 1),
+      status: 'submitted',
+      shipFromCode: from.code,
+      shipFromZip: from.zip,
+      shipToZip: o.zip ?? '',
+      costCents: lines.reduce((s, l) => s + l.quantity * l.unitCostCents, 0),
+      createdByUserId: by.userId,
+      autoRule: by.autoRule,
+    })
+    .returning({ id: distributorOrders.id, reference: distributorOrders.reference });
+  await tx.insert(distributorOrderLines).values(lines.map((l) => ({ distributorOrderId: row.id, ...l })));
+  return row;
 }
 
 function nearest(d: Distributor, zip: string | null) {

@@ -11,6 +11,7 @@ import {
   signPayload,
   verifySignature,
 } from '../../integrations/payments/webhook-signature';
+import { setUnroutedUnitsHandler } from '../orders/orders.service';
 import { setDistributorStockSource } from '../quotes/quotes.service';
 import * as logistics from './logistics.service';
 
@@ -120,9 +121,13 @@ export function logisticsRoutes(app: FastifyInstance) {
   distributorRoutes(app);
 }
 
-/** The distributor sandboxes' vendor calls, sending units to them, and their stock for quotes. */
+/**
+ * The distributor sandboxes' vendor calls, sending units to them, their stock for quotes, and
+ * the companies' automatic rule for units no warehouse can fill (orders' unrouted-units hook).
+ */
 function distributorRoutes(app: FastifyInstance) {
   setDistributorStockSource(logistics.distributorStock);
+  setUnroutedUnitsHandler(logistics.sendUnroutedByRule);
   route(app, dist.tirewireOrder, ({ db, query }) =>
     logistics.listDistributorOrders(db, 'tirewire', query.orderId),
   );

@@ -44,3 +44,4 @@ export {
   offersForOrder,
   sendToDistributor,
 } from './logistics.distributors';
+export { sendUnroutedByRule } from './logistics.distributor-rule';

@@ -128,7 +128,7 @@ export async function withdrawUnits(
  * A supplier line was cancelled: its units go back to that warehouse, then to the nearest
  * other warehouse that can fill them (a new pending line, sent with the next submit). When no
  * warehouse can, they stay unrouted (the item's unroutedQuantity) for staff to route with a
- * sub-order. Answers a note for the order log.
+ * sub-order or a distributor. Answers a note for the order log and the units left unrouted.
  */
 export async function rerouteCancelledLine(
   tx: DbOrTx,
@@ -140,7 +140,8 @@ export async function rerouteCancelledLine(
     { orderId: order.id, orderItemId: line.orderItemId, warehouseId: line.warehouseId },
     line.quantity,
   );
-  if (order.status === 'cancelled') return `${line.quantity} × ${line.skuCode} released`;
+  if (order.status === 'cancelled')
+    return { note: `${line.quantity} × ${line.skuCode} released`, unrouted: 0 };
   const wanted = [
     {
       orderItemId: line.orderItemId,
@@ -153,12 +154,18 @@ export async function rerouteCancelledLine(
     excludeWarehouseIds: [line.warehouseId],
   });
   if (result.short)
-    return `${line.quantity} × ${line.skuCode} released and left unrouted: no other warehouse has them`;
+    return {
+      note: `${line.quantity} × ${line.skuCode} released and left unrouted: no other warehouse has them`,
+      unrouted: line.quantity,
+    };
   await fileWithSuppliers(tx, order.id, result.allocations);
   if (isStockSold(order.paymentStatus as OrderPaymentStatus)) await commitStock(tx, order.id);
   const names = await routingRepo.warehouseNames(
     tx,
     result.allocations.map((a) => a.warehouseId),
   );
-  return `${line.quantity} × ${line.skuCode} released and rerouted to ${names.map((w) => w.name).join(', ')}`;
+  return {
+    note: `${line.quantity} × ${line.skuCode} released and rerouted to ${names.map((w) => w.name).join(', ')}`,
+    unrouted: 0,
+  };
 }

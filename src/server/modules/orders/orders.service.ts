@@ -28,3 +28,5 @@ export { updateFulfillments as answerSupplierLines } from './orders.supplier';
 export { placeQuotedOrder } from './orders.create';
 export { reserveAllocations, unreserveAllocations } from './orders.stock';
 export { receivedLines } from './orders.purchases.repository';
+// Logistics places units no warehouse can fill (the automatic distributor rule).
+export { setUnroutedUnitsHandler, type UnroutedUnitsHandler } from './orders.unrouted';

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors';
 import { changeLineStatus, logOrderChange } from './orders.log';
 import * as repo from './orders.repository';
 import { rerouteCancelledLine } from './orders.routing';
+import { offerUnroutedUnits } from './orders.unrouted';
 import * as routingRepo from './orders.routing.repository';
 import { orderDetail, toSupplierLine } from './orders.views';
 
@@ -33,18 +34,21 @@ export function listFulfillments(
 /**
  * Moves a supplier line along its status machine. A cancelled line (by staff or by the
  * supplier) gives its stock back and is rerouted (orders.routing.ts); the log says where to.
+ * Units no warehouse can take are offered to the unrouted-units handler (the company's
+ * automatic distributor rule, orders.unrouted.ts), in the same transaction.
  */
 async function moveLine(
   tx: Tx,
   r: routingRepo.SupplierLineRow,
   to: SupplierLineStatus,
-  userId: number,
+  actor: Actor,
   note: string | null,
 ) {
   // The order first: item edits lock it too, so the two never wait on each other in a cycle.
   const order = await repo.findOrder(tx, r.orderId, true);
   if (!order) throw notFound('Order');
-  await changeLineStatus(tx, { id: r.line.id, status: r.line.status, orderId: r.orderId }, to, userId, note);
+  const line = { id: r.line.id, status: r.line.status, orderId: r.orderId };
+  await changeLineStatus(tx, line, to, actor.userId, note);
   if (to !== 'cancelled') return;
   const outcome = await rerouteCancelledLine(tx, order, {
     quantity: r.line.quantity,
@@ -53,7 +57,18 @@ async function moveLine(
     productId: r.productId,
     skuCode: r.skuCode,
   });
-  await logOrderChange(tx, order, userId, `Line at ${r.warehouseName} cancelled: ${outcome}`);
+  await logOrderChange(tx, order, actor.userId, `Line at ${r.warehouseName} cancelled: ${outcome.note}`);
+  if (!outcome.unrouted) return;
+  const placed = await offerUnroutedUnits(tx, actor, {
+    order,
+    orderItemId: r.line.orderItemId,
+    productId: r.productId,
+    skuCode: r.skuCode,
+    quantity: outcome.unrouted,
+    cause: `line at ${r.warehouseName} cancelled`,
+  });
+  // Said by the rule, not by whoever cancelled the line (no user on the entry).
+  if (placed) await logOrderChange(tx, order, null, placed);
 }
 
 type Change = { supplierLineId: number; status: SupplierLineStatus; note?: string };
@@ -66,7 +81,7 @@ export async function updateFulfillments(db: Db, actor: Actor, changes: Change[]
     for (const c of changes) {
       const r = rows.find((x) => x.line.id === c.supplierLineId);
       if (!r) throw notFound('Order line');
-      await moveLine(tx, r, c.status, actor.userId, c.note ?? null);
+      await moveLine(tx, r, c.status, actor, c.note ?? null);
     }
   });
   const rows = await routingRepo.linesByIds(db, ids);
@@ -99,7 +114,7 @@ export async function actOnLine(
     const to = targetOf[action];
     // An item split across warehouses of one supplier has one line per warehouse: act on all that may move.
     const movable = rows.filter((r) => r.line.status !== to);
-    for (const r of movable.length ? movable : rows) await moveLine(tx, r, to, actor.userId, note ?? null);
+    for (const r of movable.length ? movable : rows) await moveLine(tx, r, to, actor, note ?? null);
   });
   return orderDetail(db, p.o, true);
 }
