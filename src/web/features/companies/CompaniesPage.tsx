@@ -1,18 +1,23 @@
 import * as companies from '../../../contract/companies';
 import { ActiveBadge } from '../../components/ActiveBadge';
 import { CrudPage } from '../../components/CrudPage';
+import { distributorAutoSendLabels, distributorAutoSendModes } from '../../../domain/distributor-auto-send';
 import { can } from '../../../domain/roles';
 import { useAppSelector } from '../../app/store';
 import { money } from '../../lib/format';
 import { companiesApi } from './companies.api';
 
 const kindOptions = companies.companyKinds.map((k) => ({ value: k, label: k }));
+const autoSendOptions = distributorAutoSendModes.map((m) => ({
+  value: m,
+  label: distributorAutoSendLabels[m],
+}));
 
 const { listCompanies, createCompany, updateCompany } = companiesApi.endpoints;
 
 /** /admin/companies: the customers, suppliers, installers and resellers Tread deals with. */
 export function CompaniesPage() {
-  // Credit limits and payment terms are finance's (the server refuses them to sales too).
+  // Credit limits, payment terms and the distributor rule are finance's (the server refuses them to sales too).
   const role = useAppSelector((s) => s.session.user?.role);
   const moneySettings = role !== undefined && can(role, 'moneySettings');
   return (
@@ -53,6 +58,14 @@ export function CompaniesPage() {
             ? ([
                 { name: 'creditLimitCents', label: 'Credit limit', kind: 'money' },
                 { name: 'paymentTermsDays', label: 'Payment terms (days)', kind: 'number' },
+                {
+                  name: 'distributorAutoSend',
+                  label: 'Automatic distributor rule',
+                  kind: 'select',
+                  options: autoSendOptions,
+                  description:
+                    'Tires no warehouse can fill after a supplier cancels go to a distributor on their own, at its cost',
+                },
               ] as const)
             : []),
           { name: 'active', label: 'Active', kind: 'switch' },

@@ -10,8 +10,7 @@ import {
   useSendToDistributorMutation,
 } from './logistics.api';
 
-const names = { tirewire: 'TireWire', rubberline: 'Rubberline', wheelway: 'Wheelway' } as const;
-type Code = keyof typeof names;
+type Code = Item['offers'][number]['distributor'];
 
 /**
  * Staff send an order's unrouted units (no warehouse could fill them) to a distributor, and see
@@ -69,7 +68,7 @@ function SendRow({ orderId, item, sku }: { orderId: number; item: Item; sku: str
             w={280}
             data={usable.map((o) => ({
               value: o.distributor,
-              label: `${names[o.distributor]} · ${money(o.unitCostCents)} each · ${o.leadDays} d · ${o.available} free`,
+              label: `${o.distributorName} · ${money(o.unitCostCents)} each · ${o.leadDays} d · ${o.available} free`,
             }))}
           />
           <Button
@@ -121,7 +120,12 @@ function DistributorOrders({ orderId }: { orderId: number }) {
           {rows.map((d) => (
             <Table.Tr key={d.distributorOrderId}>
               <Table.Td>
-                {names[d.distributor]} ({d.shipFromCode})
+                {d.distributorName} ({d.shipFromCode})
+                {d.autoRule && (
+                  <Text size="xs" c="dimmed">
+                    sent by the company's rule ({d.autoRule})
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{d.reference}</Table.Td>
               <Table.Td>{d.lines.reduce((s, l) => s + l.quantity, 0)}</Table.Td>
