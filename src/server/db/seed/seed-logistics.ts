@@ -1,6 +1,7 @@
 // Demo logistics (docs/logistics.md): three card orders of the demo buyer go the whole road
 // through the real services: one waits as a fulfillment, one is in transit, one was delivered;
 // a fourth, whose only warehouse could not fill it, went to a distributor, which accepted it.
+// Demo Resale Tires has the automatic distributor rule on (cheapest).
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
 import type { Actor } from '../../http/actor';
@@ -13,6 +14,7 @@ import {
   offersForOrder,
   sendToDistributor,
 } from '../../modules/logistics/logistics.service';
+import { updateCompanyRow } from '../../modules/companies/companies.service';
 import { addToCart, answerSupplierLines, checkout, submitOrder } from '../../modules/orders/orders.service';
 import type { Db } from '../connection';
 import { locations, productPrices, products, users } from '../schema';
@@ -100,6 +102,9 @@ export async function seedLogistics(db: Db, { accounts }: SeedContext) {
     }
   }
   await seedDistributorOrder(db, accounts, buyer, admin);
+  // The reseller's company has the automatic distributor rule on: tires of its orders that no
+  // warehouse can fill after a cancelled line go to the cheapest distributor by themselves.
+  await updateCompanyRow(db, accounts.companies.resale, { distributorAutoSend: 'cheapest' });
 }
 
 /** Four tires stocked at one warehouse only, which cancels its line: a distributor takes them. */

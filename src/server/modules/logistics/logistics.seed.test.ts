@@ -42,4 +42,14 @@ describe('the demo seed (logistics)', () => {
     const items = (await support('GET', `/api/v1/order/${all[0].orderId}/distributors`)).json().list;
     expect(items.map((i: { unrouted: number }) => i.unrouted)).toEqual([0]);
   });
+
+  it('has the automatic distributor rule on for the reseller’s company only', async () => {
+    const finance = await caller(t.app, 'finance');
+    const list = (await finance('GET', '/api/v1/mts/company?pageSize=100')).json().data.list as {
+      name: string;
+      distributorAutoSend: string;
+    }[];
+    const on = list.filter((c) => c.distributorAutoSend !== 'off');
+    expect(on.map((c) => [c.name, c.distributorAutoSend])).toEqual([['Demo Resale Tires', 'cheapest']]);
+  });
 });
