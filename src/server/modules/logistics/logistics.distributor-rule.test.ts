@@ -151,6 +151,31 @@ describe('the automatic distributor rule', () => {
   });
 });
 
+describe('distributor stock under concurrent sends', () => {
+  it('never promises a distributor more units than it has, when two orders ask at once', async () => {
+    const p = await productWhere((n) => n >= 1, 200);
+    const probe = await placedOrder(p, 'off', 1);
+    const offer = probe.offers.reduce((a, b) => (a.available <= b.available ? a : b));
+    // Each order asks for all but one of its units: one fits, both do not.
+    const quantity = offer.available - 1;
+    const a = await placedOrder(p, 'off', quantity);
+    const b = await placedOrder(p, 'off', quantity);
+    await supplierCancels(p, a.orderId);
+    await supplierCancels(p, b.orderId);
+    const send = async (orderId: number) => {
+      const item = (await sales('GET', `/api/v1/order/${orderId}/distributors`)).json().list[0];
+      return sales('POST', `/api/v1/order/${orderId}/distributors`, {
+        distributor: offer.distributor,
+        items: [{ orderItemId: item.orderItemId, quantity }],
+      });
+    };
+    const answers = await Promise.all([send(a.orderId), send(b.orderId)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const promised = [...(await distributorOrdersOf(a.orderId)), ...(await distributorOrdersOf(b.orderId))];
+    expect(promised.reduce((s, d) => s + d.lines[0].quantity, 0)).toBeLessThanOrEqual(offer.available);
+  });
+});
+
 describe('the company setting', () => {
   it('is finance’s and the admin’s: 403 for sales and support, 400 for a value it does not know', async () => {
     const shopper = await createShopper(t.app, t.db);

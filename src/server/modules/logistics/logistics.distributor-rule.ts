@@ -8,7 +8,7 @@ import { distributorProfiles } from '../../integrations/distributors/distributor
 import { writeAudit } from '../audit/audit.service';
 import { distributorAutoSendOf } from '../companies/companies.service';
 import type { UnroutedUnitsHandler } from '../orders/orders.service';
-import { distributorOffers, placeDistributorOrder } from './logistics.distributors';
+import { distributorOffers, lockDistributorStock, placeDistributorOrder } from './logistics.distributors';
 
 /**
  * With the company's rule on (cheapest or fastest), the first distributor in the rule's order
@@ -23,6 +23,7 @@ export const sendUnroutedByRule: UnroutedUnitsHandler = async (tx, actor, units)
   const what = `${units.quantity} × ${units.skuCode}`;
   if (!isRoutableOrder(units.order.status as OrderStatus))
     return `${rule}: ${what} left unrouted for staff: an order that is ${units.order.status} sends nothing to a distributor`;
+  await lockDistributorStock(tx, [units.productId]);
   const offers = await distributorOffers(tx, [units.productId]);
   const { picks, left } = pickDistributors(mode, offers, units.quantity);
   if (!picks.length) return `${rule}: no distributor has ${what} free; left unrouted for staff`;

@@ -51,6 +51,17 @@ async function promised(db: DbOrTx, productIds: number[]) {
   return out;
 }
 
+const STOCK_LOCK = 7_301; // pg advisory lock space (two-int keys): one send per product at a time
+
+/**
+ * Sends of the same products wait for each other until commit: free stock is read and then taken
+ * in one transaction, and two at once (staff and a company's rule) would both see the same units.
+ */
+export async function lockDistributorStock(tx: DbOrTx, productIds: number[]) {
+  for (const id of [...new Set(productIds)].sort((a, b) => a - b))
+    await tx.execute(sql`select pg_advisory_xact_lock(${STOCK_LOCK}, ${id % 2_147_483_647}::int)`);
+}
+
 /** Every distributor's free units and cost of these products (those it carries). */
 export async function distributorOffers(db: DbOrTx, productIds: number[]) {
   const taken = await promised(db, productIds);
@@ -233,6 +244,10 @@ export async function sendToDistributor(
         ]);
       wanted.set(it.orderItemId, (wanted.get(it.orderItemId) ?? 0) + it.quantity);
     }
+    await lockDistributorStock(
+      tx,
+      items.filter((i) => wanted.has(i.orderItemId)).map((i) => i.productId),
+    );
     const offers = await distributorOffers(
       tx,
       items.map((i) => i.productId),
