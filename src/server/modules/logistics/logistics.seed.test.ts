@@ -42,4 +42,22 @@ describe('the demo seed (logistics)', () => {
     const items = (await support('GET', `/api/v1/order/${all[0].orderId}/distributors`)).json().list;
     expect(items.map((i: { unrouted: number }) => i.unrouted)).toEqual([0]);
   });
+
+  it("ships the demo's first order the real way: labels, tracking numbers and scans, none typed in", async () => {
+    const support = await caller(t.app, 'support');
+    const oldest = (await support('GET', '/api/v1/order?sort=placedAt&pageSize=1')).json().data.list[0];
+    const order = (await support('GET', `/api/v1/order/${oldest.orderId}`)).json();
+    expect(order).toMatchObject({ status: 'shipped', poNumber: 'FLEET-1001', trackingNumber: null });
+    const shipments = (await support('GET', `/api/v1/shipment?orderId=${oldest.orderId}`)).json().data.list;
+    expect(shipments.length).toBeGreaterThan(0);
+    for (const s of shipments) {
+      expect(s).toMatchObject({ courier: 'swiftship', status: 'in_transit' });
+      expect(s.fulfillmentId).not.toBeNull();
+      expect(s.trackingNumber).toMatch(/^SWS\d{13}$/);
+      const steps = s.events.map((e: { status: string }) => e.status);
+      expect([steps[0], steps.at(-1)]).toEqual(['label_created', 'in_transit']);
+    }
+    const units = shipments.flatMap((s: { items: { quantity: number }[] }) => s.items);
+    expect(units.reduce((n: number, i: { quantity: number }) => n + i.quantity, 0)).toBe(6);
+  });
 });

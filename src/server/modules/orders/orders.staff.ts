@@ -127,13 +127,6 @@ export async function orderAction(
   return orderDetail(db, orderId, true);
 }
 
-export async function setTracking(db: Db, orderId: number, trackingNumber: string) {
-  const order = await repo.findOrder(db, orderId);
-  if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
-  await repo.updateOrder(db, orderId, { trackingNumber });
-  return orderDetail(db, orderId, true);
-}
-
 /** Items across placed orders, optionally of one product: one statement for the page. */
 export async function listItems(db: Db, q: Paging & { productId?: number }) {
   return pageAnswer(q, await listsRepo.listOrderItems(db, q), toOrderItemRow);
