@@ -87,7 +87,10 @@ export async function submitOrder(db: Db, actor: Actor, orderId: number) {
     const lines = (await routingRepo.listSubOrderLines(tx, orderId)).filter(
       (r) => r.line.status === 'pending',
     );
-    if (!lines.length) throw conflict('No supplier line is waiting to be sent');
+    if (!lines.length)
+      throw conflict('No supplier line is waiting to be sent: every line was sent already', {
+        reason: 'nothing_to_send',
+      });
     for (const r of lines)
       await changeLineStatus(tx, { id: r.line.id, status: r.line.status, orderId }, 'sent', actor.userId);
     if (order.status === 'placed')
