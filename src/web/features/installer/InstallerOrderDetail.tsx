@@ -26,6 +26,16 @@ const localInput = (iso: string | null) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
+/** The mounting labour in dollars and cents (sent as `labourCents`). */
+export function LabourInput(props: {
+  label: string;
+  value: number | string;
+  onChange: (v: number | string) => void;
+  error?: string;
+}) {
+  return <NumberInput min={0} decimalScale={2} fixedDecimalScale w={200} {...props} />;
+}
+
 export type InstallerOrderChange = BodyOf<typeof updateInstallerOrder>;
 /** Sends a change of the order: the installer's update, or the staff's correction. */
 export type SendInstallerChange = (change: InstallerOrderChange) => PromiseLike<{ error?: unknown }>;
@@ -206,12 +216,8 @@ export function InstallerOrderDetail({
               }}
             >
               <Group align="end" wrap="wrap" gap="sm">
-                <NumberInput
+                <LabourInput
                   label="Mounting labour ($)"
-                  min={0}
-                  decimalScale={2}
-                  fixedDecimalScale
-                  w={180}
                   value={labour}
                   onChange={setLabour}
                   error={fieldError('labourCents')}

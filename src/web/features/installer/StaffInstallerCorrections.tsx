@@ -1,9 +1,9 @@
-import { Button, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { InstallerOrder } from '../../../contract/installer';
 import { installerOrderTransitions } from '../../../domain/installer-status';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import type { Send } from './InstallerOrderDetail';
+import { LabourInput, type Send } from './InstallerOrderDetail';
 import { words } from './installer-words';
 
 const undoLabel = (from: InstallerOrder['status'], to: InstallerOrder['status']) =>
@@ -76,12 +76,8 @@ export function StaffInstallerCorrections({
           }}
         >
           <Group align="end" wrap="wrap" gap="sm">
-            <NumberInput
+            <LabourInput
               label="Correct the labour ($)"
-              min={0}
-              decimalScale={2}
-              fixedDecimalScale
-              w={200}
               value={labour}
               onChange={setLabour}
               error={fieldError('labourCents')}
