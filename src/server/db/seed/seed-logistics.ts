@@ -66,45 +66,56 @@ export async function seedLogistics(db: Db, { accounts }: SeedContext) {
       orderItemRoadHazard: false,
     });
     const { orderId } = await checkout(db, buyer, { paymentMethod: 'card', card, poNumber: `FLEET-20${i}5` });
-    await submitOrder(db, admin, orderId);
-    // Each supplier confirms its lines, as on its Order lines tab.
-    const { rows } = await db.execute<{ id: number; supplier: number }>(
-      sql`select sl.id, so.supplier_company_id as supplier from supplier_lines sl
-          join sub_orders so on so.id = sl.sub_order_id where so.order_id = ${orderId}`,
-    );
-    for (const supplier of new Set(rows.map((r) => Number(r.supplier)))) {
-      const as = await actorAt(db, 'supplier', accounts.locations.treadHq, supplier);
-      await answerSupplierLines(
-        db,
-        { ...as, role: 'supplier' },
-        rows
-          .filter((r) => Number(r.supplier) === supplier)
-          .map((r) => ({ supplierLineId: Number(r.id), status: 'confirmed' as const })),
-      );
-    }
-    const { list } = await convertOrder(db, admin, orderId);
-    if (reach[i] === 'waiting') continue;
-    for (const f of list) {
-      const { label } = await generateLabel(db, admin, {
-        fulfillmentId: f.fulfillmentId,
-        courier: 'swiftship',
-        service: 'ground',
-      });
-      await applyTrackingScan(db, {
-        id: `seed_${label.trackingNumber}_${reach[i]}`,
-        data: {
-          trackingNumber: label.trackingNumber,
-          status: reach[i],
-          location: 'Demo hub',
-          at: new Date().toISOString(),
-        },
-      });
-    }
+    await shipOrder(db, accounts, orderId, reach[i]);
   }
   await seedDistributorOrder(db, accounts, buyer, admin);
   // The reseller's company has the automatic distributor rule on: tires of its orders that no
   // warehouse can fill after a cancelled line go to the cheapest distributor by themselves.
   await updateCompanyRow(db, accounts.companies.resale, { distributorAutoSend: 'cheapest' });
+}
+
+/**
+ * An order's road through the real services: staff send it, each supplier confirms its lines,
+ * support makes the fulfillments and, unless it is to wait, buys each a swiftship label (the
+ * tracking number comes from the label) and trackhub scans it up to `reach`.
+ */
+export async function shipOrder(
+  db: Db,
+  accounts: SeedContext['accounts'],
+  orderId: number,
+  reach: 'waiting' | 'in_transit' | 'delivered',
+  location = 'Demo hub',
+) {
+  const admin = await actorAt(db, 'admin', accounts.locations.treadHq);
+  await submitOrder(db, admin, orderId);
+  // Each supplier confirms its lines, as on its Order lines tab.
+  const { rows } = await db.execute<{ id: number; supplier: number }>(
+    sql`select sl.id, so.supplier_company_id as supplier from supplier_lines sl
+        join sub_orders so on so.id = sl.sub_order_id where so.order_id = ${orderId}`,
+  );
+  for (const supplier of new Set(rows.map((r) => Number(r.supplier)))) {
+    const as = await actorAt(db, 'supplier', accounts.locations.treadHq, supplier);
+    await answerSupplierLines(
+      db,
+      { ...as, role: 'supplier' },
+      rows
+        .filter((r) => Number(r.supplier) === supplier)
+        .map((r) => ({ supplierLineId: Number(r.id), status: 'confirmed' as const })),
+    );
+  }
+  const { list } = await convertOrder(db, admin, orderId);
+  if (reach === 'waiting') return;
+  for (const f of list) {
+    const { label } = await generateLabel(db, admin, {
+      fulfillmentId: f.fulfillmentId,
+      courier: 'swiftship',
+      service: 'ground',
+    });
+    await applyTrackingScan(db, {
+      id: `seed_${label.trackingNumber}_${reach}`,
+      data: { trackingNumber: label.trackingNumber, status: reach, location, at: new Date().toISOString() },
+    });
+  }
 }
 
 /** Four tires stocked at one warehouse only, which cancels its line: a distributor takes them. */

@@ -5,18 +5,11 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
 import type { Actor } from '../../http/actor';
-import {
-  addToCart,
-  cancelOrder,
-  changeStatus,
-  checkout,
-  createOrder,
-  setTracking,
-  submitOrder,
-} from '../../modules/orders/orders.service';
+import { addToCart, cancelOrder, checkout, createOrder } from '../../modules/orders/orders.service';
 import type { Db } from '../connection';
 import { locations, productPrices, products, users } from '../schema';
 import type { SeedContext } from './seed-context';
+import { shipOrder } from './seed-logistics';
 
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
 
@@ -95,9 +88,8 @@ export async function seedOrders(db: Db, { accounts }: SeedContext) {
     card,
     poNumber: 'FLEET-1001',
   });
-  await submitOrder(db, admin, shipped);
-  await setTracking(db, shipped, '1Z999AA10123456784');
-  await changeStatus(db, admin, shipped, 'shipped', 'Left Dallas on the morning truck');
+  // Shipped the real way: fulfillments, swiftship labels (their tracking numbers), trackhub scans.
+  await shipOrder(db, accounts, shipped, 'in_transit', 'Dallas, TX');
   await backdate(db, shipped, 6);
 
   const cancelled = await buy(austin, [item(tires[2], 2)], { paymentMethod: 'card', card });

@@ -53,17 +53,39 @@ describe('/api/v1/vendor/installer/locations', () => {
     });
   });
 
-  it('answers 400 with the field at fault when the ZIP, state or city do not fit', async () => {
+  it("takes the address rule's correction: suffixes abbreviated, the state the ZIP's", async () => {
+    const made = await installer(
+      'POST',
+      URL,
+      bay({ locationAddress: '2 north central avenue', locationState: 'TX' }),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toMatchObject({
+      locationAddress: '2 N Central Ave',
+      locationCity: 'Phoenix',
+      locationState: 'AZ',
+      locationZip: '85004',
+    });
+    const city = await installer('POST', URL, bay({ locationCity: 'Phonix' }));
+    expect(city.statusCode, city.body).toBe(201);
+    expect(city.json().data.locationCity).toBe('Phoenix');
+  });
+
+  it('answers 400 naming the field at fault when the address is invalid', async () => {
     const unknown = await installer('POST', URL, bay({ locationZip: '00000' }));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual([{ pointer: '/body/locationZip', detail: 'is not a US ZIP code' }]);
-    const state = await installer('POST', URL, bay({ locationState: 'TX' }));
-    expect(state.json().errors).toEqual([
-      { pointer: '/body/locationState', detail: 'ZIP 85004 is in AZ, not TX' },
+    expect(unknown.json().errors).toEqual([
+      { pointer: '/body/locationZip', detail: expect.stringMatching(/^is not a US ZIP code/) },
     ]);
-    const city = await installer('POST', URL, bay({ locationCity: 'Tucson' }));
-    expect(city.json().errors).toEqual([
-      { pointer: '/body/locationCity', detail: 'ZIP 85004 is Phoenix, AZ' },
+    // Tucson is a city of Arizona with ZIPs of its own: the ZIP is the field at fault.
+    const otherCity = await installer('POST', URL, bay({ locationCity: 'Tucson' }));
+    expect(otherCity.statusCode).toBe(400);
+    expect(otherCity.json().errors).toEqual([
+      { pointer: '/body/locationZip', detail: 'belongs to Phoenix, AZ, not Tucson, AZ' },
+    ]);
+    const noNumber = await installer('POST', URL, bay({ locationAddress: 'Central Ave' }));
+    expect(noNumber.json().errors).toEqual([
+      { pointer: '/body/locationAddress', detail: 'needs a house number' },
     ]);
     const empty = await installer('POST', URL, bay({ locationName: '' }));
     expect(empty.statusCode).toBe(400);

@@ -1,16 +1,17 @@
 // Installer locations: an installer lists and registers its own company's bays, staff every one;
-// the address is checked against its ZIP (docs/installer.md).
+// the address goes through the shop's one address rule (docs/installer.md).
 import type { z } from 'zod';
 import type * as api from '../../../contract/installer';
 import type { VendorInstallerLocation } from '../../../contract/installer';
 import { can, isStaff } from '../../../domain/roles';
+import type { AddressField } from '../../../domain/address';
 import type { Db, DbOrTx } from '../../db/connection';
 import { pageAnswer } from '../../db/list-page';
+import { checkedAddress } from '../../integrations/geo/address-check';
 import type { Actor } from '../../http/actor';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import { insertLocation } from '../companies/companies.service';
-import { checkedInstallerAddress } from './installer.address';
 import * as repo from './installer.repository';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findLocation>>>;
@@ -60,25 +61,43 @@ async function ownerOf(db: DbOrTx, actor: Actor, companyId: number | undefined) 
   return companyId;
 }
 
-/** A new bay of an installer company, at the standard prices, once its address fits its ZIP. Audited. */
+const bodyField: Record<AddressField, string> = {
+  address1: 'locationAddress',
+  city: 'locationCity',
+  state: 'locationState',
+  zip: 'locationZip',
+};
+
+/**
+ * A new bay of an installer company, at the standard prices. Its address goes through the
+ * delivery address rule: a corrected one is taken with the correction, an invalid one is a 400. Audited.
+ */
 export async function registerInstallerLocation(
   db: Db,
   actor: Actor,
   input: z.output<typeof api.InstallerLocationInput>,
 ) {
-  const address = checkedInstallerAddress(input);
   return db.transaction(async (tx) => {
     const companyId = await ownerOf(tx, actor, input.companyId);
+    const address = checkedAddress(
+      {
+        address1: input.locationAddress,
+        city: input.locationCity,
+        state: input.locationState,
+        zip: input.locationZip,
+      },
+      (field) => `/body/${bodyField[field]}`,
+    );
     const priceGroupId = await repo.standardPriceGroup(tx);
     if (!priceGroupId) throw notFound('Price group');
     const id = await insertLocation(tx, {
       companyId,
-      name: address.locationName,
-      address1: address.locationAddress,
-      city: address.locationCity,
-      state: address.locationState,
-      zip: address.locationZip,
-      phone: address.locationPhone,
+      name: input.locationName,
+      address1: address.address1,
+      city: address.city,
+      state: address.state,
+      zip: address.zip,
+      phone: input.locationPhone,
       priceGroupId,
       installer: 1,
     });

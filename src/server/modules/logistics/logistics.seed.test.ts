@@ -52,4 +52,22 @@ describe('the demo seed (logistics)', () => {
     const on = list.filter((c) => c.distributorAutoSend !== 'off');
     expect(on.map((c) => [c.name, c.distributorAutoSend])).toEqual([['Demo Resale Tires', 'cheapest']]);
   });
+
+  it("ships the demo's first order the real way: labels, tracking numbers and scans, none typed in", async () => {
+    const support = await caller(t.app, 'support');
+    const oldest = (await support('GET', '/api/v1/order?sort=placedAt&pageSize=1')).json().data.list[0];
+    const order = (await support('GET', `/api/v1/order/${oldest.orderId}`)).json();
+    expect(order).toMatchObject({ status: 'shipped', poNumber: 'FLEET-1001', trackingNumber: null });
+    const shipments = (await support('GET', `/api/v1/shipment?orderId=${oldest.orderId}`)).json().data.list;
+    expect(shipments.length).toBeGreaterThan(0);
+    for (const s of shipments) {
+      expect(s).toMatchObject({ courier: 'swiftship', status: 'in_transit' });
+      expect(s.fulfillmentId).not.toBeNull();
+      expect(s.trackingNumber).toMatch(/^SWS\d{13}$/);
+      const steps = s.events.map((e: { status: string }) => e.status);
+      expect([steps[0], steps.at(-1)]).toEqual(['label_created', 'in_transit']);
+    }
+    const units = shipments.flatMap((s: { items: { quantity: number }[] }) => s.items);
+    expect(units.reduce((n: number, i: { quantity: number }) => n + i.quantity, 0)).toBe(6);
+  });
 });

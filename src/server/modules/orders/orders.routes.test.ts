@@ -104,6 +104,23 @@ describe('the back-office order API', () => {
     expect((await staff('POST', `/api/v1/order/${order.orderId}/cancel`, {})).statusCode).toBe(409);
   });
 
+  it('answers 409 to "Send to suppliers" when no line is left to send, and changes nothing', async () => {
+    const { order } = await placedOrder();
+    expect((await staff('POST', `/api/v1/order/${order.orderId}/submit`)).statusCode).toBe(200);
+    const again = await staff('POST', `/api/v1/order/${order.orderId}/submit`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'conflict',
+      reason: 'nothing_to_send',
+      detail: 'No supplier line is waiting to be sent: every line was sent already',
+    });
+    const after = (await staff('GET', `/api/v1/order/${order.orderId}`)).json();
+    expect(after.status).toBe('processing');
+    expect(
+      after.subOrders.flatMap((s: { lines: { status: string }[] }) => s.lines.map((l) => l.status)),
+    ).toEqual(['sent']);
+  });
+
   it('cancels an order: stock back on the shelf, card refunded, supplier lines cancelled', async () => {
     const { p, order } = await placedOrder(2);
     expect((await stockOf(t.db, p.product.id))[0].quantity).toBe(4);

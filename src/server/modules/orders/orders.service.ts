@@ -3,7 +3,7 @@ export { addToCart, cartSummary, redirectOrder, setShipping } from './orders.car
 export { orderDetail } from './orders.views';
 export { checkout } from './orders.checkout';
 export { createOrder } from './orders.create';
-export { cancelOrder, changeStatus, setTracking, submitOrder } from './orders.staff';
+export { cancelOrder, changeStatus, submitOrder } from './orders.staff';
 export {
   type FiledLine,
   type OrderFacts,

@@ -87,7 +87,10 @@ export async function submitOrder(db: Db, actor: Actor, orderId: number) {
     const lines = (await routingRepo.listSubOrderLines(tx, orderId)).filter(
       (r) => r.line.status === 'pending',
     );
-    if (!lines.length) throw conflict('No supplier line is waiting to be sent');
+    if (!lines.length)
+      throw conflict('No supplier line is waiting to be sent: every line was sent already', {
+        reason: 'nothing_to_send',
+      });
     for (const r of lines)
       await changeLineStatus(tx, { id: r.line.id, status: r.line.status, orderId }, 'sent', actor.userId);
     if (order.status === 'placed')
@@ -124,13 +127,6 @@ export async function orderAction(
         note ?? null,
       );
   });
-  return orderDetail(db, orderId, true);
-}
-
-export async function setTracking(db: Db, orderId: number, trackingNumber: string) {
-  const order = await repo.findOrder(db, orderId);
-  if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
-  await repo.updateOrder(db, orderId, { trackingNumber });
   return orderDetail(db, orderId, true);
 }
 

@@ -12,12 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState } from 'react';
-import type { InstallerOrder } from '../../../contract/installer';
-import type { ApiFailure } from '../../api/api';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { InstallerOrder, updateInstallerOrder } from '../../../contract/installer';
+import type { ApiFailure, BodyOf } from '../../api/api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { dateTime, money } from '../../lib/format';
-import { useUpdateInstallerOrderMutation } from './installer.api';
 import { statusColor, words } from './installer-words';
 
 /** An ISO time as the value of a datetime-local input, in the browser's time zone. */
@@ -27,12 +26,39 @@ const localInput = (iso: string | null) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-type Change = Omit<Parameters<ReturnType<typeof useUpdateInstallerOrderMutation>[0]>[0], 'orderId'>;
+/** The mounting labour in dollars and cents (sent as `labourCents`). */
+export function LabourInput(props: {
+  label: string;
+  value: number | string;
+  onChange: (v: number | string) => void;
+  error?: string;
+}) {
+  return <NumberInput min={0} decimalScale={2} fixedDecimalScale w={200} {...props} />;
+}
 
-/** One order of the bay: customer, vehicle, tires and shipment, and the installer's next steps. */
-export function InstallerOrderDetail({ order: o }: { order: InstallerOrder }) {
+export type InstallerOrderChange = BodyOf<typeof updateInstallerOrder>;
+/** Sends a change of the order: the installer's update, or the staff's correction. */
+export type SendInstallerChange = (change: InstallerOrderChange) => PromiseLike<{ error?: unknown }>;
+/** Sends a change and reports it (a notification, or the error under the fields); the console's corrections use it too. */
+export type Send = (change: Omit<InstallerOrderChange, 'orderId'>, done: string) => Promise<void>;
+
+/**
+ * One installer order: customer, vehicle, tires and shipment, the next steps along the table
+ * when `update` is given (the installer's bay, or support correcting it) and its history.
+ * Without `update` it is read-only. `extra` renders more actions (the console's corrections).
+ */
+export function InstallerOrderDetail({
+  order: o,
+  update,
+  busy: isLoading = false,
+  extra,
+}: {
+  order: InstallerOrder;
+  update?: SendInstallerChange;
+  busy?: boolean;
+  extra?: (send: Send, fieldError: (field: string) => string | undefined) => ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [update, { isLoading }] = useUpdateInstallerOrderMutation();
   const [error, setError] = useState<ApiFailure | null>(null);
   const [appointment, setAppointment] = useState(localInput(o.appointmentAt));
   const [vehicle, setVehicle] = useState(o.vehicle ?? '');
@@ -48,7 +74,8 @@ export function InstallerOrderDetail({ order: o }: { order: InstallerOrder }) {
     setLabour(o.labourCents ? o.labourCents / 100 : '');
   }, [o.appointmentAt, o.vehicle, o.labourCents]);
 
-  const send = async (change: Change, done: string) => {
+  const send: Send = async (change, done) => {
+    if (!update) return;
     setError(null);
     const res = await update({ orderId: o.orderId, ...change });
     if ('error' in res) setError(res.error as ApiFailure);
@@ -125,7 +152,7 @@ export function InstallerOrderDetail({ order: o }: { order: InstallerOrder }) {
         </Alert>
       )}
 
-      {open && o.next.length > 0 && (
+      {update && open && o.next.length > 0 && (
         <Stack gap="md">
           <form
             onSubmit={(e) => {
@@ -189,12 +216,8 @@ export function InstallerOrderDetail({ order: o }: { order: InstallerOrder }) {
               }}
             >
               <Group align="end" wrap="wrap" gap="sm">
-                <NumberInput
+                <LabourInput
                   label="Mounting labour ($)"
-                  min={0}
-                  decimalScale={2}
-                  fixedDecimalScale
-                  w={180}
                   value={labour}
                   onChange={setLabour}
                   error={fieldError('labourCents')}
@@ -210,6 +233,7 @@ export function InstallerOrderDetail({ order: o }: { order: InstallerOrder }) {
       {o.status === 'mounted' && (
         <Text size="sm">Mounting labour for the bill run: {money(o.labourCents)}</Text>
       )}
+      {update && extra?.(send, fieldError)}
 
       {o.log.length > 0 && (
         <Stack gap={2} mt="md" component="ol" style={{ paddingLeft: 18, margin: 0 }} aria-label="History">

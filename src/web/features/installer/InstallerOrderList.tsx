@@ -10,6 +10,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { InstallerOrder } from '../../../contract/installer';
 import { installerOrderStatuses } from '../../../domain/installer-status';
 import type { ApiFailure } from '../../api/api';
@@ -26,7 +27,8 @@ export interface ListState {
 
 /**
  * The bay's orders as a list of buttons (Tab to move, Enter to open), newest first, with a
- * status filter and a search; the open one is marked.
+ * status filter and a search; the open one is marked. The console's list (`staff`) names each
+ * order's bay, takes more filters (`filters`) and has words of its own for empty and failed.
  */
 export function InstallerOrderList(props: {
   state: ListState;
@@ -37,12 +39,17 @@ export function InstallerOrderList(props: {
   error: ApiFailure | undefined;
   openId: number | null;
   onOpen: (orderId: number) => void;
+  staff?: boolean;
+  /** More filters before the status (the console's bay), and whether one is set. */
+  filters?: ReactNode;
+  narrowed?: boolean;
 }) {
-  const { state, onState, orders, count, loading, error, openId, onOpen } = props;
+  const { state, onState, orders, count, loading, error, openId, onOpen, staff, filters, narrowed } = props;
   const pages = Math.ceil(count / PAGE_SIZE);
   return (
-    <Stack gap="sm" component="section" aria-label="Incoming orders">
+    <Stack gap="sm" component="section" aria-label={staff ? 'Installer orders' : 'Incoming orders'}>
       <Group gap="sm" wrap="wrap" align="end">
+        {filters}
         <Select
           label="Status"
           w={160}
@@ -63,14 +70,20 @@ export function InstallerOrderList(props: {
       {loading && <Loader size="sm" aria-label="Loading orders" />}
       {error && (
         <Alert color={error.status === 403 ? 'yellow' : 'red'}>
-          {error.status === 403
-            ? 'Your current location is not an installer location: switch to your bay to see its orders.'
-            : 'The orders could not be loaded.'}
+          {staff
+            ? 'The installer orders could not be loaded.'
+            : error.status === 403
+              ? 'Your current location is not an installer location: switch to your bay to see its orders.'
+              : 'The orders could not be loaded.'}
         </Alert>
       )}
       {orders && orders.length === 0 && (
         <Text c="dimmed">
-          {state.status || state.q ? 'No order matches.' : 'No orders are coming to this bay yet.'}
+          {state.status || state.q || narrowed
+            ? 'No order matches.'
+            : staff
+              ? 'No order is delivered to an installer yet.'
+              : 'No orders are coming to this bay yet.'}
         </Text>
       )}
       {orders?.map((o) => (
@@ -91,7 +104,10 @@ export function InstallerOrderList(props: {
               {words(o.status)}
             </Badge>
           </Group>
-          <Text size="sm">{o.customer.companyName}</Text>
+          <Text size="sm">
+            {o.customer.companyName}
+            {staff ? ` → ${o.installerLocationName}` : ''}
+          </Text>
           <Text size="sm" c="dimmed">
             {o.tires.reduce((n, t) => n + t.quantity, 0)} tires · {words(o.shipment.state)}
             {o.appointmentAt ? ` · ${dateTime(o.appointmentAt)}` : ''}

@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApiFailure } from '../../api/api';
 import { PageTitle } from '../../components/PageTitle';
-import { useInstallerOrdersQuery } from './installer.api';
+import { useInstallerOrdersQuery, useUpdateInstallerOrderMutation } from './installer.api';
 import { InstallerOrderDetail } from './InstallerOrderDetail';
 import { InstallerOrderList, type ListState, PAGE_SIZE } from './InstallerOrderList';
 
@@ -25,6 +25,7 @@ export function InstallerOrdersPage() {
   // The open order comes from its own request, so it stays open when the filter hides it.
   const one = useInstallerOrdersQuery({ orderId: openId ?? 0 }, { skip: !openId });
   const open = one.data?.data.list[0];
+  const [update, { isLoading: saving }] = useUpdateInstallerOrderMutation();
   // The opened order's heading takes the focus (InstallerOrderDetail), which brings it into view on a phone.
   const onOpen = (orderId: number) => setParams({ order: String(orderId) });
   return (
@@ -45,7 +46,7 @@ export function InstallerOrdersPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           {open ? (
-            <InstallerOrderDetail order={open} />
+            <InstallerOrderDetail order={open} update={update} busy={saving} />
           ) : (
             openId &&
             !one.isLoading && (

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import { paymentText, StatusBadge } from './OrderBits';
+import { leftToSend } from './order-sending';
 import { useChangeStatusMutation, useOrderCommandMutation, useRedirectOrderMutation } from './orders.api';
 import { noticeFailure as failed } from './orders.feedback';
 
@@ -22,6 +23,7 @@ export function StatusPanel({ order }: { order: OrderDetail }) {
       onChange={(e) => setTo({ ...to, [k]: e.currentTarget.value })}
     />
   );
+  const { pendingLines, unroutedUnits } = leftToSend(order);
   const run = async (c: 'submit' | 'cancel') =>
     failed(await command({ id: order.orderId, command: c, note: note || undefined }));
   return (
@@ -53,15 +55,24 @@ export function StatusPanel({ order }: { order: OrderDetail }) {
         >
           Apply
         </Button>
-        <Button size="xs" variant="light" loading={busy} onClick={() => run('submit')}>
-          Send to suppliers
-        </Button>
+        {pendingLines > 0 && (
+          <Button size="xs" variant="light" loading={busy} onClick={() => run('submit')}>
+            Send to suppliers ({pendingLines} {pendingLines === 1 ? 'line' : 'lines'})
+          </Button>
+        )}
         {order.nextStatuses.includes('cancelled') && (
           <Button size="xs" variant="light" color="red" loading={busy} onClick={() => run('cancel')}>
             Cancel order
           </Button>
         )}
       </Group>
+      {unroutedUnits > 0 && (
+        <Text size="sm" c="orange.8">
+          {unroutedUnits} {unroutedUnits === 1 ? 'unit has' : 'units have'} no warehouse: route{' '}
+          {unroutedUnits === 1 ? 'it' : 'them'} under Suppliers or send {unroutedUnits === 1 ? 'it' : 'them'}{' '}
+          to a distributor.
+        </Text>
+      )}
       <Group align="end" gap="xs" wrap="wrap">
         {field('name', 'Redirect to (name)')}
         {field('address1', 'Street')}

@@ -55,6 +55,9 @@ const ShipmentsConsolePage = lazy(async () => ({ default: (await logistics()).Sh
 const ShipmentDetailPage = lazy(async () => ({ default: (await logistics()).ShipmentDetailPage }));
 const FulfillmentsConsolePage = lazy(async () => ({ default: (await logistics()).FulfillmentsConsolePage }));
 const FulfillmentDetailPage = lazy(async () => ({ default: (await logistics()).FulfillmentDetailPage }));
+const StaffInstallerOrdersPage = lazy(async () => ({
+  default: (await import('../../../features/installer/StaffInstallerOrdersPage')).StaffInstallerOrdersPage,
+}));
 const AdminOrderPage = lazy(async () => ({
   default: (await import('./AdminOrderPage')).AdminOrderPage,
 }));
@@ -218,6 +221,12 @@ export const sections: { title: string; areas: Area[] }[] = [
         permission: 'staff',
         element: <ShipmentsConsolePage />,
         children: [{ path: ':id', element: <ShipmentDetailPage /> }],
+      },
+      {
+        path: 'installer-orders',
+        label: 'Installer orders',
+        permission: 'staff',
+        element: <StaffInstallerOrdersPage />,
       },
       {
         path: 'failed-rows',
