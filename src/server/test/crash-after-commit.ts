@@ -36,14 +36,21 @@ export async function dieAtCommit(
     setImmediate(() => callback(died()));
     return undefined;
   };
+  // Connections whose open transaction wrote or read something of the call's (not the
+  // background folding of search counts, which commits at any moment on its own connection).
+  const working = new WeakSet<pg.Client>();
   const onClient = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
     this: pg.Client,
     ...args: unknown[]
   ) {
-    if (dead) return fail(args);
     const text = textOf(args[0]);
+    // A dead process's open transactions are rolled back by PostgreSQL: let the rollback through.
+    if (dead && !/^\s*rollback\b/i.test(text)) return fail(args);
     if (/insert into "idempotency_keys"/i.test(text)) armed = true;
-    if (armed && /^\s*commit\b/i.test(text)) {
+    if (/^\s*begin\b/i.test(text)) working.delete(this);
+    else if (!/^\s*(commit|rollback|savepoint|release)\b|search_|pg_try_advisory/i.test(text))
+      working.add(this);
+    if (armed && working.has(this) && /^\s*commit\b/i.test(text)) {
       if (when === 'before')
         return (clientQuery.call(this, 'rollback') as Promise<unknown>).then(() => {
           dead = true;
