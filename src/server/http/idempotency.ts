@@ -75,10 +75,13 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
       .returning({ key: idempotencyKeys.key });
     if (abandoned.length) inserted = await insert();
   }
-  if (inserted.length) return { existing: null };
+  if (inserted.length) return { existing: null, claimed: status };
   const [existing] = await db.select().from(idempotencyKeys).where(where);
-  return { existing };
+  return { existing, claimed: status };
 }
+
+/** The key was taken over while this call ran (its owner looked dead): this run must not count. */
+class TakenOver extends Error {}
 
 /**
  * Runs `work` once per (user, scope, key): a retry with the same key gets the first answer
@@ -102,7 +105,7 @@ async function idempotent(
     return { status: call.status(), body, replayed: false };
   }
   const requestHash = fingerprintOf(call.body);
-  const { existing } = await claim(db, call.userId, call.scope, call.key, requestHash);
+  const { existing, claimed } = await claim(db, call.userId, call.scope, call.key, requestHash);
   if (existing) {
     if (existing.requestHash !== requestHash)
       throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
@@ -110,12 +113,17 @@ async function idempotent(
       throw new AppError('conflict', 'The first request with this Idempotency-Key is still running');
     return { status: existing.responseStatus ?? 200, body: existing.responseBody, replayed: true };
   }
-  const where = sql`user_id = ${call.userId} and scope = ${call.scope} and key = ${call.key}`;
-  const keep = (tx: DbOrTx, status: number, body: unknown) =>
-    tx
+  // Still this call's claim: a call whose owner was taken for dead (its named connection gone)
+  // and taken over neither keeps its answer nor frees the key; its work rolls back.
+  const where = sql`user_id = ${call.userId} and scope = ${call.scope} and key = ${call.key} and status = ${claimed}`;
+  const keep = async (tx: DbOrTx, status: number, body: unknown) => {
+    const kept = await tx
       .update(idempotencyKeys)
       .set({ status: 'done', responseStatus: status, responseBody: body })
-      .where(where);
+      .where(where)
+      .returning({ key: idempotencyKeys.key });
+    if (!kept.length) throw new TakenOver();
+  };
   let refused: AppError | undefined;
   let answer: Answer;
   try {
@@ -134,10 +142,14 @@ async function idempotent(
       return made;
     });
   } catch (error) {
+    if (error instanceof TakenOver)
+      throw new AppError('conflict', 'The request with this Idempotency-Key was taken over by a retry');
     if (refused) {
       // The refusal left the transaction unable to commit (a failed statement outside a
       // savepoint): its writes are gone, the refusal is still the answer.
-      await keep(db, refused.status, problemOf(refused));
+      await keep(db, refused.status, problemOf(refused)).catch((kept) => {
+        if (!(kept instanceof TakenOver)) throw kept;
+      });
       throw refused;
     }
     // An unexpected failure changed nothing: let a retry run again.

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { type KeyedRequest, expectAppliedOnce } from '../../test/crash-after-commit';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  changedTables,
+  databaseDigest,
+  expectAppliedOnce,
+  type KeyedRequest,
+} from '../../test/crash-after-commit';
 import { cartBody } from '../../test/factories-orders';
 import { card, key, moneyOf, paymentSuite } from '../../test/factories-payments';
 
@@ -219,5 +227,43 @@ describe('cards after a crash between commit and answer', () => {
     await once(keyed(staff.finance, 'POST', `/api/v1/payment/${o.companyId}`, { card: card() }), 200, [
       'payment_sources',
     ]);
+  });
+});
+
+describe('a call whose claim was taken over while it ran', () => {
+  it('rolls its work back and answers 409: only the call that holds the key applies', async () => {
+    const o = await newOrder(1);
+    const request = keyed(o.cookie, 'POST', `/api/v1/order/${o.orderId}/cardpay/transaction`, {
+      card: card(),
+    });
+    const takeover = sql`update idempotency_keys set status = 'running:another-server'
+      where key = ${request.headers['idempotency-key']}`;
+    const before = await databaseDigest(suite.t.db);
+    // As the call runs, a retry on another server takes its key over (its owner looked dead):
+    // done here on the call's own connection, at its first savepoint.
+    const original = pg.Client.prototype.query as unknown as (...a: unknown[]) => Promise<unknown>;
+    let done = false;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(async function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
+      if (!done && /^\s*savepoint\b/i.test(text)) {
+        done = true;
+        const { sql: q, params } = new PgDialect().sqlToQuery(takeover);
+        await original.call(this, q, params);
+      }
+      return original.apply(this, args);
+    } as never);
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      res = await suite.t.app.inject(request);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(done).toBe(true);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(changedTables(before, await databaseDigest(suite.t.db))).toEqual([]);
+    expect(await moneyOf(suite.t.db, o.orderId)).toMatchObject({ capturedCents: 0, rows: [] });
   });
 });
