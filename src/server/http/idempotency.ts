@@ -1,6 +1,5 @@
 // Idempotency-Key: the first answer to a call that moves money is kept and replayed to its
 // retries (docs/architecture.md, "Boundaries the build enforces").
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/connection';
@@ -36,32 +35,6 @@ export const fingerprintOf = (body: unknown) =>
 const cardPrint = (card: { number?: unknown; expMonth?: unknown; expYear?: unknown }) =>
   `${String(card.number ?? '').slice(-4)}/${card.expMonth}/${card.expYear}`;
 
-/** The keyed call running in this async context, and what its dead first run had committed. */
-const current = new AsyncLocalStorage<{ userId: number; scope: string; key: string; resumed?: unknown }>();
-
-/**
- * Called inside the transaction that makes what a keyed call creates: notes it on the key, so
- * that if the process dies between that commit and the answer being kept, the retry answers it
- * (committedBefore) instead of running again.
- */
-export async function noteCommitted(tx: DbOrTx, made: unknown) {
-  const call = current.getStore();
-  if (!call) return;
-  await tx
-    .update(idempotencyKeys)
-    .set({ responseBody: { committed: made } })
-    .where(
-      and(
-        eq(idempotencyKeys.userId, call.userId),
-        eq(idempotencyKeys.scope, call.scope),
-        eq(idempotencyKeys.key, call.key),
-      ),
-    );
-}
-
-/** In a retry of a call whose process died after its commit: what noteCommitted noted. */
-export const committedBefore = (): unknown => current.getStore()?.resumed;
-
 async function claim(db: Db, userId: number, scope: string, key: string, requestHash: string) {
   const where = and(
     eq(idempotencyKeys.userId, userId),
@@ -80,11 +53,7 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
   // The key is taken: by a call that died with its process, the row is cleared and claimed again.
   if (!inserted.length) {
     const [taken] = await db
-      .select({
-        status: idempotencyKeys.status,
-        hash: idempotencyKeys.requestHash,
-        body: idempotencyKeys.responseBody,
-      })
+      .select({ status: idempotencyKeys.status, hash: idempotencyKeys.requestHash })
       .from(idempotencyKeys)
       .where(where);
     const takenBy = taken?.status.startsWith('running:') ? taken.status.slice('running:'.length) : null;
@@ -105,31 +74,38 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
       )
       .returning({ key: idempotencyKeys.key });
     if (abandoned.length) inserted = await insert();
-    const noted = taken?.body as { committed?: unknown } | null | undefined;
-    if (inserted.length && gone && noted?.committed !== undefined)
-      return { existing: null, resumed: noted.committed };
   }
-  if (inserted.length) return { existing: null };
+  if (inserted.length) return { existing: null, claimed: status };
   const [existing] = await db.select().from(idempotencyKeys).where(where);
-  return { existing };
+  return { existing, claimed: status };
 }
+
+/** The key was taken over while this call ran (its owner looked dead): this run must not count. */
+class TakenOver extends Error {}
 
 /**
  * Runs `work` once per (user, scope, key): a retry with the same key gets the first answer
  * (status and body); the same key with another body is a 422; a retry while the first still
  * runs is a 409. Without a key the work simply runs.
+ *
+ * With a key, `work` runs inside one transaction (its own transactions become savepoints) and
+ * its answer is kept on the key in that same transaction: what the call changed and the answer
+ * its retries get commit together or not at all. A process that dies before that commit leaves
+ * nothing behind but its claim (taken over by the retry, which runs afresh); one that dies after
+ * it leaves the answer, which the retry replays. No keyed call can be applied twice
+ * (docs/security.md, "Idempotency and crash safety").
  */
 async function idempotent(
   db: Db,
   call: { userId: number; scope: string; key?: string; body: unknown; status: () => number },
-  work: () => Promise<unknown>,
+  work: (db: Db) => Promise<unknown>,
 ): Promise<Answer> {
   if (!call.key) {
-    const body = await work();
+    const body = await work(db);
     return { status: call.status(), body, replayed: false };
   }
   const requestHash = fingerprintOf(call.body);
-  const { existing, resumed } = await claim(db, call.userId, call.scope, call.key, requestHash);
+  const { existing, claimed } = await claim(db, call.userId, call.scope, call.key, requestHash);
   if (existing) {
     if (existing.requestHash !== requestHash)
       throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
@@ -137,30 +113,57 @@ async function idempotent(
       throw new AppError('conflict', 'The first request with this Idempotency-Key is still running');
     return { status: existing.responseStatus ?? 200, body: existing.responseBody, replayed: true };
   }
-  const where = sql`user_id = ${call.userId} and scope = ${call.scope} and key = ${call.key}`;
-  try {
-    const running = { userId: call.userId, scope: call.scope, key: call.key, resumed };
-    const body = await current.run(running, work);
-    const status = call.status();
-    await db
+  // Still this call's claim: a call whose owner was taken for dead (its named connection gone)
+  // and taken over neither keeps its answer nor frees the key; its work rolls back.
+  const where = sql`user_id = ${call.userId} and scope = ${call.scope} and key = ${call.key} and status = ${claimed}`;
+  const keep = async (tx: DbOrTx, status: number, body: unknown) => {
+    const kept = await tx
       .update(idempotencyKeys)
       .set({ status: 'done', responseStatus: status, responseBody: body })
-      .where(where);
-    return { status, body, replayed: false };
+      .where(where)
+      .returning({ key: idempotencyKeys.key });
+    if (!kept.length) throw new TakenOver();
+  };
+  let refused: AppError | undefined;
+  let answer: Answer;
+  try {
+    answer = await db.transaction(async (tx) => {
+      let made: Answer;
+      try {
+        made = { body: await work(tx as unknown as Db), status: call.status(), replayed: false };
+      } catch (error) {
+        // A refusal is an answer too: kept and committed with what the call wrote before it (a
+        // declined payment's row), outside the savepoints its refusal rolled back.
+        if (!(error instanceof AppError)) throw error;
+        refused = error;
+        made = { status: error.status, body: problemOf(error), replayed: false };
+      }
+      await keep(tx, made.status, made.body);
+      return made;
+    });
   } catch (error) {
-    if (error instanceof AppError) {
-      const { headers: _headers, ...extra } = error.extra;
-      const body = problem(error.status, error.code, error.message, extra);
-      await db
-        .update(idempotencyKeys)
-        .set({ status: 'done', responseStatus: error.status, responseBody: body })
-        .where(where);
-    } else {
-      // An unexpected failure changed nothing: let a retry run again.
-      await db.delete(idempotencyKeys).where(where);
+    if (error instanceof TakenOver)
+      throw new AppError('conflict', 'The request with this Idempotency-Key was taken over by a retry');
+    if (refused) {
+      // The refusal left the transaction unable to commit (a failed statement outside a
+      // savepoint): its writes are gone, the refusal is still the answer.
+      await keep(db, refused.status, problemOf(refused)).catch((kept) => {
+        if (!(kept instanceof TakenOver)) throw kept;
+      });
+      throw refused;
     }
+    // An unexpected failure changed nothing: let a retry run again.
+    await db.delete(idempotencyKeys).where(where);
     throw error;
   }
+  if (refused) throw refused;
+  return answer;
+}
+
+/** The problem+json body of a refusal, as its retries get it. */
+function problemOf(error: AppError) {
+  const { headers: _headers, ...extra } = error.extra;
+  return problem(error.status, error.code, error.message, extra);
 }
 
 const IdempotencyKey = z.string().min(1).max(200).optional();
@@ -172,7 +175,7 @@ const IdempotencyKey = z.string().min(1).max(200).optional();
 export async function answerOnce<T>(
   ctx: { db: Db; actor: { userId: number }; req: FastifyRequest; reply: FastifyReply },
   call: { scope: string; body: unknown; status: () => number },
-  work: () => Promise<T>,
+  work: (db: Db) => Promise<T>,
 ): Promise<T> {
   const parsed = IdempotencyKey.safeParse(ctx.req.headers['idempotency-key']);
   if (!parsed.success)

@@ -60,8 +60,10 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       };
       // A handler may choose another success status (POST /api/cart answers 201 when it checks out).
       const statusOf = () => (reply.statusCode === 200 ? status : reply.statusCode);
+      // A keyed call runs in one transaction with its kept answer (idempotency.ts): its handler's
+      // db is that transaction.
       const result = e.idempotent
-        ? await answerOnce(ctx, idempotencyCall(e, req, statusOf), async () => handler(ctx))
+        ? await answerOnce(ctx, idempotencyCall(e, req, statusOf), async (db) => handler({ ...ctx, db }))
         : await handler(ctx);
       // A write may change what recent reads hold (who a caller is, a data version).
       if (e.method !== 'GET' && !e.readOnly) RecentReads.afterWrite(app.db);

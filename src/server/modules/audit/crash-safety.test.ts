@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { buyByCard, cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
+import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
 // Crash safety (docs/security.md): the real server (src/server/main.ts) runs as a child process
 // on this file's PostgreSQL database while buyers check out under load; it is killed with
@@ -264,6 +264,136 @@ describe.skipIf(!postgres)('crash safety: kill -9 in the middle of checkouts', (
     expect(stock.map((s) => s.quantity + s.sold)).toEqual(STOCKED);
     expect(stock.map((s) => s.reserved)).toEqual(stock.map((s) => s.held));
     expect(stock.reduce((sum, s) => sum + s.sold, 0)).toBe(placed.reduce((sum, o) => sum + o.units, 0));
+
+    second.child.kill('SIGTERM');
+  });
+});
+
+// The same kill -9 in the middle of refunds, a keyed call that gives money back: support refunds
+// small amounts of a few paid orders in a loop; after the restart every refund call (answered or
+// in flight) is retried with its key. One refund per call, the money refunded is exactly theirs:
+// a call that had committed before the kill answers its refund, never a second one.
+const REFUNDERS = 12;
+const REFUND_CENTS = 100;
+
+interface RefundAttempt {
+  key: string;
+  orderId: number;
+  status?: number;
+  refundId?: number;
+}
+
+describe.skipIf(!postgres)('crash safety: kill -9 in the middle of refunds', () => {
+  let t: TestApp;
+  let server: Server | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({}, { poolSize: 4 });
+  });
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+    await t?.close();
+  });
+
+  it('refunds each call once, answers its retries with that refund, and refunds no cent more', {
+    timeout: 90_000,
+  }, async () => {
+    const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 100 }]);
+    const orderIds: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const buyer = await createShopper(t.app, t.db);
+      const placed = await buyByCard(t.app, buyer.cookie, tire, 2);
+      expect(placed.statusCode, placed.body).toBe(201);
+      orderIds.push(placed.json().orderId);
+    }
+    const support = await signIn(t.app, 'support');
+    const headers = { cookie: support, 'content-type': 'application/json' };
+    const refund = (base: string, a: RefundAttempt) =>
+      fetch(`${base}/api/v1/refund`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': a.key },
+        body: JSON.stringify({ orderId: a.orderId, amountCents: REFUND_CENTS }),
+      });
+
+    server = await startServer(t.database.url);
+    const first = server;
+    const attempts: RefundAttempt[] = [];
+    let killed = false;
+    let acknowledged = 0;
+    const loop = async (w: number) => {
+      for (let n = 0; !killed; n++) {
+        const attempt: RefundAttempt = {
+          key: `refund-${w}-${n}`,
+          orderId: orderIds[(w + n) % orderIds.length],
+        };
+        attempts.push(attempt);
+        try {
+          const res = await refund(first.base, attempt);
+          const body = (await res.json()) as { data?: { refundId?: number } };
+          attempt.status = res.status;
+          attempt.refundId = body.data?.refundId;
+          if (res.status === 201) acknowledged += 1;
+        } catch {
+          return; // no answer: the server died with this call in flight
+        }
+      }
+    };
+    const running = Array.from({ length: REFUNDERS }, (_, w) => loop(w));
+    while (acknowledged < REFUNDERS * 4) await new Promise((r) => setTimeout(r, 5));
+    killed = true;
+    first.child.kill('SIGKILL');
+    await Promise.all(running);
+
+    const acked = attempts.filter((a) => a.status === 201);
+    const refused = attempts.filter((a) => a.status !== undefined && a.status !== 201);
+    const inFlight = attempts.filter((a) => a.status === undefined);
+    expect(refused.map((a) => a.status)).toEqual([]);
+
+    const refundsOf = async () =>
+      (
+        await t.db.execute<{ id: number; status: string; amount: number }>(
+          sql`select id::int, status, amount_cents::int as amount from refunds
+            where order_id in (${sql.join(orderIds, sql`, `)})`,
+        )
+      ).rows;
+    const beforeRetries = new Set((await refundsOf()).map((r) => Number(r.id)));
+
+    server = await startServer(t.database.url);
+    const second = server;
+    for (const a of acked) {
+      const res = await refund(second.base, a);
+      expect(res.status).toBe(201);
+      expect(res.headers.get('idempotent-replayed')).toBe('true');
+      expect(((await res.json()) as { data: { refundId: number } }).data.refundId).toBe(a.refundId);
+    }
+    const retried: number[] = [];
+    for (const a of inFlight) {
+      const res = await refund(second.base, a);
+      const body = (await res.json()) as { data?: { refundId?: number } };
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      retried.push(body.data?.refundId as number);
+      const again = await refund(second.base, a);
+      expect(again.status).toBe(201);
+      expect(((await again.json()) as { data: { refundId: number } }).data.refundId).toBe(
+        body.data?.refundId,
+      );
+    }
+    const committedBeforeKill = retried.filter((id) => beforeRetries.has(id)).length;
+    console.log(
+      `crash safety (refunds): ${acked.length} acknowledged, ${inFlight.length} in flight at the kill, of which ${committedBeforeKill} had committed and were answered on retry`,
+    );
+    expect(beforeRetries.size).toBe(acked.length + committedBeforeKill);
+
+    // One refund per call, each processed; the payments gave back exactly those refunds.
+    const all = await refundsOf();
+    const answered = new Set([...acked.map((a) => a.refundId as number), ...retried]);
+    expect(answered.size).toBe(acked.length + inFlight.length);
+    expect(all.map((r) => Number(r.id)).sort((x, y) => x - y)).toEqual([...answered].sort((x, y) => x - y));
+    expect(all.filter((r) => r.status !== 'processed' || r.amount !== REFUND_CENTS)).toEqual([]);
+    const { rows: money } = await t.db.execute<{ refunded: number }>(
+      sql`select coalesce(sum(refunded_cents), 0)::int as refunded from payments
+        where order_id in (${sql.join(orderIds, sql`, `)})`,
+    );
+    expect(money[0].refunded).toBe(REFUND_CENTS * answered.size);
 
     second.child.kill('SIGTERM');
   });

@@ -3,7 +3,6 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
-import { committedBefore, noteCommitted } from '../../http/idempotency';
 import type { Method } from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
 import { expireUnpaidOrders } from './orders.expiry';
@@ -24,9 +23,6 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): Method {
  * refused payment undoes everything.
  */
 export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promise<OrderDetail> {
-  // A retry of a checkout whose server died after placing the order answers that order.
-  const before = committedBefore() as { orderId?: number } | undefined;
-  if (before?.orderId) return orderDetail(db, before.orderId, false);
   await expireUnpaidOrders(db);
   const placed = await db.transaction(async (tx) => {
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
@@ -40,7 +36,6 @@ export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promis
       poNumber: body.poNumber,
       note: 'Checked out',
     });
-    await noteCommitted(tx, { orderId: result.orderId });
     return result;
   });
   // The lines are those the transaction priced and wrote: the answer does not read them again.
