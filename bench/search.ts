@@ -4,6 +4,7 @@
 // (BENCH_PGLITE_SKUS) while /healthz must stay fast. Prints requests/s, p50/p95/p99 and the
 // EXPLAIN ANALYZE of the slowest search.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { hash } from '@node-rs/argon2';
@@ -84,6 +85,8 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
       NODE_ENV: 'production',
       COINPAY_WEBHOOK_SECRET: 'bench-webhook-secret-0123456789',
       TRACKHUB_WEBHOOK_SECRET: 'bench-tracking-secret-0123456789',
+      // Production seals TOTP secrets with this key; a fresh one per bench run.
+      MFA_SECRET_KEY: randomBytes(32).toString('hex'),
       PUBLIC_URL: base,
       // One bench client makes thousands of requests a second; production's limit is per client.
       RATE_LIMIT_MAX: '0',

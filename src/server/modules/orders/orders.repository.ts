@@ -148,33 +148,59 @@ export async function insertCart(db: DbOrTx, values: typeof orders.$inferInsert)
 
 // Items. A removed item (removedAt set) stays in the order's history and is no line any more.
 
-/** The lines of an order with names, and the price and stock of each for a price group. */
+/**
+ * The lines of an order with names, and the price and stock of each for a price group.
+ * Product, price and quoted price are looked up per line (lateral, limit 1: the planner cannot
+ * merge them into the join): as plain joins, a cart line of a product newer than the
+ * statistics of order_items made the planner walk products and product_prices in index order
+ * (a merge join it expected to stop early), about 1 s on 200,000 SKUs (docs/performance.md).
+ */
 function linesFrom(db: DbOrTx, orderId: number, priceGroupId: number | null) {
-  return db
-    .select({
-      item: orderItems,
-      skuCode: products.skuCode,
-      size: products.size,
-      active: products.active,
-      makeName: makes.name,
-      modelName: models.name,
-      priceCents: productPrices.priceCents,
-      available: productPrices.available,
-      quotedUnitPriceCents: quotedOrderItems.unitPriceCents,
-      quotedShippingCents: quotedOrderItems.shippingCents,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .leftJoin(quotedOrderItems, eq(quotedOrderItems.orderItemId, orderItems.id))
-    .innerJoin(makes, eq(makes.id, orderItems.makeId))
-    .innerJoin(models, eq(models.id, orderItems.modelId))
-    .leftJoin(
-      productPrices,
+  const product = db
+    .select({ skuCode: products.skuCode, size: products.size, active: products.active })
+    .from(products)
+    .where(eq(products.id, orderItems.productId))
+    .limit(1)
+    .as('line_product');
+  const price = db
+    .select({ priceCents: productPrices.priceCents, available: productPrices.available })
+    .from(productPrices)
+    .where(
       and(
         eq(productPrices.productId, orderItems.productId),
         eq(productPrices.priceGroupId, priceGroupId ?? -1),
       ),
     )
+    .limit(1)
+    .as('line_price');
+  const quoted = db
+    .select({
+      unitPriceCents: quotedOrderItems.unitPriceCents,
+      shippingCents: quotedOrderItems.shippingCents,
+    })
+    .from(quotedOrderItems)
+    .where(eq(quotedOrderItems.orderItemId, orderItems.id))
+    .limit(1)
+    .as('line_quoted');
+  return db
+    .select({
+      item: orderItems,
+      skuCode: product.skuCode,
+      size: product.size,
+      active: product.active,
+      makeName: makes.name,
+      modelName: models.name,
+      priceCents: price.priceCents,
+      available: price.available,
+      quotedUnitPriceCents: quoted.unitPriceCents,
+      quotedShippingCents: quoted.shippingCents,
+    })
+    .from(orderItems)
+    .innerJoinLateral(product, sql`true`)
+    .leftJoinLateral(quoted, sql`true`)
+    .innerJoin(makes, eq(makes.id, orderItems.makeId))
+    .innerJoin(models, eq(models.id, orderItems.modelId))
+    .leftJoinLateral(price, sql`true`)
     .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.removedAt)));
 }
 
