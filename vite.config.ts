@@ -77,13 +77,15 @@ export default defineConfig({
             { name: 'framework', test: framework, priority: 2 },
             {
               // Mantine and the small libraries under it, split by the set of pages that use
-              // each module, but a part under 10 KB goes with its nearest neighbour: the
+              // each module, but a part under 3 KB goes with its nearest neighbour: the
               // automatic split made a chunk of every component (56 requests for /shop, and a
               // phone on HTTP/1.1 opens 6 connections; Lighthouse's mobile LCP paid for each).
+              // At 10 KB the merges brought unrelated components along (the home page loaded
+              // the popover, scroll area and floating-ui with Badge's neighbour, and NumberInput).
               name: 'ui',
               test: /node_modules\/(@mantine|@tabler|@floating-ui|react-remove-scroll|react-number-format|clsx|dayjs)/,
               entriesAware: true,
-              entriesAwareMergeThreshold: 10_000,
+              entriesAwareMergeThreshold: 3_000,
               priority: 1,
             },
           ],

@@ -14,11 +14,11 @@ interface Vehicle {
   sizes: SizeRecord[];
 }
 
+/** Picks a value of one of the home page's selects (native selects, labelled). */
 async function choose(page: Page, label: string, value: string) {
-  const input = page.getByRole('combobox', { name: label, exact: true });
-  await expect(input).toBeEnabled();
-  await input.click();
-  await page.getByRole('option', { name: value, exact: true }).click();
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  await expect(select).toBeEnabled();
+  await select.selectOption({ label: value });
 }
 
 /** A vehicle of the demo data with exactly one, or with several, OE size records. */
@@ -72,8 +72,7 @@ test('size search: chained selectors lead to results, filters, sort and more res
   await expect(page.getByLabel('Applied filters')).toContainText('Brand:');
   await expect(page.getByTestId('result-card').first()).toBeVisible();
 
-  await page.getByRole('combobox', { name: 'Sort' }).click();
-  await page.getByRole('option', { name: 'Price: high to low' }).click();
+  await page.getByRole('combobox', { name: 'Sort' }).selectOption({ label: 'Price: high to low' });
   await expect(page).toHaveURL(/sort=HTL/);
   await expect(page.getByTestId('result-card').first()).toBeVisible();
   // Polled: in the tick after the URL changes the previous sort's cards may still be on screen.

@@ -19,11 +19,18 @@ const KB = 1024;
 /** Issue 15's target for the pages a customer arrives on. */
 const TARGET_KB: Record<string, number> = { '/login': 120, '/': 120 };
 /**
- * Enforced limits: today's weight and some room (docs/performance-web.md: /login 168, / 218,
- * /orders/:id 290, /admin/* 370 KB). The shell (148 KB) has no Zod: a page imported straight
- * into router.tsx, or a contract module into a shell slice, breaks the /login limit.
+ * Enforced limits: today's weight and some room (docs/performance-web.md, third round: /login
+ * 169, / 177, /shop 235, /admin/* 380 KB). The shell (149 KB) has no Zod: a page imported
+ * straight into router.tsx, or a contract module into a shell slice, breaks the /login limit;
+ * a popover component (Select, Autocomplete) imported statically by the home page breaks /'s.
  */
-const LIMIT_KB: Record<string, number> = { '/login': 180, '/': 230, '/admin/*': 385 };
+const LIMIT_KB: Record<string, number> = {
+  '/login': 175,
+  '/': 185,
+  '/shop': 250,
+  '/tires': 250,
+  '/admin/*': 385,
+};
 const ROUTE_LIMIT_KB = 300;
 
 interface Chunk {

@@ -1,14 +1,29 @@
 import { Group, Rating, Text } from '@mantine/core';
-import { useAppSelector } from '../../app/store';
+import { createSelector } from '@reduxjs/toolkit';
+import { useMemo } from 'react';
+import { shallowEqual } from 'react-redux';
+import { type RootState, useAppSelector } from '../../app/store';
 import { useRatingSummariesQuery } from './reviews.api';
+
+const byNumber = (a: number, b: number) => a - b;
+/**
+ * The lines of the results list, once per list (not a new array on every store update, which
+ * re-rendered every card's badge on each action).
+ */
+const selectModelIds = createSelector([(s: RootState) => s.shop.list], (list) =>
+  [...new Set(list.map((i) => i.modelId))].sort(byNumber),
+);
 
 /**
  * Average stars and count of a line's published reviews on a result card. Every card asks for
  * the lines of the whole results list at once, so a page of results makes one request.
  */
 export function RatingBadge({ modelId }: { modelId: number }) {
-  const ids = useAppSelector((s) => s.shop.list.map((i) => i.modelId));
-  const wanted = [...new Set(ids.includes(modelId) ? ids : [...ids, modelId])].sort((a, b) => a - b);
+  const ids = useAppSelector(selectModelIds, shallowEqual);
+  const wanted = useMemo(
+    () => (ids.includes(modelId) ? ids : [...ids, modelId].sort(byNumber)),
+    [ids, modelId],
+  );
   const { data } = useRatingSummariesQuery(wanted);
   // A line of the badge's height while the summaries load: the card keeps its size.
   if (!data)

@@ -1,18 +1,15 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Drawer,
-  Grid,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Box, Button, Center, Grid, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { type ReactNode, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useState,
+} from 'react';
 import { type SortCode, sortCodes, sortLabels } from '../../../domain/shop-search';
 import { useAppSelector } from '../../app/store';
 import { AppliedChips } from './AppliedChips';
@@ -20,9 +17,13 @@ import { FilterSidebar } from './FilterSidebar';
 import { QueryChips } from './QueryChips';
 import { SearchSuggestions } from './SearchSuggestions';
 import { ResultCard } from './ResultCard';
-import { ShopQueryBox } from './ShopQueryBox';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import { type ShopItem, searchKeyOf } from './shop.slice';
+
+// Loaded when used: the drawer on the first tap of Filters (a phone), the text box on the
+// results of a text search (its Autocomplete brings the popover code).
+const FilterDrawer = lazy(async () => ({ default: (await import('./FilterDrawer')).FilterDrawer }));
+const ShopQueryBox = lazy(async () => ({ default: (await import('./ShopQueryBox')).ShopQueryBox }));
 
 interface Props {
   filters: ShopFilters;
@@ -50,6 +51,11 @@ function useCardsInSteps<T>(list: T[]): T[] {
   }, [limit, list.length]);
   return list.length > limit ? list.slice(0, limit) : list;
 }
+
+const sortOptions = sortCodes.map((c) => ({ value: c, label: sortLabels[c] }));
+
+/** Mantine's md breakpoint: the facets are a sidebar from here up, a drawer below. */
+const SIDEBAR_QUERY = '(min-width: 62em)';
 
 /** How many filters are in force: the number on the phone's Filters button. */
 const appliedCount = (filters: ShopFilters) =>
@@ -85,7 +91,9 @@ export function ShopResults({
   // The cards of a new answer render as a transition, in slices of a few milliseconds (a store
   // update alone renders all 15 cards in one long task); until then the previous state stays.
   const answer = useDeferredValue(useAppSelector((s) => s.shop));
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // null until the first tap of Filters: the drawer's chunk is asked for then, and it stays
+  // mounted after (so it closes with its transition).
+  const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
   // The results shown are those of the search in the URL: between a change of the URL and its
   // request (and while it loads) the previous search's cards and count are not shown.
   const current = answer.key === searchKeyOf(filters);
@@ -94,14 +102,23 @@ export function ShopResults({
   const empty = !shop.loading && !shop.error && shop.loaded && shop.list.length === 0;
   const applied = appliedCount(filters);
   const cards = useCardsInSteps(shop.list);
+  // The sidebar is rendered only where it shows (a phone opens the facets in the drawer), and
+  // after the answer's first cards (a step later): the first cards are what the buyer waits for.
+  const wide = useMediaQuery(SIDEBAR_QUERY, false, { getInitialValueInEffect: false });
+  const facetsNow =
+    wide && shop.filters && (cards.length > CARDS_PER_STEP || cards.length === shop.list.length);
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
-        {shop.filters && <FilterSidebar facets={shop.filters} filters={filters} onChange={onChange} />}
+        {facetsNow && <FilterSidebar facets={shop.filters!} filters={filters} onChange={onChange} />}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="sm">
-          {filters.query !== undefined && <ShopQueryBox filters={filters} onChange={onChange} />}
+          {filters.query !== undefined && (
+            <Suspense fallback={<Box h={36} />}>
+              <ShopQueryBox filters={filters} onChange={onChange} />
+            </Suspense>
+          )}
           {/* On a phone the count has a line of its own and Filters and sort share the next
               (together they are wider than 360 px; a fixed split keeps the layout from jumping
               when the count arrives). */}
@@ -120,13 +137,13 @@ export function ShopResults({
               >
                 Filters{applied ? ` (${applied})` : ''}
               </Button>
-              <Select
+              {/* A native select: no popover code on the results page's first load. */}
+              <NativeSelect
                 aria-label="Sort"
                 w={{ base: 150, xs: 220 }}
-                data={sortCodes.map((c) => ({ value: c, label: sortLabels[c] }))}
+                data={sortOptions}
                 value={filters.sort ?? 'LTH'}
-                onChange={(v) => v && onChange({ type: 'sort', value: v as SortCode })}
-                allowDeselect={false}
+                onChange={(e) => onChange({ type: 'sort', value: e.currentTarget.value as SortCode })}
               />
             </Group>
           </Group>
@@ -169,23 +186,17 @@ export function ShopResults({
           )}
         </Stack>
       </Grid.Col>
-      <Drawer
-        opened={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        title="Filters"
-        position="left"
-        size="min(100%, 360px)"
-        hiddenFrom="md"
-      >
-        {shop.filters && (
-          <Box pb="md">
-            <FilterSidebar facets={shop.filters} filters={filters} onChange={onChange} inDrawer />
-          </Box>
-        )}
-        <Button fullWidth mt="sm" onClick={() => setDrawerOpen(false)}>
-          Show {shop.loaded ? shop.count.toLocaleString('en-US') : ''} tires
-        </Button>
-      </Drawer>
+      {drawerOpen !== null && (
+        <Suspense fallback={null}>
+          <FilterDrawer
+            opened={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            shop={shop}
+            filters={filters}
+            onChange={onChange}
+          />
+        </Suspense>
+      )}
     </Grid>
   );
 }

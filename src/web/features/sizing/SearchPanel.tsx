@@ -1,12 +1,16 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SizeRecord } from '../../../contract/catalog';
-import { SearchBox } from '../../components/SearchBox';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { type SearchType, searchTypeChanged } from './search-panel.slice';
 import type { Selector } from './selector';
 import { loadWidths, selectRatio, selectRim, selectWidth, sizeSelectorCleared } from './size-selector.slice';
 import { loadYears, selectVehicleValue, vehicleSelectorCleared } from './vehicle-selector.slice';
+
+// The Search tab's box (Mantine's Autocomplete brings the combobox and popover code) comes
+// when that tab is opened or pointed at, not with the home page's first load.
+const loadSearchBox = () => import('../../components/SearchBox');
+const SearchBox = lazy(async () => ({ default: (await loadSearchBox()).SearchBox }));
 
 export interface VehicleChoice {
   year: string;
@@ -23,6 +27,11 @@ interface Props {
   onTextSearch(query: string): void;
 }
 
+/**
+ * One select of a chain: the browser's own (no popover code on the home page's first load; the
+ * phone shows its native picker, and keyboard and screen readers get a labelled select). The
+ * first option is the prompt, until a value is chosen.
+ */
 function SelectorField({
   label,
   selector,
@@ -32,19 +41,18 @@ function SelectorField({
   selector: Selector;
   onChange(v: string | null): void;
 }) {
+  const prompt = selector.loading ? 'Loading…' : `Choose ${label.toLowerCase()}`;
   return (
-    <Select
+    <NativeSelect
       label={label}
-      placeholder={selector.loading ? 'Loading…' : `Choose ${label.toLowerCase()}`}
-      data={selector.values.map((v) => ({ value: v.value, label: v.label }))}
-      value={selector.selected}
-      onChange={onChange}
+      data={[
+        { value: '', label: prompt, disabled: true },
+        ...selector.values.map(({ value, label }) => ({ value, label })),
+      ]}
+      value={selector.selected ?? ''}
+      onChange={(e) => onChange(e.currentTarget.value || null)}
       disabled={!selector.enabled || selector.loading}
       error={selector.error ? 'Could not load this list' : undefined}
-      searchable
-      allowDeselect={false}
-      comboboxProps={{ withinPortal: true }}
-      aria-label={label}
     />
   );
 }
@@ -86,7 +94,9 @@ export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTex
         <Tabs.List mb="md">
           <Tabs.Tab value="size">Size</Tabs.Tab>
           <Tabs.Tab value="vehicle">Vehicle</Tabs.Tab>
-          <Tabs.Tab value="text">Search</Tabs.Tab>
+          <Tabs.Tab value="text" onPointerEnter={loadSearchBox} onFocus={loadSearchBox}>
+            Search
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="size">
           {/* Side by side from sm up; stacked full width on a phone (never squeezed to "Choo…"). */}
@@ -181,7 +191,10 @@ export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTex
             }}
           >
             <Stack gap="sm">
-              <SearchBox value={text} onChange={setText} onPick={(q) => onTextSearch(q)} />
+              {/* A box of the input's height while its chunk arrives. */}
+              <Suspense fallback={<Box h={36} />}>
+                <SearchBox value={text} onChange={setText} onPick={(q) => onTextSearch(q)} />
+              </Suspense>
               <Group>
                 <Button type="submit">Submit</Button>
               </Group>
