@@ -93,7 +93,7 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
 }
 
 /**
- * A database refusal that only bad input can cause: an id that names no row (foreign key), a
+ * A database refusal that only bad input or a concurrent change can cause: an id that names no row (foreign key), a
  * number or date out of the column's range, a NUL character in text, a duplicate. The contracts check shapes; these are
  * what the database alone knows, so they are the caller's 4xx, not a 5xx (found by the fuzz
  * suite, docs/security.md).
@@ -113,6 +113,15 @@ function databaseInputError(error: unknown): Problem | null {
     case '22021':
     case '22P05':
       return problem(400, 'bad_text', 'Text contains a character that cannot be stored (such as NUL)');
+    // Two transactions waited on each other's locks (or could not be serialized): PostgreSQL
+    // rolled this one back whole, so nothing changed and the same call may simply be sent again.
+    case '40P01':
+    case '40001':
+      return problem(
+        409,
+        'concurrent_update',
+        'Another change to the same records ran at the same time; nothing was changed, try again',
+      );
     default:
       return null;
   }
@@ -149,6 +158,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     } else {
       const refused = databaseInputError(error);
       if (!refused) request.log.error({ err: error }, 'request failed');
+      else if (refused.status === 409) request.log.warn({ err: error }, 'request refused by the database');
       body = refused ?? problem(500, 'internal_error', 'Something went wrong on our side. Please try again.');
     }
     reply.status(body.status).type('application/problem+json').send(body);
