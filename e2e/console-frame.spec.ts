@@ -40,13 +40,19 @@ test('an admin opens an order from /admin/orders inside the console frame', asyn
   await signIn(page, 'admin');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Back office' }).click();
   const consoleNav = page.getByRole('navigation', { name: 'Back office' });
-  await consoleNav.getByRole('link', { name: 'Orders' }).click();
+  await consoleNav.getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
-  await expect(consoleNav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  await expect(consoleNav.getByRole('link', { name: 'Orders', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: number }).click();
   await expect(page.getByRole('heading', { name: new RegExp(`Order ${number}`) })).toBeVisible();
   // Still inside the frame, with Orders highlighted.
-  await expect(consoleNav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  await expect(consoleNav.getByRole('link', { name: 'Orders', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(consoleNav.getByRole('link', { name: 'Companies' })).not.toHaveAttribute('aria-current');
   const badge = page.getByText('placed', { exact: true }).first();
   await expect(badge).toBeVisible();
@@ -58,10 +64,13 @@ test('an admin opens an order from /admin/orders inside the console frame', asyn
     );
   expect(clipped).toEqual([]);
   await snap(page, 'console-order-detail');
-  await consoleNav.getByRole('link', { name: 'Orders' }).click();
+  await consoleNav.getByRole('link', { name: 'Orders', exact: true }).click();
   await page.getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByText('Sales by day ($)')).toBeVisible();
-  await expect(consoleNav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  await expect(consoleNav.getByRole('link', { name: 'Orders', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await snap(page, 'console-order-analytics');
 
   // On a phone the console navigation folds behind a button naming the area.
