@@ -47,7 +47,9 @@ test('checkout to another address: an invalid ZIP is marked, a wrong city is cor
   await page.getByLabel('State').fill('TX');
   await page.getByLabel('ZIP').fill('00000');
   await page.getByRole('button', { name: 'Use this address' }).click();
-  await expect(page.getByText('This zip is not a US ZIP code')).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The ZIP code is not a US ZIP code' }),
+  ).toBeVisible();
   await expect(page.getByTestId('address-suggestion')).toHaveCount(0);
   await snap(page, 'address-invalid-desktop');
 

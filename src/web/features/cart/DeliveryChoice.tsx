@@ -8,6 +8,9 @@ import { putShipping } from './cart.slice';
 
 type Address = NonNullable<Cart['delivery']['address']>;
 
+/** How the address rule's fields read in a sentence to the buyer. */
+const fieldNames: Partial<Record<string, string>> = { address1: 'street', zip: 'ZIP code' };
+
 /** Delivery to the location's ZIP, another address (validated on the server) or an installer. */
 export function DeliveryChoice({ cart }: { cart: Cart }) {
   const dispatch = useAppDispatch();
@@ -22,6 +25,7 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
   });
   const [validate, validating] = useValidateAddressMutation();
   const [suggestion, setSuggestion] = useState<Address | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const use = (a: Address) => {
     setSuggestion(null);
     form.setValues(a);
@@ -30,6 +34,7 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
   /** Checked by the shop's address rule first: a correction is shown, an invalid field marked. */
   const submit = async (entered: Address) => {
     setSuggestion(null);
+    setProblem(null);
     const res = await validate(entered);
     if (!('data' in res) || !res.data) return;
     const v = res.data.data;
@@ -40,9 +45,11 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
       state: a.state,
       zip: a.zip,
     });
-    if (v.status === 'invalid')
-      form.setFieldError(v.field, `This ${v.field === 'address1' ? 'street' : v.field} ${v.detail}`);
-    else if (v.status === 'corrected') setSuggestion(shape(v.suggestion));
+    if (v.status === 'invalid') {
+      // The field is marked; the sentence goes under the row, where it has room to be read.
+      form.setFieldError(v.field, true);
+      setProblem(`The ${fieldNames[v.field] ?? v.field} ${v.detail}`);
+    } else if (v.status === 'corrected') setSuggestion(shape(v.suggestion));
     else use(shape(v.address));
   };
   const choose = (value: string) => {
@@ -70,6 +77,11 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
               Use this address
             </Button>
           </Group>
+          {problem && (
+            <Text mt="xs" size="sm" c="red" role="alert">
+              {problem}
+            </Text>
+          )}
           {suggestion && (
             <Alert mt="sm" color="yellow" title="Did you mean this address?" data-testid="address-suggestion">
               <Text size="sm">
