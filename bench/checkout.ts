@@ -3,7 +3,9 @@
 // The database is a copy of BENCH_TEMPLATE (a database an earlier bench seeded, e.g. with
 // `bench:search` and BENCH_KEEP=1; copying takes seconds) or, without it, a fresh database seeded
 // with the demo data and BENCH_SKUS SKUs (minutes). It is dropped at the end. The app runs in
-// this process (so every statement it sends can be timed) and is called over real HTTP.
+// this process (so every statement it sends can be timed) and is called over real HTTP; the
+// buyers of the races (2 and 3) run in a thread of their own (checkout-client.mjs), as clients
+// on other machines would not share the app's event loop.
 //
 // 1. quiet: BENCH_QUIET buyers check out one tire each, one after the other, each a different
 //    SKU: checkout latency on a quiet server, and every statement of those checkouts timed,
@@ -17,6 +19,7 @@
 // orders = committed holds, reserved units unchanged, nothing negative, every unit routed.
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
+import { Worker } from 'node:worker_threads';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
@@ -170,12 +173,13 @@ async function addToCart(base: string, buyer: Buyer, want: Want) {
 }
 
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+const checkoutBody = JSON.stringify({ paymentMethod: 'card', card });
 async function checkout(base: string, buyer: Buyer, key: string) {
   const t0 = performance.now();
   const res = await fetch(`${base}/api/cart/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: buyer.cookie, 'idempotency-key': key },
-    body: JSON.stringify({ paymentMethod: 'card', card }),
+    body: checkoutBody,
   });
   const body = await res.text();
   if (res.status >= 500) console.error(`checkout ${res.status}: ${body.slice(0, 300)}`);
@@ -265,24 +269,27 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A race of many buyers for the checkout, closed loop over `connections`; prints the line. */
+/**
+ * A race of many buyers for the checkout, closed loop over `connections`; prints the line. The
+ * buyers run in their own thread (checkout-client.mjs): only the app is on this thread, and in
+ * its profile.
+ */
 async function race(title: string, key: string, base: string, buyers: Buyer[], connections: number) {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  const started = performance.now();
-  await profiled(key, () =>
-    inParallel(
-      buyers,
-      connections,
-      async (buyer, i) => {
-        const { status, ms: t } = await checkout(base, buyer, `${key}-${i}`);
-        latencies.push(t);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      },
-      RAMP_SECONDS * 1000,
-    ),
+  const result = await profiled(
+    key,
+    () =>
+      new Promise<{ latencies: number[]; statuses: Record<string, number>; seconds: number }>(
+        (resolve, reject) => {
+          const client = new Worker(new URL('./checkout-client.mjs', import.meta.url), {
+            workerData: { base, buyers, key, connections, rampMs: RAMP_SECONDS * 1000, body: checkoutBody },
+          });
+          client.once('message', resolve);
+          client.once('error', reject);
+        },
+      ),
   );
-  const seconds = (performance.now() - started) / 1000;
+  const { latencies, seconds } = result;
+  const statuses = new Map(Object.entries(result.statuses).map(([s, n]) => [Number(s), n]));
   latencies.sort((a, b) => a - b);
   const placed = statuses.get(201) ?? 0;
   const errors = [...statuses].filter(([s]) => s >= 500 || s === 0).reduce((n, [, c]) => n + c, 0);
