@@ -29,11 +29,6 @@ function orderSummaryQuery(db: DbOrTx) {
 }
 export type SummaryRow = Awaited<ReturnType<ReturnType<typeof orderSummaryQuery>['execute']>>[number];
 
-export async function findSummary(db: DbOrTx, orderId: number) {
-  const [row] = await orderSummaryQuery(db).where(eq(orders.id, orderId));
-  return row ?? null;
-}
-
 // Lists of placed orders and of their items, one page each.
 
 const placed = ne(orders.status, 'cart');

@@ -107,10 +107,6 @@ export async function deleteOrder(db: DbOrTx, orderId: number) {
   await db.delete(orders).where(eq(orders.id, orderId));
 }
 
-export function listPayments(db: DbOrTx, orderId: number) {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
-}
-
 export function listComments(db: DbOrTx, orderId: number) {
   return db
     .select({ comment: orderComments, userName: users.username })

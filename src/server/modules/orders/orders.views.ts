@@ -9,8 +9,8 @@ import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/
 import type { DbOrTx } from '../../db/connection';
 import { notFound } from '../../http/errors';
 import { toCart, toCartItem } from './orders.pricing';
-import * as listsRepo from './orders.lists.repository';
-import * as logRepo from './orders.log.repository';
+import type * as listsRepo from './orders.lists.repository';
+import { readOrder } from './orders.detail.repository';
 import * as repo from './orders.repository';
 import * as routingRepo from './orders.routing.repository';
 
@@ -117,14 +117,14 @@ async function fullOrderDetail(
   staff: boolean,
   lines?: repo.Line[],
 ): Promise<OrderDetail> {
-  const summary = await listsRepo.findSummary(db, orderId);
-  if (!summary) throw notFound('Order');
+  const read = await readOrder(db, orderId);
+  if (!read) throw notFound('Order');
+  const { summary, subLines } = read;
   const { order } = summary;
   // Lines handed in come from the transaction that just placed the order: nothing of it can be
   // at a distributor yet, so that read is skipped too.
   const justPlaced = lines !== undefined;
   lines ??= await repo.listLines(db, orderId, null);
-  const subLines = await routingRepo.listSubOrderLines(db, orderId);
   const subOrders = new Map<number, OrderDetail['subOrders'][number]>();
   for (const r of subLines) {
     const sub = subOrders.get(r.sub.id) ?? {
@@ -165,7 +165,7 @@ async function fullOrderDetail(
     totals: { ...stored, taxCents: order.taxCents, totalCents: order.totalCents },
     orderItems: items,
     subOrders: [...subOrders.values()],
-    payments: (await repo.listPayments(db, orderId)).map((p) => ({
+    payments: read.payments.map((p) => ({
       paymentId: p.id,
       provider: p.provider,
       status: p.status,
@@ -182,7 +182,7 @@ async function fullOrderDetail(
           createdAt: c.comment.createdAt.toISOString(),
         }))
       : [],
-    log: (await logRepo.listLog(db, orderId)).map((e) => ({
+    log: read.log.map((e) => ({
       userName: e.userName,
       supplierLineId: e.log.supplierLineId,
       from: e.log.fromStatus,
