@@ -1,7 +1,8 @@
 // The buyers of a bench:checkout race, in a thread of their own: their HTTP client no longer
 // shares the app's event loop (bench/checkout.ts runs the app in its main thread), as real
 // clients would not. Closed loop over `connections`; workers start evenly over `rampMs`.
-// Answers the latencies (ms), the count of each status and the race's length in seconds.
+// Answers each checkout's status, start (ms after the race began) and latency (ms), and the
+// race's length in ms.
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { base, buyers, key, connections, rampMs, body } = workerData;
@@ -18,8 +19,7 @@ async function checkout(buyer, i) {
   return { status: res.status, ms: performance.now() - t0 };
 }
 
-const latencies = [];
-const statuses = {};
+const results = [];
 let next = 0;
 const started = performance.now();
 await Promise.all(
@@ -27,10 +27,10 @@ await Promise.all(
     if (rampMs > 0) await new Promise((r) => setTimeout(r, (rampMs * w) / connections));
     while (next < buyers.length) {
       const i = next++;
+      const at = performance.now() - started;
       const { status, ms } = await checkout(buyers[i], i);
-      latencies.push(ms);
-      statuses[status] = (statuses[status] ?? 0) + 1;
+      results.push({ status, at, ms });
     }
   }),
 );
-parentPort.postMessage({ latencies, statuses, seconds: (performance.now() - started) / 1000 });
+parentPort.postMessage({ results, length: performance.now() - started });

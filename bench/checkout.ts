@@ -11,7 +11,8 @@
 //    SKU: checkout latency on a quiet server, and every statement of those checkouts timed,
 //    grouped by text, the slowest with its EXPLAIN ANALYZE (run again and rolled back).
 // 2. spread: BENCH_BUYERS buyers, one line each (1–4 tires) of distinct SKUs, check out through
-//    BENCH_CONNECTIONS connections (a closed loop like autocannon's): orders/s and percentiles.
+//    BENCH_CONNECTIONS connections (a closed loop like autocannon's): orders/s and percentiles of
+//    the checkouts started after BENCH_WARMUP_SECONDS (2), then of the whole race.
 // 3. hot SKUs: BENCH_HOT_BUYERS buyers race for BENCH_HOT_PRODUCTS tires of BENCH_HOT_UNITS
 //    units each over three warehouses (lower the units to make them fight for the last ones).
 // BENCH_PROFILE=<dir> writes a CPU profile of each race (2 and 3) into <dir>.
@@ -39,6 +40,7 @@ const HOT_BUYERS = Number(process.env.BENCH_HOT_BUYERS ?? 400);
 const HOT_PRODUCTS = Number(process.env.BENCH_HOT_PRODUCTS ?? 5);
 const HOT_UNITS = Number(process.env.BENCH_HOT_UNITS ?? 300);
 const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 1);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
 const PASSWORD = 'bench-pass-1';
 /** A directory: each race writes a CPU profile of this process (app and client) while it runs. */
@@ -269,33 +271,46 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * A race of many buyers for the checkout, closed loop over `connections`; prints the line. The
- * buyers run in their own thread (checkout-client.mjs): only the app is on this thread, and in
- * its profile.
- */
-async function race(title: string, key: string, base: string, buyers: Buyer[], connections: number) {
-  const result = await profiled(
-    key,
-    () =>
-      new Promise<{ latencies: number[]; statuses: Record<string, number>; seconds: number }>(
-        (resolve, reject) => {
-          const client = new Worker(new URL('./checkout-client.mjs', import.meta.url), {
-            workerData: { base, buyers, key, connections, rampMs: RAMP_SECONDS * 1000, body: checkoutBody },
-          });
-          client.once('message', resolve);
-          client.once('error', reject);
-        },
-      ),
-  );
-  const { latencies, seconds } = result;
-  const statuses = new Map(Object.entries(result.statuses).map(([s, n]) => [Number(s), n]));
-  latencies.sort((a, b) => a - b);
+interface Checkout {
+  status: number;
+  /** When it started, in ms after the race began. */
+  at: number;
+  ms: number;
+}
+
+/** One line of a race: orders placed per second over `seconds`, latency percentiles, answers. */
+function raceLine(title: string, done: Checkout[], seconds: number) {
+  const latencies = done.map((c) => c.ms).sort((a, b) => a - b);
+  const statuses = new Map<number, number>();
+  for (const c of done) statuses.set(c.status, (statuses.get(c.status) ?? 0) + 1);
   const placed = statuses.get(201) ?? 0;
   const errors = [...statuses].filter(([s]) => s >= 500 || s === 0).reduce((n, [, c]) => n + c, 0);
-  console.log(
-    `${title.padEnd(44)} ${(placed / seconds).toFixed(1).padStart(6)} orders/s  p50 ${ms(percentile(latencies, 50)).padStart(6)} ms  p95 ${ms(percentile(latencies, 95)).padStart(6)} ms  p99 ${ms(percentile(latencies, 99)).padStart(6)} ms  max ${ms(latencies.at(-1) ?? 0).padStart(6)} ms  answers ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')}  errors ${errors}`,
+  return `${title.padEnd(44)} ${(placed / seconds).toFixed(1).padStart(6)} orders/s  p50 ${ms(percentile(latencies, 50)).padStart(6)} ms  p95 ${ms(percentile(latencies, 95)).padStart(6)} ms  p99 ${ms(percentile(latencies, 99)).padStart(6)} ms  max ${ms(latencies.at(-1) ?? 0).padStart(6)} ms  answers ${[...statuses].map(([k, v]) => `${k}×${v}`).join(', ')}  errors ${errors}`;
+}
+
+/**
+ * A race of many buyers for the checkout, closed loop over `connections`. The buyers run in their
+ * own thread (checkout-client.mjs): only the app is on this thread, and in its profile. The
+ * numbers are those of the checkouts started after a warm-up (BENCH_WARMUP_SECONDS: the ramp, and
+ * each pooled connection planning its statements for the first time), as bench:search warms up;
+ * the whole race is printed after them.
+ */
+async function race(title: string, key: string, base: string, buyers: Buyer[], connections: number) {
+  const { results, length } = await profiled(
+    key,
+    () =>
+      new Promise<{ results: Checkout[]; length: number }>((resolve, reject) => {
+        const client = new Worker(new URL('./checkout-client.mjs', import.meta.url), {
+          workerData: { base, buyers, key, connections, rampMs: RAMP_SECONDS * 1000, body: checkoutBody },
+        });
+        client.once('message', resolve);
+        client.once('error', reject);
+      }),
   );
+  const warmup = WARMUP_SECONDS * 1000;
+  const steady = results.filter((c) => c.at >= warmup);
+  console.log(raceLine(title, steady, (length - warmup) / 1000));
+  console.log(`    whole race, warm-up included: ${raceLine('', results, length / 1000).trim()}`);
 }
 
 /** Statement texts without their literals, so repeats group together. */
