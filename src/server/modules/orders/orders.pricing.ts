@@ -63,7 +63,7 @@ function quotedPrice(line: repo.Line) {
 
 export async function repriceOrder(
   tx: DbOrTx,
-  order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'>,
+  order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'> & Partial<repo.OrderRow>,
   pricing: Pricing,
   only?: ReadonlySet<number>,
   stocked?: Stocked[],
@@ -88,10 +88,15 @@ export async function repriceOrder(
   return { lines, totals };
 }
 
-/** Stores the totals of the lines (shipping to `deliveryZip` unless changed in `values`). */
+/**
+ * Stores the totals of the lines (shipping to `deliveryZip` unless changed in `values`). `order`
+ * is the row as stored now (its zip prices the shipping); given whole, nothing is written when
+ * every value is the one stored: a checkout of an unchanged cart saves the update
+ * (docs/performance.md).
+ */
 export async function storeTotals(
   tx: DbOrTx,
-  order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'>,
+  order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'> & Partial<repo.OrderRow>,
   lines: repo.Line[],
   values: Partial<repo.OrderRow> = {},
   stocked?: Stocked[],
@@ -103,7 +108,9 @@ export async function storeTotals(
     lines.map((l) => l.item),
     shipping.reduce((s, l, i) => s + (lines[i].quotedShippingCents ?? l.shippingCents), 0),
   );
-  await repo.updateOrder(tx, order.id, { ...values, ...totals });
+  const next: Partial<repo.OrderRow> = { ...values, ...totals };
+  const stored = Object.entries(next).every(([k, v]) => k in order && order[k as keyof repo.OrderRow] === v);
+  if (!stored) await repo.updateOrder(tx, order.id, next);
   if (totals.totalCents !== order.totalCents)
     await payments.voidOpen(
       tx,
