@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-base.css';
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -40,9 +39,9 @@ const cssVariables: CSSVariablesResolver = (t) => ({
   dark: {},
 });
 
-// The toasts' container comes after the first paint (notifications.show() calls made before
-// it mounts are kept and shown then).
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+// The toasts' container, and its styles, come after the first paint (notifications.show() calls
+// made before it mounts are kept and shown then).
+const Notifications = lazy(async () => ({ default: (await import('./app/Toasts')).Notifications }));
 
 /** The pages of router.tsx, matched by React Router's declarative mode (see PageRoute there). */
 function Pages() {
