@@ -94,7 +94,7 @@ for (const k of shell)
 for (const css of shellCss) console.log(`    ${css.padEnd(48)} ${kb(gzSize(css)).padStart(9)} (CSS)`);
 
 const failures: string[] = [];
-console.log('\nFirst load of each route (JavaScript, gzipped, shell included, against its limit; then its CSS):');
+console.log('\nFirst load of each route (gzipped, shell included: JavaScript and its limit, then CSS):');
 for (const route of webRoutes()) {
   const own = route.sources.filter((s) => manifest[s]);
   const chunks = new Set([...closure(own)].filter((k) => !shell.has(k)));

@@ -48,7 +48,10 @@ function mantineImports(text: string): string[] {
 }
 
 describe("Mantine's styles per component", () => {
-  const files = sources(web).map((path) => ({ path: path.slice(web.length + 1), text: readFileSync(path, 'utf8') }));
+  const files = sources(web).map((path) => ({
+    path: path.slice(web.length + 1),
+    text: readFileSync(path, 'utf8'),
+  }));
 
   it('every file imports the styles of the Mantine components it uses that the base has not', () => {
     const missing = files.flatMap(({ path, text }) => {
