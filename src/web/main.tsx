@@ -5,8 +5,11 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { preloadElement } from './app/lazy-pages';
+import { paths } from './app/paths';
 import { routes } from './app/router';
 import { store } from './app/store';
+import { parseShopUrl } from './features/search/shop-filters';
+import { fetchOpeningSearch } from './features/search/shop.slice';
 import { fetchSession } from './features/sessions/session.slice';
 
 // The shop's orange, darker from shade 6 on than Mantine's own: links and white button labels
@@ -49,8 +52,13 @@ function Pages() {
 }
 
 store.dispatch(fetchSession());
-// The page of this address starts downloading now, beside the session (lazy-pages.tsx).
+// The page of this address starts downloading now, beside the session (lazy-pages.tsx), and so
+// does the first page of results of a /shop address (ShopPage takes it).
 for (const m of matchRoutes(routes as RouteObject[], window.location) ?? []) preloadElement(m.route.element);
+if (window.location.pathname === paths.shop || window.location.pathname === paths.tires) {
+  const { filters, page } = parseShopUrl(window.location.search);
+  if (page === 0) store.dispatch(fetchOpeningSearch(filters));
+}
 
 const root = createRoot(document.getElementById('root')!);
 // The first render is a transition: React renders it in slices of a few milliseconds and lets
