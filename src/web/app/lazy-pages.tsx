@@ -54,7 +54,7 @@ export function preloadOpeningPage(elements: ReactNode[]): void {
  * A loader for a chunk that the first paint does not need (the header's location switcher, the
  * toasts' container): it asks for it once the opening page's chunks are in. Asked for at once,
  * it shared a phone's slow link with them and delayed the page's content
- * (docs/performance-web.md, "CSS per page").
+ * (docs/performance-web.md, "CSS per page"). Never a route's own page: it would wait for itself.
  */
 export function afterOpeningPage<M>(load: () => Promise<M>): () => Promise<M> {
   return async () => {
@@ -64,7 +64,10 @@ export function afterOpeningPage<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 const loadAddToCart = () => import('../features/cart/AddToCart');
-const loadResultExtras = () => import('./result-extras');
+// A card's extras and the compare tray bring Zod and the reviews' and comparisons' contracts
+// (≈ 36 KB): on the page the app opens on, they come after its own chunks.
+const loadResultExtras = afterOpeningPage(() => import('./result-extras'));
+const loadCompareTray = afterOpeningPage(() => import('../features/comparisons/CompareToggle'));
 const LazyAddToCart = lazy(async () => ({ default: (await loadAddToCart()).AddToCart }));
 
 export const LoginPage = page(() => import('../features/sessions/LoginPage'), 'LoginPage');
@@ -119,7 +122,7 @@ export const NewsletterLinkPage = page(
   () => import('../features/marketing/NewsletterLinkPage'),
   'NewsletterLinkPage',
 );
-const LazyCompareTray = page(() => import('../features/comparisons/CompareToggle'), 'CompareTray');
+const LazyCompareTray = page(loadCompareTray, 'CompareTray');
 const LazyResultExtras = page(loadResultExtras, 'ResultExtras');
 
 /**
