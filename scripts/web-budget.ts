@@ -4,6 +4,9 @@
 //
 //   node --import tsx scripts/web-budget.ts      (builds the web app first when its sources changed)
 //
+// Beside each route: the gzipped CSS its first load brings (the shell's Mantine base, then the
+// styles its pages' files import; docs/performance-web.md, "CSS per page"), printed, not enforced.
+//
 // Two numbers per route (gzipped JavaScript of a first load, shell included):
 //   - the limit, enforced: a little over what the build weighs today (docs/performance-web.md),
 //     so that a new heavy import, or a page imported straight into router.tsx instead of through
@@ -76,11 +79,14 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const sum = (keys: Iterable<string>) => [...keys].reduce((n, k) => n + gzSize(manifest[k].file), 0);
+/** The stylesheets of some chunks, each once. */
+const cssFiles = (keys: Iterable<string>) => new Set([...keys].flatMap((k) => manifest[k].css ?? []));
+const cssSum = (files: Iterable<string>) => [...files].reduce((n, f) => n + gzSize(f), 0);
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entry) throw new Error('no entry chunk in the manifest');
 const shell = closure([entry]);
-const shellCss = [...shell].flatMap((k) => manifest[k].css ?? []);
+const shellCss = cssFiles(shell);
 
 console.log(`App shell (every page): ${kb(sum(shell))} JavaScript gzipped`);
 for (const k of shell)
@@ -88,18 +94,19 @@ for (const k of shell)
 for (const css of shellCss) console.log(`    ${css.padEnd(48)} ${kb(gzSize(css)).padStart(9)} (CSS)`);
 
 const failures: string[] = [];
-console.log('\nFirst load of each route (JavaScript, gzipped, shell included):');
+console.log('\nFirst load of each route (gzipped, shell included: JavaScript and its limit, then CSS):');
 for (const route of webRoutes()) {
   const own = route.sources.filter((s) => manifest[s]);
   const chunks = new Set([...closure(own)].filter((k) => !shell.has(k)));
   const total = sum(shell) + sum(chunks);
+  const css = cssSum(new Set([...shellCss, ...cssFiles(chunks)]));
   const limit = LIMIT_KB[route.path] ?? ROUTE_LIMIT_KB;
   const target = TARGET_KB[route.path];
   const ok = total <= limit * KB;
   if (!ok) failures.push(`${route.path}: ${kb(total)} > ${limit} KB`);
   const targetNote = target ? `, target ${target} KB ${total <= target * KB ? 'met' : 'NOT met'}` : '';
   console.log(
-    `  ${ok ? '✓' : '✖'} ${route.path.padEnd(22)} ${kb(total).padStart(9)}  (limit ${limit} KB${targetNote})  ${
+    `  ${ok ? '✓' : '✖'} ${route.path.padEnd(22)} ${kb(total).padStart(9)}  (limit ${limit} KB${targetNote})  CSS ${kb(css)}  ${
       [...chunks]
         .map((k) => `${manifest[k].file.replace('assets/', '')} ${kb(gzSize(manifest[k].file))}`)
         .join(', ') || 'shell only'

@@ -1,13 +1,15 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-base.css';
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
-import { preloadElement } from './app/lazy-pages';
+import { afterOpeningPage, preloadOpeningPage } from './app/lazy-pages';
+import { paths } from './app/paths';
 import { routes } from './app/router';
 import { store } from './app/store';
+import { parseShopUrl } from './features/search/shop-filters';
+import { fetchOpeningSearch } from './features/search/shop.slice';
 import { fetchSession } from './features/sessions/session.slice';
 
 // The shop's orange, darker from shade 6 on than Mantine's own: links and white button labels
@@ -40,9 +42,11 @@ const cssVariables: CSSVariablesResolver = (t) => ({
   dark: {},
 });
 
-// The toasts' container comes after the first paint (notifications.show() calls made before
-// it mounts are kept and shown then).
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+// The toasts' container, and its styles, come after the opening page's chunks (notifications.show()
+// calls made before it mounts are kept and shown then).
+const Notifications = lazy(
+  afterOpeningPage(async () => ({ default: (await import('./app/Toasts')).Notifications })),
+);
 
 /** The pages of router.tsx, matched by React Router's declarative mode (see PageRoute there). */
 function Pages() {
@@ -50,8 +54,13 @@ function Pages() {
 }
 
 store.dispatch(fetchSession());
-// The page of this address starts downloading now, beside the session (lazy-pages.tsx).
-for (const m of matchRoutes(routes as RouteObject[], window.location) ?? []) preloadElement(m.route.element);
+// The page of this address starts downloading now, beside the session (lazy-pages.tsx), and so
+// does the first page of results of a /shop address (ShopPage takes it).
+preloadOpeningPage((matchRoutes(routes as RouteObject[], window.location) ?? []).map((m) => m.route.element));
+if (window.location.pathname === paths.shop || window.location.pathname === paths.tires) {
+  const { filters, page } = parseShopUrl(window.location.search);
+  if (page === 0) store.dispatch(fetchOpeningSearch(filters));
+}
 
 const root = createRoot(document.getElementById('root')!);
 // The first render is a transition: React renders it in slices of a few milliseconds and lets

@@ -15,12 +15,14 @@ import { lazy, Suspense } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { isStaff } from '../../domain/roles';
 import { Logo } from '../components/Logo';
+import { afterOpeningPage } from './lazy-pages';
 import { paths } from './paths';
 import { useAppSelector } from './store';
 
-const LocationSwitcher = lazy(async () => ({
-  default: (await import('./LocationSwitcher')).LocationSwitcher,
-}));
+// After the opening page's chunks (lazy-pages.tsx).
+const LocationSwitcher = lazy(
+  afterOpeningPage(async () => ({ default: (await import('./LocationSwitcher')).LocationSwitcher })),
+);
 
 /** Pages shown without a user: while the session loads they get no nav strip (others keep its room). */
 const publicPaths: string[] = [paths.login, paths.reset, paths.wholesale];

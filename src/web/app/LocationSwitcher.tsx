@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
 import { ActionIcon, Badge, Box, Menu, Select } from '@mantine/core';
 import { IconCheck, IconMapPin } from '@tabler/icons-react';
 import { switchLocation } from '../features/sessions/session.slice';

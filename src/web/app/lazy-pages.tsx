@@ -23,22 +23,51 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   const component = lazy(async () => ({
     default: (await load())[name] as unknown as ComponentType<object>,
   }));
-  return Object.assign(component, { preload: () => void load() }) as unknown as M[K];
+  return Object.assign(component, { preload: load }) as unknown as M[K];
 }
 
 /**
  * Starts downloading the chunks of a route's element (its lazy pages, a fragment's too) without
- * rendering it: main.tsx calls it for the address the app opens on, so that the page's chunk
- * arrives while the session is asked for (RequireUser shows the page only after it).
+ * rendering it; resolves when they are in.
  */
-export function preloadElement(node: ReactNode): void {
-  if (!isValidElement(node)) return;
-  (node.type as { preload?: () => void }).preload?.();
-  Children.forEach((node.props as { children?: ReactNode }).children, preloadElement);
+function preloadElement(node: ReactNode): Promise<unknown> {
+  if (!isValidElement(node)) return Promise.resolve();
+  const loads = [(node.type as { preload?: () => Promise<unknown> }).preload?.()];
+  Children.forEach((node.props as { children?: ReactNode }).children, (child) => {
+    loads.push(preloadElement(child));
+  });
+  return Promise.all(loads);
+}
+
+/** The chunks of the page the app opened on, once they are in (or failed). */
+let openingPage: Promise<unknown> = Promise.resolve();
+
+/**
+ * main.tsx calls it with the elements of the address the app opens on: their pages' chunks
+ * arrive while the session is asked for (RequireUser shows the page only after it).
+ */
+export function preloadOpeningPage(elements: ReactNode[]): void {
+  openingPage = Promise.allSettled(elements.map(preloadElement));
+}
+
+/**
+ * A loader for a chunk that the first paint does not need (the header's location switcher, the
+ * toasts' container): it asks for it once the opening page's chunks are in. Asked for at once,
+ * it shared a phone's slow link with them and delayed the page's content
+ * (docs/performance-web.md, "CSS per page"). Never a route's own page: it would wait for itself.
+ */
+export function afterOpeningPage<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => {
+    await openingPage;
+    return load();
+  };
 }
 
 const loadAddToCart = () => import('../features/cart/AddToCart');
-const loadResultExtras = () => import('./result-extras');
+// A card's extras and the compare tray bring Zod and the reviews' and comparisons' contracts
+// (≈ 36 KB): on the page the app opens on, they come after its own chunks.
+const loadResultExtras = afterOpeningPage(() => import('./result-extras'));
+const loadCompareTray = afterOpeningPage(() => import('../features/comparisons/CompareToggle'));
 const LazyAddToCart = lazy(async () => ({ default: (await loadAddToCart()).AddToCart }));
 
 export const LoginPage = page(() => import('../features/sessions/LoginPage'), 'LoginPage');
@@ -93,7 +122,7 @@ export const NewsletterLinkPage = page(
   () => import('../features/marketing/NewsletterLinkPage'),
   'NewsletterLinkPage',
 );
-const LazyCompareTray = page(() => import('../features/comparisons/CompareToggle'), 'CompareTray');
+const LazyCompareTray = page(loadCompareTray, 'CompareTray');
 const LazyResultExtras = page(loadResultExtras, 'ResultExtras');
 
 /**

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.layer.css';
 import { Badge } from '@mantine/core';
 
 /** A record's on/off state in a grid: "active" in green, otherwise `off` in grey. */

@@ -2,6 +2,7 @@
 // the provider (POST /api/v1/vendor/cardpay/token), which answers a single-use token; only that
 // token goes into a payment or a saved card. Like the provider's own widget it is shared by every
 // form that takes a card, which is why it lives with the shared components.
+import '@mantine/core/styles/NumberInput.layer.css';
 import { Group, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useMemo, useRef } from 'react';

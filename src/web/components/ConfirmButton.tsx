@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Modal.layer.css';
 import { Button, type ButtonProps, Group, Modal, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Combobox.layer.css';
 import { Autocomplete, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type * as searchContract from '../../contract/search';

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
 import { Alert, Anchor, Button, Card, Code, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';

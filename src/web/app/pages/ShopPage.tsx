@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { ShopResults } from '../../features/search/ShopResults';
 import { applyFilter, type FilterChange, parseShopUrl, shopUrl } from '../../features/search/shop-filters';
-import { fetchShipping, fetchShop, type ShopItem } from '../../features/search/shop.slice';
+import { fetchShipping, fetchShop, type ShopItem, takeOpeningSearch } from '../../features/search/shop.slice';
 import { useAppDispatch, useAppSelector } from '../store';
 
 /** Shipping estimates are for a set of four tires to the current location. */
@@ -30,9 +30,11 @@ export function ShopPage({ renderActions }: { renderActions?: (item: ShopItem) =
     [dispatch, filtersKey],
   );
 
-  // A new search (filters changed) starts again at page 0, then reloads pages already shown.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the page only matters on arrival
+  // A new search (filters changed) starts again at page 0, then reloads pages already shown. The
+  // first page of the address the app opened on is already asked for (main.tsx), unless that failed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page and error only matter on arrival
   useEffect(() => {
+    if (page === 0 && takeOpeningSearch(filters) && !shop.error) return;
     load(page);
   }, [load]);
 

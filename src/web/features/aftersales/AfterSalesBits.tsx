@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/Timeline.layer.css';
 import { Anchor, Badge, FileInput, Group, Image, Text, Timeline } from '@mantine/core';
 import { dateTime } from '../../lib/format';
 

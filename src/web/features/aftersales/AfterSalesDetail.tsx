@@ -1,3 +1,8 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import {
   Alert,
   Button,

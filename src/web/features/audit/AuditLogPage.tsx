@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Code.layer.css';
 import { Code, Stack, Text } from '@mantine/core';
 import { CrudPage } from '../../components/CrudPage';
 import { dateTime } from '../../lib/format';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Timeline.layer.css';
 import { Code, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { dateTime } from '../../lib/format';
 import { useListAuditQuery } from './audit.api';

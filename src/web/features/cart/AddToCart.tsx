@@ -1,3 +1,4 @@
+import '@mantine/core/styles/NumberInput.layer.css';
 import { Button, Group, NumberInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';

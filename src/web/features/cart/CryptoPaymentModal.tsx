@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { ProviderTitle } from './ProviderTitle';
 import type { ProviderSession } from './cart.api';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Modal.layer.css';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';

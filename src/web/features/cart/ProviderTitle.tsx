@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Group, Text } from '@mantine/core';
 
 /** The title of a payment provider's dialog: whose page the buyer is on, and what kind it is. */

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Card.layer.css';
 import { Alert, Button, Card, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import * as catalog from '../../../contract/catalog-admin';

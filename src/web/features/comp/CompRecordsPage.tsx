@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type * as comp from '../../../contract/comp';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Grid.layer.css';
 import { Grid, Text } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';

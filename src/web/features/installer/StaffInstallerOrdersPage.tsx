@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
 import { Alert, Grid, Loader, Select, Text } from '@mantine/core';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';

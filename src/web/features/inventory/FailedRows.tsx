@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { Alert, Code, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format';

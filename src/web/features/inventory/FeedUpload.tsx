@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Progress.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { Alert, Badge, Progress, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';

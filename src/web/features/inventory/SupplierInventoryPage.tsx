@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Card.layer.css';
 import { Alert, Card, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';

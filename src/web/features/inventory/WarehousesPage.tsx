@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Divider.layer.css';
 import { Divider, Stack } from '@mantine/core';
 import * as inventory from '../../../contract/inventory';
 import { CrudPage } from '../../components/CrudPage';

@@ -1,3 +1,8 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import {
   Alert,
   Anchor,

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Progress.layer.css';
+import '@mantine/core/styles/Timeline.layer.css';
 import { Alert, Badge, Card, Group, Loader, Progress, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { z } from 'zod';
 import type { OrderDelivery } from '../../../contract/shipments';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Card.layer.css';
 import { Alert, Anchor, Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Card, Grid, Group, Loader, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../components/PageTitle';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { Badge, Table, Text } from '@mantine/core';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import { money } from '../../lib/format';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
 import { Alert, Button, Collapse, Divider, Group, Select, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';

@@ -1,3 +1,8 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/RadioCard.layer.css';
+import '@mantine/core/styles/RadioIndicator.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
 import { Alert, Button, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';

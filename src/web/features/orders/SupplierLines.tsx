@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.layer.css';
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.layer.css';
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,3 +1,8 @@
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/RadioCard.layer.css';
+import '@mantine/core/styles/RadioIndicator.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import {
   Alert,
   Anchor,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Card.layer.css';
 import { Alert, Button, Card, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { QuoteDetail } from '../../../contract/quotes';

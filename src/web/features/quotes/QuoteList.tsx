@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { Anchor, Pagination, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { QuoteSummary } from '../../../contract/quotes';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Combobox.layer.css';
 import { PageTitle } from '../../components/PageTitle';
 import { Alert, Button, Group, Loader, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

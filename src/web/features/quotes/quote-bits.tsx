@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Text } from '@mantine/core';
 import type { QuoteItem } from '../../../contract/quotes';
 import type { QuoteStatus } from '../../../domain/quote-status';

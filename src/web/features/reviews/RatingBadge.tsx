@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Rating.layer.css';
 import { Group, Rating, Text } from '@mantine/core';
 import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';

@@ -1,3 +1,8 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/Rating.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Badge, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Review } from '../../../contract/reviews';
 import { ratingAspects } from '../../../domain/reviews-status';

@@ -1,3 +1,10 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Rating.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import {
   Alert,
   Badge,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Card.layer.css';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useReviewableQuery } from './reviews.api';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.layer.css';
 import { Badge, CloseButton, Group } from '@mantine/core';
 import { facetFilterKeys, facetLabels } from '../../../domain/shop-search';
 import { money } from '../../lib/format';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Drawer.layer.css';
 import { Box, Button, Drawer } from '@mantine/core';
 import { FilterSidebar } from './FilterSidebar';
 import type { FilterChange, ShopFilters } from './shop-filters';

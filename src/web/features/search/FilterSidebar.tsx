@@ -1,3 +1,9 @@
+import '@mantine/core/styles/Accordion.layer.css';
+import '@mantine/core/styles/CheckboxCard.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
 import { Accordion, Button, Checkbox, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type FacetFilterKey, facetFilterKeys, facetLabels } from '../../../domain/shop-search';

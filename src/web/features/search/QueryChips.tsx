@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Badge.layer.css';
 import { Badge, CloseButton, Group, Text } from '@mantine/core';
 import { useAppSelector } from '../../app/store';
 import type { FilterChange } from './shop-filters';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.layer.css';
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { applyFilter, type ShopFilters, shopUrl } from './shop-filters';

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
 import { Alert, Box, Button, Center, Grid, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';

@@ -69,6 +69,25 @@ export const fetchShop = apiThunk(
       .data,
 );
 
+/** The search whose first page main.tsx asked for as the app opened on it (see takeOpeningSearch). */
+let openingSearch: string | null = null;
+
+/**
+ * The first page of results of the address the app opens on (/shop?…), asked for by main.tsx
+ * beside the session, while the results page's code still downloads (docs/performance-web.md).
+ */
+export function fetchOpeningSearch(filters: ShopFilters) {
+  openingSearch = searchKeyOf(filters);
+  return fetchShop({ ...filters, page: 0 });
+}
+
+/** Whether this search's first page was asked for as the app opened: true once, for the page's first arrival. */
+export function takeOpeningSearch(filters: ShopFilters): boolean {
+  const taken = openingSearch === searchKeyOf(filters);
+  openingSearch = null;
+  return taken;
+}
+
 export const fetchShipping = apiThunk(
   'shop/shipping',
   async (q: { make: number; code: string; quantity: number; zip: string }) =>

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/PinInput.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Alert, Button, Code, Group, Image, PinInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
 import { Alert, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SizeRecord } from '../../../contract/catalog';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Divider.layer.css';
 import { Alert, Divider, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiFailure } from '../../api/api';

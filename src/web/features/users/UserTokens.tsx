@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Code.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { Alert, Button, Code, Divider, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiFailure } from '../../api/api';

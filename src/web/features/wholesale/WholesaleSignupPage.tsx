@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Grid.layer.css';
 import {
   Alert,
   Anchor,

@@ -1,4 +1,5 @@
-import '@mantine/dates/styles.css';
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
 import {
   Alert,
   Anchor,

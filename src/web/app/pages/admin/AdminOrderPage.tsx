@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
 import { Alert, Button, Card, Grid, Loader, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { can } from '../../../../domain/roles';

@@ -1,0 +1,6 @@
+// The toasts' container with its styles (Mantine's Notification, then the package's own), loaded
+// after the first paint by main.tsx.
+import '@mantine/core/styles/Notification.layer.css';
+import '@mantine/notifications/styles.layer.css';
+
+export { Notifications } from '@mantine/notifications';
