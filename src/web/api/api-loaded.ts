@@ -1,10 +1,11 @@
-import type { Middleware, Reducer } from '@reduxjs/toolkit';
+import type { Middleware, Reducer, UnknownAction } from '@reduxjs/toolkit';
 
 /** What the store takes of the api (api.ts's `api`; its type is not imported here: no cycle). */
 interface LoadedApi {
   reducerPath: 'api';
   reducer: Reducer;
   middleware: Middleware;
+  util: { resetApiState: () => UnknownAction };
 }
 
 let join: ((loaded: LoadedApi) => void) | undefined;

@@ -28,8 +28,9 @@ export const store = configureStore({
 
 whenApiLoads((loaded) => {
   rootReducer.inject(loaded);
-  // Adds the api's middleware, and the action gives its reducer its first state.
-  store.dispatch(lateMiddleware.withMiddleware(loaded.middleware));
+  lateMiddleware.addMiddleware(loaded.middleware);
+  // An action through the reducers: the api's state is there before the first query reads it.
+  store.dispatch(loaded.util.resetApiState());
 });
 
 export type RootState = ReturnType<typeof store.getState>;
