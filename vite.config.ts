@@ -44,9 +44,10 @@ function precompress(): Plugin {
 // The libraries every page runs (React, the router, Redux, qs) in one
 // long-lived chunk: a deploy that changes only the app's code leaves it in the browser's cache.
 // Zod is not in it: the shell calls the API through src/web/api/routes.ts, and Zod comes with the
-// pages that use the contract's schemas.
+// pages that use the contract's schemas. Nor is RTK Query: it comes with the first page that
+// calls the api (src/web/api/api-loaded.ts).
 const framework =
-  /node_modules\/(react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|use-sync-external-store|qs)\//;
+  /node_modules\/(react|react-dom|scheduler|react-router|react-redux|@reduxjs\/toolkit\/dist(?!\/query)|redux|redux-thunk|immer|reselect|use-sync-external-store|qs)\//;
 
 export default defineConfig({
   plugins: [react(), precompress()],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COMPARED } from '../domain/comparisons';
 import { Required } from './admin-common';
 import { Product } from './catalog';
 import { endpoint, Id, Ok, PageQuery, pageOf } from './common';
@@ -6,8 +7,6 @@ import { RatingSummary } from './reviews';
 
 // Side-by-side comparisons of up to four SKUs (docs/marketing.md): the table for the ticked
 // results, and each user's saved, named comparisons.
-
-export const MAX_COMPARED = 4;
 
 const ProductIds = z
   .array(z.number().int().positive())

@@ -1,6 +1,7 @@
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/common';
+import { apiLoaded } from './api-loaded';
 import { type ApiProblem, type CallInput, call, problemOf } from './client';
 
 export interface ApiArgs extends CallInput {
@@ -71,3 +72,4 @@ export const api = createApi({
   tagTypes,
   endpoints: () => ({}),
 });
+apiLoaded(api);

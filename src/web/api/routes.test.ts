@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import * as cart from '../../contract/cart';
+import * as reviews from '../../contract/reviews';
 import * as search from '../../contract/search';
 import * as sessions from '../../contract/sessions';
 import * as shipping from '../../contract/shipping';
 import * as sizing from '../../contract/sizing';
-import { cartRoutes, searchRoutes, sessionRoutes, shippingRoutes, sizingRoutes } from './routes';
+import {
+  cartRoutes,
+  reviewRoutes,
+  searchRoutes,
+  sessionRoutes,
+  shippingRoutes,
+  sizingRoutes,
+} from './routes';
 
 // routes.ts repeats the method and path of the endpoints the app shell calls (so that the first
 // load of a page does without Zod): each must be its contract descriptor's.
@@ -12,6 +20,7 @@ const groups = {
   sessions: [sessionRoutes, sessions],
   cart: [cartRoutes, cart],
   search: [searchRoutes, search],
+  reviews: [reviewRoutes, reviews],
   shipping: [shippingRoutes, shipping],
   sizing: [sizingRoutes, sizing],
 } as const;

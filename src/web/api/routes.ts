@@ -1,13 +1,15 @@
 import type * as cart from '../../contract/cart';
 import type { Endpoint } from '../../contract/common';
+import type * as reviews from '../../contract/reviews';
 import type * as search from '../../contract/search';
 import type * as sessions from '../../contract/sessions';
 import type * as shipping from '../../contract/shipping';
 import type * as sizing from '../../contract/sizing';
 
 /**
- * The contract endpoints that the app shell (the session, cart, shop and selector slices) and
- * the home page call, as their method and path: all `call()` uses of a descriptor. Importing
+ * The contract endpoints that the app shell (the session, cart, shop and selector slices), the
+ * home page and the results page's cards call, as their method and path: all `call()` uses of a
+ * descriptor. Importing
  * the descriptors themselves would put Zod and every schema of their modules (≈ 25 KB gzipped,
  * and building them when the page starts) into the first load of every page
  * (docs/performance-web.md). Each is typed as its contract descriptor, so a call's params,
@@ -37,6 +39,10 @@ export const cartRoutes = {
 export const searchRoutes = {
   searchItems: route<typeof search.searchItems>('POST', '/api/search/items'),
   typeahead: route<typeof search.typeahead>('GET', '/api/search/typeahead'),
+};
+
+export const reviewRoutes = {
+  ratingSummaries: route<typeof reviews.ratingSummaries>('GET', '/api/reviews/summary'),
 };
 
 export const shippingRoutes = {

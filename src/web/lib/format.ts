@@ -1,8 +1,18 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/**
+ * A whole number with thousands separators ("12,345"), as en-US writes it. Written out, not with
+ * Intl: a page's first use of Intl sets ICU up, 15–30 ms on a phone, in the results page's first
+ * render (docs/performance-web.md).
+ */
+export const grouped = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** Cents as dollars ("$1,234.50", "-$3.00"), formatted only for display; no amount is "—". */
-export const money = (cents: number | null | undefined) =>
-  cents === null || cents === undefined ? '—' : usd.format(cents / 100 || 0); // `|| 0`: never "-$0.00"
+export function money(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return '—';
+  const whole = Math.round(Math.abs(cents)) || 0;
+  // Never "-$0.00".
+  const sign = cents < 0 && whole ? '-' : '';
+  return `${sign}$${grouped(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, '0')}`;
+}
 export const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
 export const dateTime = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString('en-US') : '—';

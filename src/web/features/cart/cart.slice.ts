@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type * as cartContract from '../../../contract/cart';
 import type { CheckoutBody } from '../../../contract/cart';
 import type { Cart, CartCreate, OrderDetail } from '../../../contract/order-shapes';
-import { api } from '../../api/api';
 import { type ApiProblem, call } from '../../api/client';
 import { cartRoutes as cartApi } from '../../api/routes';
 import { apiThunk, problemIn } from '../../api/thunk';
@@ -55,10 +54,14 @@ export interface CheckoutRequest extends CheckoutBody {
   /** The provider's payment address when the money follows the order (crypto). */
   payTo?: string | null;
 }
-/** Places the cart as an order: the new order belongs in every order list at once. */
+/**
+ * Places the cart as an order: the new order belongs in every order list at once. (The api is
+ * loaded by then with the checkout page; it is not in the shell, docs/performance-web.md.)
+ */
 export const checkout = apiThunk('cart/checkout', async (request: CheckoutRequest, { dispatch }) => {
   const { idempotencyKey, payTo: _, ...body } = request;
   const order = await call(cartApi.checkout, { body, headers: { 'idempotency-key': idempotencyKey } });
+  const { api } = await import('../../api/api');
   dispatch(api.util.invalidateTags([{ type: 'Order', id: 'LIST' }]));
   return order;
 });

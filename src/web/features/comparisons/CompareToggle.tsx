@@ -5,7 +5,7 @@ import '@mantine/core/styles/Checkbox.layer.css';
 import { Affix, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
-import { MAX_COMPARED } from '../../../contract/comparisons';
+import { MAX_COMPARED } from '../../../domain/comparisons';
 import { clearTicked, toggleTicked, useTicked } from './compare-tray';
 
 /** "Compare" on a result card: up to four tires. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { MAX_COMPARED } from '../../../contract/comparisons';
+import { MAX_COMPARED } from '../../../domain/comparisons';
 
 // The tires ticked for comparison on the results page: kept for the browser tab (sessionStorage),
 // so they survive "more results", a new search and a reload.

@@ -4,7 +4,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
 import { type RootState, useAppSelector } from '../../app/store';
-import { useRatingSummariesQuery } from './reviews.api';
+import { useRatingSummariesQuery } from './reviews-summary.api';
 
 const byNumber = (a: number, b: number) => a - b;
 /**

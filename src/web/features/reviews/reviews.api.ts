@@ -4,14 +4,12 @@ import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
 
 const list = { type: 'Review', id: 'LIST' } as const;
 
-/** Reviews: the product view's list and summary, the form, photos, votes and the staff queue. */
+/**
+ * Reviews: the product view's list, the form, photos, votes and the staff queue (the result
+ * cards' stars are in reviews-summary.api.ts).
+ */
 export const reviewsApi = api.injectEndpoints({
   endpoints: (b) => ({
-    ratingSummaries: b.query<reviews.RatingSummary[], number[]>({
-      query: (modelIds) => ({ endpoint: reviews.ratingSummaries, query: { modelIds } }),
-      transformResponse: (r: Out<typeof reviews.ratingSummaries>) => r.data,
-      providesTags: [list],
-    }),
     publishedReviews: b.query<Out<typeof reviews.listReviews>['data'], QueryOf<typeof reviews.listReviews>>({
       query: (query) => ({ endpoint: reviews.listReviews, query }),
       transformResponse: (r: Out<typeof reviews.listReviews>) => r.data,
@@ -76,7 +74,6 @@ export const reviewsApi = api.injectEndpoints({
 });
 
 export const {
-  useRatingSummariesQuery,
   usePublishedReviewsQuery,
   useReviewQueueQuery,
   useReviewableQuery,

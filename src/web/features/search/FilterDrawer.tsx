@@ -3,6 +3,7 @@ import { Box, Button, Drawer } from '@mantine/core';
 import { FilterSidebar } from './FilterSidebar';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import type { ShopState } from './shop.slice';
+import { grouped } from '../../lib/format';
 
 /**
  * The facets in a left drawer below md (a phone): a chunk of its own, loaded when the buyer
@@ -37,7 +38,7 @@ export function FilterDrawer({
         </Box>
       )}
       <Button fullWidth mt="sm" onClick={onClose}>
-        Show {shop.loaded ? shop.count.toLocaleString('en-US') : ''} tires
+        Show {shop.loaded ? grouped(shop.count) : ''} tires
       </Button>
     </Drawer>
   );

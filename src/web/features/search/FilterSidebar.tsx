@@ -10,6 +10,7 @@ import { type FacetFilterKey, facetFilterKeys, facetLabels } from '../../../doma
 import { SizeFacets } from './SizeFacets';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import type { ShopState } from './shop.slice';
+import { grouped } from '../../lib/format';
 
 interface Props {
   facets: NonNullable<ShopState['filters']>;
@@ -20,7 +21,7 @@ interface Props {
 }
 
 const warrantyLabel = (k: FacetFilterKey, label: string) =>
-  k === 'warranty' ? `${Number(label).toLocaleString('en-US')} mi` : label;
+  k === 'warranty' ? `${grouped(Number(label))} mi` : label;
 
 function PriceFilter({ filters, onChange }: Pick<Props, 'filters' | 'onChange'>) {
   const [min, setMin] = useState<string | number>(filters.minPrice ? Number(filters.minPrice) / 100 : '');

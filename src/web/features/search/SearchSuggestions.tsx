@@ -3,6 +3,7 @@ import { Alert, Anchor, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { applyFilter, type ShopFilters, shopUrl } from './shop-filters';
 import type { ShopState } from './shop.slice';
+import { grouped } from '../../lib/format';
 
 type Suggestion = ShopState['suggestions'][number];
 
@@ -45,7 +46,7 @@ export function SearchSuggestions({
               {s.label}
             </Anchor>{' '}
             <Text span size="xs" c="dimmed">
-              ({s.count.toLocaleString('en-US')} {s.count === 1 ? 'tire' : 'tires'})
+              ({grouped(s.count)} {s.count === 1 ? 'tire' : 'tires'})
             </Text>
           </List.Item>
         ))}

@@ -22,6 +22,7 @@ import { SearchSuggestions } from './SearchSuggestions';
 import { ResultCard } from './ResultCard';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import { type ShopItem, searchKeyOf } from './shop.slice';
+import { grouped } from '../../lib/format';
 
 // Loaded when used: the drawer on the first tap of Filters (a phone), the text box on the
 // results of a text search (its Autocomplete brings the popover code).
@@ -128,7 +129,7 @@ export function ShopResults({
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text fw={500} data-testid="result-count" w={{ base: '100%', xs: 'auto' }}>
               {/* A no-break space holds the line's height on a phone until the count comes. */}
-              {shop.loaded ? `${shop.count.toLocaleString('en-US')} tires` : '\u00a0'}
+              {shop.loaded ? `${grouped(shop.count)} tires` : '\u00a0'}
             </Text>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Button

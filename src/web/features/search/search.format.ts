@@ -1,6 +1,7 @@
 // How the shop writes a tire's warranty and service description (money: lib/format.ts).
+import { grouped } from '../../lib/format';
 
-export const miles = (n: number | null) => (n ? `${new Intl.NumberFormat('en-US').format(n)} mi` : 'None');
+export const miles = (n: number | null) => (n ? `${grouped(n)} mi` : 'None');
 
 /** "94W", "121/118S". */
 export const service = (i: {
