@@ -14,7 +14,6 @@ import {
   orderComments,
   orderItems,
   orders,
-  payments,
   productPrices,
   products,
   quotedOrderItems,
