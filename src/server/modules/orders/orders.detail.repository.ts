@@ -1,7 +1,9 @@
 // The reads of an order's detail in one statement: its summary, supplier lines, payments and
 // status log, each as JSON, mapped back into the rows the list queries answer
 // (orders.lists.repository.ts, orders.routing.repository.ts). One round trip instead of four on
-// every order view and checkout answer (docs/performance.md, "Checkout").
+// every order view and checkout answer (docs/performance.md, "Checkout"). Its joins repeat those
+// of orderSummaryQuery and supplierLineQuery: a name added there is added here too, and
+// orders.detail.repository.test.ts fails until both answer the same rows.
 import { getTableColumns, sql, type Table } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { orderStatusLog, orders, payments, subOrders, supplierLines } from '../../db/schema';
