@@ -5,6 +5,7 @@ import { cartBody, createShopper, stockedProduct } from '../../test/factories-or
 import { soldUnits, stockOf } from '../../test/orders-checks';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fingerprintOf } from '../../http/idempotency';
+import { expireUnpaidOrders } from './orders.expiry';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -158,11 +159,79 @@ describe('checkout', () => {
       .update(stockHolds)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(stockHolds.orderId, cart.orderId));
+    // Another checkout does not sweep (it has stock enough); the sweep does.
     const other = await cartWith(1);
-    await checkout(other.cookie, pay());
+    expect((await checkout(other.cookie, pay())).statusCode).toBe(201);
+    expect((await stockOf(t.db, p.product.id))[0]).toMatchObject({ quantity: 5, reserved: 3 });
+    expect(await expireUnpaidOrders(t.app.db)).toBe(1);
     const [expired] = await t.db.select().from(orders).where(eq(orders.id, cart.orderId));
     expect(expired).toMatchObject({ status: 'cancelled', paymentStatus: 'voided', companyId });
     expect((await stockOf(t.db, p.product.id))[0]).toMatchObject({ quantity: 5, reserved: 0 });
+  });
+
+  it('frees units whose hold expired at once when a checkout needs them', async () => {
+    const first = await cartWith(3, [{ zip: '78701', quantity: 4 }]);
+    const second = await createShopper(t.app, t.db);
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie: second.cookie },
+      payload: cartBody(first.p, 2),
+    });
+    expect(add.statusCode).toBe(200);
+    const charge = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/coinpay/checkout',
+      headers: { cookie: first.cookie },
+      payload: { currency: 'BTC' },
+    });
+    const held = await checkout(first.cookie, { paymentMethod: 'coinpay', token: charge.json().token });
+    expect(held.json().paymentStatus).toBe('pending');
+    // While the hold lasts, 1 of the 4 units is free.
+    const short = await checkout(second.cookie, pay());
+    expect(short.statusCode).toBe(409);
+    expect(short.json().available).toBe(1);
+    await t.db
+      .update(stockHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(stockHolds.orderId, first.cart.orderId));
+    const placed = await checkout(second.cookie, pay());
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [expired] = await t.db.select().from(orders).where(eq(orders.id, first.cart.orderId));
+    expect(expired).toMatchObject({ status: 'cancelled', paymentStatus: 'voided' });
+    expect(await stockOf(t.db, first.p.product.id)).toEqual([
+      { warehouseId: first.p.warehouses[0].id, quantity: 2, reserved: 0 },
+    ]);
+  });
+
+  it('does not count units whose hold expired against the cap', async () => {
+    const first = await cartWith(30, [{ zip: '78701', quantity: 100 }]);
+    const coinpay = async () => {
+      const charge = await t.app.inject({
+        method: 'POST',
+        url: '/api/cart/coinpay/checkout',
+        headers: { cookie: first.cookie },
+        payload: {},
+      });
+      return checkout(first.cookie, { paymentMethod: 'coinpay', token: charge.json().token });
+    };
+    expect((await coinpay()).statusCode).toBe(201);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie: first.cookie },
+      payload: cartBody(first.p, 20),
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await coinpay()).json()).toMatchObject({ status: 409, available: 40 });
+    await t.db
+      .update(stockHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(stockHolds.orderId, first.cart.orderId));
+    const placed = await coinpay();
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [expired] = await t.db.select().from(orders).where(eq(orders.id, first.cart.orderId));
+    expect(expired.status).toBe('cancelled');
   });
 
   it('refuses to hold more than the per-company cap of one SKU awaiting payment', async () => {

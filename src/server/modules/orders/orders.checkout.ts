@@ -5,7 +5,6 @@ import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
 import type { Method } from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
-import { expireUnpaidOrders } from './orders.expiry';
 import { placeOrderLines } from './orders.placement';
 import * as repo from './orders.repository';
 import { orderDetail } from './orders.views';
@@ -23,7 +22,6 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): Method {
  * refused payment undoes everything.
  */
 export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promise<OrderDetail> {
-  await expireUnpaidOrders(db);
   const placed = await db.transaction(async (tx) => {
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
     if (!cart || (body.orderId && body.orderId !== cart.id))

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection';
+import type { DbOrTx } from '../../db/connection';
 import { reverseCompensation } from '../comp/comp.service';
 import * as payments from '../payments/payments.service';
 import { changeOrderStatus } from './orders.log';
@@ -7,11 +7,16 @@ import { findOrder } from './orders.repository';
 import { releaseStock } from './orders.stock';
 import * as stockRepo from './orders.stock.repository';
 
+/** How often the sweep below runs (ordersRoutes). */
+export const EXPIRY_SWEEP_MS = 30_000;
+
 /**
  * Orders whose payment never completed within the hold time are cancelled and their held
- * units freed. Runs before every checkout, so stock never stays locked by an abandoned payment.
+ * units freed; answers how many. Runs every EXPIRY_SWEEP_MS, and inside an order's placement that is
+ * short of stock or over the hold cap, so stock never stays locked by an abandoned payment
+ * (docs/domain.md, "Releasing").
  */
-export async function expireUnpaidOrders(db: Db): Promise<number> {
+export async function expireUnpaidOrders(db: DbOrTx): Promise<number> {
   const ids = await stockRepo.expiredHoldOrders(db);
   for (const id of ids) {
     await db.transaction(async (tx) => {

@@ -20,7 +20,8 @@ import * as payments from '../payments/payments.service';
 import { compensationOf, type Pricing, repriceOrder } from './orders.pricing';
 import * as repo from './orders.repository';
 import { routeUnits } from './orders.routing';
-import { assertHeldUnderCap, commitStock } from './orders.stock';
+import { expireUnpaidOrders } from './orders.expiry';
+import { assertHeldUnderCap, commitStock, isShort } from './orders.stock';
 import { lockOrderStock } from './orders.stock.repository';
 
 export interface Placement {
@@ -52,8 +53,12 @@ export async function placeOrderLines(
   p: Placement,
 ): Promise<{ orderId: number; lines: repo.Line[] }> {
   const { order } = p;
+  const releaseExpired = () => expireUnpaidOrders(tx);
   // The stock of its tires, locked once: shipping is priced from it and units are reserved from it.
-  const stock = await lockOrderStock(tx, order.id);
+  // Units held for payments that ran out of time are freed first when the order needs them (they
+  // are otherwise freed by the sweep: docs/domain.md, "Releasing").
+  let stock = await lockOrderStock(tx, order.id);
+  if (isShort(stock) && (await releaseExpired())) stock = await lockOrderStock(tx, order.id);
   const { lines, totals } = await repriceOrder(tx, order, p.pricing, undefined, stock);
   if (!lines.length) throw conflict('The cart is empty');
   const allocations = await routeUnits(
@@ -76,6 +81,7 @@ export async function placeOrderLines(
       tx,
       order.companyId,
       allocations.map((a) => a.productId),
+      releaseExpired,
     );
   await refreshProductPrices(
     tx,

@@ -2,10 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/orders';
 import { route } from '../../http/route';
 import * as buyer from './orders.buyer';
+import { EXPIRY_SWEEP_MS, expireUnpaidOrders } from './orders.expiry';
 
 export function ordersRoutes(app: FastifyInstance) {
   route(app, api.listMyOrders, ({ db, actor, query }) => buyer.listMyOrders(db, actor, query));
   route(app, api.listMyOrdersAlias, ({ db, actor, query }) => buyer.listMyOrders(db, actor, query));
   route(app, api.getMyOrder, ({ db, actor, params }) => buyer.getMyOrder(db, actor, params.id));
   route(app, api.reorder, ({ db, actor, params }) => buyer.reorder(db, actor, params.id));
+
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      expireUnpaidOrders(app.db).catch((error) => app.log.error({ err: error }, 'hold expiry failed'));
+    }, EXPIRY_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
 }

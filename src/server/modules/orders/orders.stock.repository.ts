@@ -50,22 +50,30 @@ export interface WeighedStockRow extends StockRow {
   weightLbs: number | null;
 }
 
+/** An order's locked inventory row, with the units of the product the order wants. */
+export interface OrderStockRow extends WeighedStockRow {
+  wanted: number;
+}
+
 /**
  * Locks the inventory rows of every product of an order's items, in lockStock's order, with the
- * tire's weight: placing an order prices its shipping from them and reserves from them.
+ * tire's weight and the units the order wants: placing an order prices its shipping from them,
+ * sees whether it is short, and reserves from them.
  */
-export async function lockOrderStock(tx: DbOrTx, orderId: number): Promise<WeighedStockRow[]> {
+export async function lockOrderStock(tx: DbOrTx, orderId: number): Promise<OrderStockRow[]> {
   const { rows } = await tx.execute(sql`
     select i.warehouse_id, i.product_id, (i.quantity - i.reserved)::int as free, w.zip, w.supplier_company_id,
-           p.weight_lbs::float8 as weight_lbs
+           p.weight_lbs::float8 as weight_lbs, o.wanted
     from inventory i join warehouses w on w.id = i.warehouse_id join products p on p.id = i.product_id
-    where i.product_id in (select product_id from order_items where order_id = ${orderId} and removed_at is null)
-      and w.active
+    join (select product_id, sum(quantity)::int as wanted from order_items
+          where order_id = ${orderId} and removed_at is null group by product_id) o on o.product_id = i.product_id
+    where w.active
     order by i.product_id, i.warehouse_id
     for update of i`);
   return rows.map((r) => ({
     ...toStockRow(r),
     weightLbs: r.weight_lbs === null ? null : Number(r.weight_lbs),
+    wanted: r.wanted as number,
   }));
 }
 

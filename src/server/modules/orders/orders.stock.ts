@@ -133,11 +133,21 @@ export async function reserveStock(
 
 /**
  * A company may not keep more than the cap of one SKU held for payments still open, counting the
- * units its live quotes hold (docs/quotes.md, "Holds and the cap").
+ * units its live quotes hold (docs/quotes.md, "Holds and the cap"). Over it, `releaseExpired` (the
+ * expiry sweep) runs once first: holds whose payment ran out of time no longer count.
  */
-export async function assertHeldUnderCap(tx: DbOrTx, companyId: number, productIds: number[]) {
-  const held = await stockRepo.heldUnitsBySku(tx, companyId, productIds);
-  const over = held.find((h) => Number(h.n) > MAX_HELD_UNITS_PER_SKU);
+export async function assertHeldUnderCap(
+  tx: DbOrTx,
+  companyId: number,
+  productIds: number[],
+  releaseExpired: () => Promise<number>,
+) {
+  const overCap = async () =>
+    (await stockRepo.heldUnitsBySku(tx, companyId, productIds)).find(
+      (h) => Number(h.n) > MAX_HELD_UNITS_PER_SKU,
+    );
+  let over = await overCap();
+  if (over && (await releaseExpired())) over = await overCap();
   if (over) {
     throw conflict(
       `Your company may hold at most ${MAX_HELD_UNITS_PER_SKU} units of one tire awaiting payment, its open quotes included`,
@@ -147,6 +157,13 @@ export async function assertHeldUnderCap(tx: DbOrTx, companyId: number, productI
       },
     );
   }
+}
+
+/** Whether the locked stock lacks units an order wants of some tire, in all warehouses together. */
+export function isShort(stock: stockRepo.OrderStockRow[]) {
+  const free = new Map<number, number>();
+  for (const r of stock) free.set(r.productId, (free.get(r.productId) ?? 0) + r.free);
+  return stock.some((r) => (free.get(r.productId) ?? 0) < r.wanted);
 }
 
 /**
