@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PreparingClient } from './prepared-client';
 import * as schema from './schema';
@@ -9,6 +10,16 @@ export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/**
+ * Runs `work` in the caller's transaction when `db` is one, else in a new transaction. Unlike a
+ * nested db.transaction, it opens no savepoint (two round trips): for work whose failure fails
+ * the caller's transaction as a whole, as an Idempotency-Key's call does (docs/security.md,
+ * "Idempotency and crash safety"). A caller that catches the failure and goes on must not use it.
+ */
+export function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? work(db as Tx) : db.transaction(work);
+}
 
 export interface Database {
   db: Db;

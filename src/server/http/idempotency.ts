@@ -90,7 +90,8 @@ class TakenOver extends Error {}
  *
  * With a key, `work` runs inside one transaction (its own transactions become savepoints) and
  * its answer is kept on the key in that same transaction: what the call changed and the answer
- * its retries get commit together or not at all. A process that dies before that commit leaves
+ * its retries get commit together or not at all. A refusal (an AppError) rolls back all the call
+ * wrote, so work may run in this transaction without savepoints of its own (inTransaction). A process that dies before that commit leaves
  * nothing behind but its claim (taken over by the retry, which runs afresh); one that dies after
  * it leaves the answer, which the retry replays. No keyed call can be applied twice
  * (docs/security.md, "Idempotency and crash safety").
@@ -124,40 +125,27 @@ async function idempotent(
       .returning({ key: idempotencyKeys.key });
     if (!kept.length) throw new TakenOver();
   };
-  let refused: AppError | undefined;
-  let answer: Answer;
   try {
-    answer = await db.transaction(async (tx) => {
-      let made: Answer;
-      try {
-        made = { body: await work(tx as unknown as Db), status: call.status(), replayed: false };
-      } catch (error) {
-        // A refusal is an answer too: kept and committed with what the call wrote before it (a
-        // declined payment's row), outside the savepoints its refusal rolled back.
-        if (!(error instanceof AppError)) throw error;
-        refused = error;
-        made = { status: error.status, body: problemOf(error), replayed: false };
-      }
+    return await db.transaction(async (tx) => {
+      const made = { body: await work(tx as unknown as Db), status: call.status(), replayed: false };
       await keep(tx, made.status, made.body);
       return made;
     });
   } catch (error) {
     if (error instanceof TakenOver)
       throw new AppError('conflict', 'The request with this Idempotency-Key was taken over by a retry');
-    if (refused) {
-      // The refusal left the transaction unable to commit (a failed statement outside a
-      // savepoint): its writes are gone, the refusal is still the answer.
-      await keep(db, refused.status, problemOf(refused)).catch((kept) => {
+    if (error instanceof AppError) {
+      // A refusal is an answer too: what the call wrote is rolled back with the transaction, and
+      // the refusal is kept on the key by a statement of its own.
+      await keep(db, error.status, problemOf(error)).catch((kept) => {
         if (!(kept instanceof TakenOver)) throw kept;
       });
-      throw refused;
+      throw error;
     }
     // An unexpected failure changed nothing: let a retry run again.
     await db.delete(idempotencyKeys).where(where);
     throw error;
   }
-  if (refused) throw refused;
-  return answer;
 }
 
 /** The problem+json body of a refusal, as its retries get it. */

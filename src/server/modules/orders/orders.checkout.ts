@@ -1,6 +1,6 @@
 import type { CheckoutBody } from '../../../contract/cart';
 import type { OrderDetail } from '../../../contract/order-shapes';
-import type { Db } from '../../db/connection';
+import { type Db, inTransaction } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
 import type { Method } from '../payments/payments.service';
@@ -18,11 +18,11 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): Method {
 }
 
 /**
- * Turns the buyer's cart into an order in one transaction, paid the way the buyer chose; a
- * refused payment undoes everything.
+ * Turns the buyer's cart into an order in one transaction (the Idempotency-Key's, when the call
+ * has one), paid the way the buyer chose; a refused payment undoes everything.
  */
 export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promise<OrderDetail> {
-  const placed = await db.transaction(async (tx) => {
+  const placed = await inTransaction(db, async (tx) => {
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
     if (!cart || (body.orderId && body.orderId !== cart.id))
       throw conflict('This cart was already checked out');

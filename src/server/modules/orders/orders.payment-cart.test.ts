@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { paymentTransactions } from '../../db/schema';
 import { createShopper } from '../../test/factories-orders';
 import {
   addToCart,
@@ -264,6 +266,20 @@ describe('payments a checkout leaves behind', () => {
     expect((await authorize(s.cookie, intent.intentId)).json().status).toBe('authorized');
     const placed = await checkout(s.cookie, { paymentMethod: 'card', card: card(numbers.ok2) });
     expect(placed.json().paymentStatus).toBe('paid');
+    const [voided] = await paymentRows(suite.t.db, s.cart.orderId);
+    expect(voided).toMatchObject({ status: 'voided', message: 'Replaced by another payment' });
+    // The void is recorded as the intent's last provider transaction.
+    const moves = await suite.t.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.paymentId, voided.id))
+      .orderBy(paymentTransactions.id);
+    expect(moves.map((m) => [m.kind, m.status])).toEqual([
+      ['open', 'pending'],
+      ['authorize', 'authorized'],
+      ['void', 'voided'],
+    ]);
+    expect(moves[2]).toMatchObject({ amountCents: voided.amountCents, message: 'Replaced by another payment' });
     expect((await paymentRows(suite.t.db, s.cart.orderId)).map((p) => p.status)).toEqual([
       'voided',
       'captured',

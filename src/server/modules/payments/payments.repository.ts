@@ -7,7 +7,8 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * Inserts a payment and the provider transaction that created it, in one statement; answers
- * the payment's id.
+ * the payment's id. With `replacing`, the same statement voids the order's other payments in
+ * those statuses (each with its void transaction, the reason as its message).
  */
 export async function insertPaymentWithTransaction(
   db: DbOrTx,
@@ -22,9 +23,19 @@ export async function insertPaymentWithTransaction(
     message?: string | null;
   },
   kind: string,
+  replacing?: { statuses: readonly string[]; message: string },
 ): Promise<number> {
+  const voids = replacing
+    ? sql`voided as (
+        update payments set status = 'voided', message = ${replacing.message}, updated_at = now()
+        where order_id = ${values.orderId} and status = any(${`{${replacing.statuses.join(',')}}`}::text[])
+        returning id, amount_cents),
+      void_transactions as (
+        insert into payment_transactions (payment_id, kind, status, amount_cents, message)
+        select id, 'void', 'voided', amount_cents, ${replacing.message} from voided),`
+    : sql``;
   const { rows } = await db.execute<{ payment_id: number }>(sql`
-    with p as (
+    with ${voids} p as (
       insert into payments (order_id, company_id, provider, status, amount_cents, reference, source_id, message)
       values (${values.orderId}, ${values.companyId}, ${values.provider}, ${values.status}, ${values.amountCents},
               ${values.reference}, ${values.sourceId ?? null}, ${values.message ?? null})

@@ -36,6 +36,9 @@ export interface Taken {
 
 const tokenProviders = { finpay, hostedpay, coinpay };
 
+/** The reason a payment taken gives the open ones it replaces (voided with it). */
+const REPLACED = 'Replaced by another payment';
+
 async function create(
   tx: DbOrTx,
   p: Payable,
@@ -47,9 +50,11 @@ async function create(
     message?: string;
   },
   kind: 'authorize' | 'capture' | 'open',
+  voidOpen = false,
 ): Promise<Taken> {
   assertPaymentTransition('none', values.status);
-  const paymentId = await repo.insertPaymentWithTransaction(tx, { ...p, ...values }, kind);
+  const replacing = voidOpen ? { statuses: openPaymentStatuses, message: REPLACED } : undefined;
+  const paymentId = await repo.insertPaymentWithTransaction(tx, { ...p, ...values }, kind, replacing);
   return { paymentId, status: values.status };
 }
 
@@ -71,14 +76,14 @@ async function move(
 
 /** Takes the payment of an order the way the buyer chose; a refusal throws and undoes the caller's work. */
 export async function take(tx: DbOrTx, p: Payable, method: Method): Promise<Taken> {
-  // The payment taken replaces every other open one: no authorization stays held on a card.
+  // The payment taken replaces every other open one: no authorization stays held on a card. A new
+  // payment voids them in the statement that records it (every open status may go to voided).
   if (method.paymentMethod === 'card' && method.intentId) {
     const taken = await capture(tx, p, method.intentId);
-    await voidOpen(tx, p.orderId, 'Replaced by another payment', taken.paymentId);
+    await voidOpen(tx, p.orderId, REPLACED, taken.paymentId);
     return taken;
   }
-  await voidOpen(tx, p.orderId, 'Replaced by another payment');
-  if (method.paymentMethod === 'account') return chargeOnAccount(tx, p);
+  if (method.paymentMethod === 'account') return chargeOnAccount(tx, p, true);
   if (method.paymentMethod === 'card') {
     const { outcome, sourceId } = await cardpay.decide(tx, { ...method, companyId: p.companyId });
     const status = outcome === 'review' ? 'review' : 'captured';
@@ -87,12 +92,13 @@ export async function take(tx: DbOrTx, p: Payable, method: Method): Promise<Take
       p,
       { provider: providers.card, status, reference: reference('ch'), sourceId },
       'capture',
+      true,
     );
   }
   if (!method.token) throw paymentRefused('token_invalid', 'Start the payment first');
   const answer = await tokenProviders[method.paymentMethod].redeem(tx, p, method.token);
   const status = answer === 'approved' ? 'captured' : answer === 'review' ? 'review' : 'pending';
-  return create(tx, p, { provider: method.paymentMethod, status, reference: method.token }, 'capture');
+  return create(tx, p, { provider: method.paymentMethod, status, reference: method.token }, 'capture', true);
 }
 
 /** A card payment intent for the order's total: authorized now, captured when the order is paid. */
@@ -230,8 +236,11 @@ export async function recordReceived(tx: DbOrTx, p: Payable, message: string): P
   );
 }
 
-/** Net terms against the company's credit limit; the company row is locked so two orders cannot share the last credit. */
-export async function chargeOnAccount(tx: DbOrTx, p: Payable): Promise<Taken> {
+/**
+ * Net terms against the company's credit limit; the company row is locked so two orders cannot
+ * share the last credit. With `voidOpen`, the order's open payments are voided as it is recorded.
+ */
+export async function chargeOnAccount(tx: DbOrTx, p: Payable, voidOpen = false): Promise<Taken> {
   const terms = await repo.lockCompanyTerms(tx, p.companyId);
   if (!terms) throw notFound('Company');
   if (terms.creditLimitCents <= 0)
@@ -252,6 +261,7 @@ export async function chargeOnAccount(tx: DbOrTx, p: Payable): Promise<Taken> {
       message: `Net ${terms.paymentTermsDays}`,
     },
     'authorize',
+    voidOpen,
   );
 }
 
