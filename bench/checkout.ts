@@ -15,7 +15,8 @@
 //    the checkouts started after BENCH_WARMUP_SECONDS (2), then of the whole race.
 // 3. hot SKUs: BENCH_HOT_BUYERS buyers race for BENCH_HOT_PRODUCTS tires of BENCH_HOT_UNITS
 //    units each over three warehouses (lower the units to make them fight for the last ones).
-// BENCH_PROFILE=<dir> writes a CPU profile of each race (2 and 3) into <dir>.
+// BENCH_PROFILE=<dir> writes a CPU profile of each race (2 and 3) into <dir>. BENCH_POOL: the app's
+// connections (its own POOL_SIZE unless set).
 // After 2 and 3, stock and orders must reconcile exactly: units sold = quantities of placed
 // orders = committed holds, reserved units unchanged, nothing negative, every unit routed.
 import { writeFile } from 'node:fs/promises';
@@ -25,7 +26,7 @@ import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/connection';
+import { openDatabase, POOL_SIZE } from '../src/server/db/connection';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { seedIfEmpty } from '../src/server/db/seed';
 import { refreshProductPrices } from '../src/server/modules/catalog/catalog.prices';
@@ -41,7 +42,8 @@ const HOT_PRODUCTS = Number(process.env.BENCH_HOT_PRODUCTS ?? 5);
 const HOT_UNITS = Number(process.env.BENCH_HOT_UNITS ?? 300);
 const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 1);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
-const POOL = Number(process.env.BENCH_POOL ?? 20);
+// The app's own pool unless BENCH_POOL says otherwise: the bench measures what ships.
+const POOL = Number(process.env.BENCH_POOL ?? POOL_SIZE);
 const PASSWORD = 'bench-pass-1';
 /** A directory: each race writes a CPU profile of this process (app and client) while it runs. */
 const PROFILE_DIR = process.env.BENCH_PROFILE;

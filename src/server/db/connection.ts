@@ -35,6 +35,12 @@ export interface Database {
 // far below 2^53, so numbers are safe and are what the API sends.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+/**
+ * Connections of the app's pool on PostgreSQL. More do not go faster on two cores: at 16
+ * concurrent checkouts 20 connections did no better than 10 (docs/performance.md, "Numbers").
+ */
+export const POOL_SIZE = 10;
+
 export interface OpenOptions {
   databaseUrl?: string;
   pgliteDir: string;
@@ -53,7 +59,7 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const prepare = options.preparedStatements ?? true;
-    return connect(options.databaseUrl, options.poolSize ?? 10, false, async () => {}, prepare);
+    return connect(options.databaseUrl, options.poolSize ?? POOL_SIZE, false, async () => {}, prepare);
   }
   const { url, child } = await startEmbedded(options.pgliteDir, options.pgliteLoadFrom);
   // PGlite runs one statement at a time: one connection keeps transactions from interleaving.
