@@ -19,7 +19,7 @@
 // connections (its own POOL_SIZE unless set).
 // After 2 and 3, stock and orders must reconcile exactly: units sold = quantities of placed
 // orders = committed holds, reserved units unchanged, nothing negative, every unit routed.
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { Worker } from 'node:worker_threads';
 import { hash } from '@node-rs/argon2';
@@ -273,6 +273,31 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** CPU seconds used so far by the app's thread and by each PostgreSQL process (Linux's /proc). */
+async function cpuSeconds() {
+  // utime and stime, in clock ticks of 1/100 s: fields 14 and 15 of stat, after the command's ')'.
+  const of = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  const app = of(await readFile(`/proc/self/task/${process.pid}/stat`, 'utf8'));
+  const postgres = new Map<string, number>();
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (stat.includes(' (postgres) ')) postgres.set(pid, of(stat));
+  }
+  return { app, postgres };
+}
+
+/** The CPU a race cost per order placed: the app's thread and PostgreSQL's processes. */
+function cpuLine(before: Awaited<ReturnType<typeof cpuSeconds>>, after: typeof before, placed: number) {
+  let postgres = 0;
+  for (const [pid, s] of after.postgres) postgres += s - (before.postgres.get(pid) ?? 0);
+  const perOrder = (s: number) => ((s * 1000) / Math.max(placed, 1)).toFixed(2);
+  return `    CPU per order placed (whole race): app thread ${perOrder(after.app - before.app)} ms, PostgreSQL ${perOrder(postgres)} ms`;
+}
+
 interface Checkout {
   status: number;
   /** When it started, in ms after the race began. */
@@ -298,6 +323,7 @@ function raceLine(title: string, done: Checkout[], seconds: number) {
  * the whole race is printed after them.
  */
 async function race(title: string, key: string, base: string, buyers: Buyer[], connections: number) {
+  const cpuBefore = await cpuSeconds();
   const { results, length } = await profiled(
     key,
     () =>
@@ -313,6 +339,7 @@ async function race(title: string, key: string, base: string, buyers: Buyer[], c
   const steady = results.filter((c) => c.at >= warmup);
   console.log(raceLine(title, steady, (length - warmup) / 1000));
   console.log(`    whole race, warm-up included: ${raceLine('', results, length / 1000).trim()}`);
+  console.log(cpuLine(cpuBefore, await cpuSeconds(), results.filter((c) => c.status === 201).length));
 }
 
 /** Statement texts without their literals, so repeats group together. */
