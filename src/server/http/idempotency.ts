@@ -91,9 +91,9 @@ class TakenOver extends Error {}
  * With a key, `work` runs inside one transaction (its own transactions become savepoints) and
  * its answer is kept on the key in that same transaction: what the call changed and the answer
  * its retries get commit together or not at all. A refusal (an AppError) rolls back all the call
- * wrote, so work may run in this transaction without savepoints of its own (inTransaction). A process that dies before that commit leaves
- * nothing behind but its claim (taken over by the retry, which runs afresh); one that dies after
- * it leaves the answer, which the retry replays. No keyed call can be applied twice
+ * wrote, so work may run in this transaction without savepoints of its own (inTransaction). A
+ * process that dies before that commit leaves nothing behind but its claim (taken over by the
+ * retry, which runs afresh); one that dies after it leaves the answer, which the retry replays. No keyed call can be applied twice
  * (docs/security.md, "Idempotency and crash safety").
  */
 async function idempotent(

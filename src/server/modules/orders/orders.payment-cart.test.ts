@@ -279,7 +279,10 @@ describe('payments a checkout leaves behind', () => {
       ['authorize', 'authorized'],
       ['void', 'voided'],
     ]);
-    expect(moves[2]).toMatchObject({ amountCents: voided.amountCents, message: 'Replaced by another payment' });
+    expect(moves[2]).toMatchObject({
+      amountCents: voided.amountCents,
+      message: 'Replaced by another payment',
+    });
     expect((await paymentRows(suite.t.db, s.cart.orderId)).map((p) => p.status)).toEqual([
       'voided',
       'captured',

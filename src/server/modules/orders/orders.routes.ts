@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/orders';
 import { route } from '../../http/route';
+import { sweepEvery } from '../../http/sweep';
 import * as buyer from './orders.buyer';
 import { EXPIRY_SWEEP_MS, expireUnpaidOrders } from './orders.expiry';
 
@@ -10,12 +11,5 @@ export function ordersRoutes(app: FastifyInstance) {
   route(app, api.getMyOrder, ({ db, actor, params }) => buyer.getMyOrder(db, actor, params.id));
   route(app, api.reorder, ({ db, actor, params }) => buyer.reorder(db, actor, params.id));
 
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      expireUnpaidOrders(app.db).catch((error) => app.log.error({ err: error }, 'hold expiry failed'));
-    }, EXPIRY_SWEEP_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweep));
+  sweepEvery(app, EXPIRY_SWEEP_MS, 'hold expiry', () => expireUnpaidOrders(app.db));
 }

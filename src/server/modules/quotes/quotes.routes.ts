@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/quotes';
 import { route } from '../../http/route';
+import { sweepEvery } from '../../http/sweep';
 import * as service from './quotes.service';
 
 /** How often expired quotes give their held stock back without anyone reading quotes. */
@@ -77,12 +78,5 @@ export function quotesRoutes(app: FastifyInstance) {
     service.setAdvertisedMinimum(db, actor, params.id, body.mapCents),
   );
 
-  let sweep: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    sweep = setInterval(() => {
-      service.expireQuotes(app.db).catch((error) => app.log.error({ err: error }, 'quote expiry failed'));
-    }, EXPIRY_SWEEP_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweep));
+  sweepEvery(app, EXPIRY_SWEEP_MS, 'quote expiry', () => service.expireQuotes(app.db));
 }
