@@ -21,6 +21,21 @@ export function inTransaction<T>(db: DbOrTx, work: (tx: Tx) => Promise<T>): Prom
   return db instanceof PgTransaction ? work(db as Tx) : db.transaction(work);
 }
 
+/**
+ * Runs independent reads at once on the pool (each on a connection of its own), and one after
+ * another in a transaction, whose one connection runs one statement at a time (pg queues the
+ * others with a deprecation warning today and refuses them from pg 9).
+ */
+export async function readAll<const T extends readonly unknown[]>(
+  db: DbOrTx,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
+
 export interface Database {
   db: Db;
   pool: pg.Pool;

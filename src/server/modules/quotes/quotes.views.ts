@@ -5,7 +5,7 @@ import { lineTotalCents, orderTotals, type Totals } from '../../../domain/money'
 import { type QuoteTier, quoteTiers } from '../../../domain/quote-options';
 import type { QuoteJobStatus, QuoteStatus } from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
-import type { DbOrTx } from '../../db/connection';
+import { type DbOrTx, readAll } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { iso } from '../../lib/dates';
@@ -118,12 +118,12 @@ export async function quoteDetail(db: DbOrTx, actor: Actor, id: number): Promise
   const row = await repo.findSummary(db, id);
   if (!row || (!isStaff(actor.role) && row.quote.companyId !== actor.companyId)) throw notFound('Quote');
   const staff = isStaff(actor.role);
-  const [items, options, job, log, approver] = await Promise.all([
-    repo.itemsOf(db, id),
-    repo.optionsOf(db, id),
-    staff ? repo.latestJob(db, id) : Promise.resolve(null),
-    repo.logOf(db, id),
-    repo.userName(db, row.quote.floorApprovedByUserId),
+  const [items, options, job, log, approver] = await readAll(db, [
+    () => repo.itemsOf(db, id),
+    () => repo.optionsOf(db, id),
+    () => (staff ? repo.latestJob(db, id) : Promise.resolve(null)),
+    () => repo.logOf(db, id),
+    () => repo.userName(db, row.quote.floorApprovedByUserId),
   ]);
   const q = row.quote;
   return {
