@@ -117,12 +117,14 @@ export const ComingPage = page(() => import('./pages/ComingPage'), 'ComingPage')
 export const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
 export const OeSelectionPage = page(() => import('./pages/OeSelectionPage'), 'OeSelectionPage');
 export const ProductPage = page(() => import('./pages/ProductPage'), 'ProductPage');
-// The results page starts loading its Add to cart controls with it (a task later): they are in
-// every card. Its content is its first cards (ShopResults marks it).
+// The results page starts loading its Add to cart controls with it: they are in every card.
+// Their chunks are asked for first and the page's own a task later (two shorter tasks; nextTask).
+// Its content is its first cards (ShopResults marks it).
 export const ShopPage = page(
-  () => {
-    void nextTask().then(loadAddToCart);
+  async () => {
+    void loadAddToCart();
     void loadResultExtras();
+    await nextTask();
     return import('./pages/ShopPage');
   },
   'ShopPage',
