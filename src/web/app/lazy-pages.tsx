@@ -12,10 +12,12 @@ import {
 import { markContentShown, openingContent } from './opening-content';
 import extras from './result-extras.module.css';
 
-/** A task of its own for what follows: Vite's preload helper appends a link per chunk of what it
+/**
+ * A task of its own for what follows: Vite's preload helper appends a link per chunk of what it
  * loads, and each request started from script costs the main thread 1–2 ms (4–8 ms at 4× CPU).
  * Asked for in the task that ran the app's modules, the opening page's chunks made it one long
- * task (docs/performance-web.md, "Fifth round"). */
+ * task (docs/performance-web.md, "Fifth round").
+ */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /** The lazy component of a module's named export; `preload` starts its download without rendering it. */

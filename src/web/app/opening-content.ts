@@ -9,7 +9,7 @@ import { useEffect } from 'react';
  */
 let show: () => void = () => {};
 
-/** Resolved once the opening page has painted its content (or its first render, see below). */
+/** Resolved once the page the app opened on has painted its content. */
 export const openingContent = new Promise<void>((resolve) => {
   show = resolve;
 });
