@@ -56,7 +56,9 @@ function Pages() {
 store.dispatch(fetchSession());
 // The page of this address starts downloading now, beside the session (lazy-pages.tsx), and so
 // does the first page of results of a /shop address (ShopPage takes it).
-preloadOpeningPage((matchRoutes(routes as RouteObject[], window.location) ?? []).map((m) => m.route.element));
+preloadOpeningPage(() =>
+  (matchRoutes(routes as RouteObject[], window.location) ?? []).map((m) => m.route.element),
+);
 if (window.location.pathname === paths.shop || window.location.pathname === paths.tires) {
   const { filters, page } = parseShopUrl(window.location.search);
   if (page === 0) store.dispatch(fetchOpeningSearch(filters));

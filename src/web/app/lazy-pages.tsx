@@ -7,19 +7,21 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useEffect,
 } from 'react';
+import { markContentShown, openingContent } from './opening-content';
 import extras from './result-extras.module.css';
 
 /**
- * Every page of the router as its own chunk, loaded when it is first shown (router.tsx imports
- * the pages from here, under their own names). The first load of /login or / downloads the
- * frame and that one page, not the whole shop (budget: scripts/web-budget.mjs). Layout wraps the
- * pages in one Suspense boundary.
- *
- * A new page: add one line here, `export const XPage = page(() => import('…/XPage'), 'XPage');`,
- * and import it in router.tsx from './lazy-pages'.
+ * A task of its own for what follows: Vite's preload helper appends a link per chunk of what it
+ * loads, and each request started from script costs the main thread 1–2 ms (4–8 ms at 4× CPU).
+ * Asked for in the task that ran the app's modules, the opening page's chunks made it one long
+ * task (docs/performance-web.md, "Fifth round").
  */
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/** The lazy component of a module's named export; `preload` starts its download without rendering it. */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   const component = lazy(async () => ({
     default: (await load())[name] as unknown as ComponentType<object>,
   }));
@@ -27,38 +29,61 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 }
 
 /**
- * Starts downloading the chunks of a route's element (its lazy pages, a fragment's too) without
- * rendering it; resolves when they are in.
+ * Every page of the router as its own chunk, loaded when it is first shown (router.tsx imports
+ * the pages from here, under their own names). The first load of /login or / downloads the
+ * frame and that one page, not the whole shop (budget: scripts/web-budget.mjs). Layout wraps the
+ * pages in one Suspense boundary. A page's first render marks its content as shown
+ * (opening-content.ts), unless `contentLater`: such a page marks it itself (useContentShown).
+ *
+ * A new page: add one line here, `export const XPage = page(() => import('…/XPage'), 'XPage');`,
+ * and import it in router.tsx from './lazy-pages'.
  */
-function preloadElement(node: ReactNode): Promise<unknown> {
-  if (!isValidElement(node)) return Promise.resolve();
-  const loads = [(node.type as { preload?: () => Promise<unknown> }).preload?.()];
-  Children.forEach((node.props as { children?: ReactNode }).children, (child) => {
-    loads.push(preloadElement(child));
-  });
-  return Promise.all(loads);
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K, contentLater = false) {
+  const Lazy = lazyNamed(load, name) as ComponentType<object>;
+  const render = contentLater
+    ? Lazy
+    : (props: object) => (
+        <MarksContentShown>
+          <Lazy {...props} />
+        </MarksContentShown>
+      );
+  return Object.assign(render, { preload: load }) as unknown as M[K];
 }
 
-/** The chunks of the page the app opened on, once they are in (or failed). */
-let openingPage: Promise<unknown> = Promise.resolve();
+/** A page on its first render: its content is on screen (opening-content.ts). */
+function MarksContentShown({ children }: { children: ReactNode }) {
+  useEffect(markContentShown, []);
+  return children;
+}
+
+/** Starts downloading the chunks of a route's element (its lazy pages, a fragment's too) without rendering it. */
+function preloadElement(node: ReactNode): void {
+  if (!isValidElement(node)) return;
+  void (node.type as { preload?: () => Promise<unknown> }).preload?.();
+  Children.forEach((node.props as { children?: ReactNode }).children, preloadElement);
+}
 
 /**
  * main.tsx calls it with the elements of the address the app opens on: their pages' chunks
- * arrive while the session is asked for (RequireUser shows the page only after it).
+ * arrive while the session is asked for (RequireUser shows the page only after it). Matching the
+ * address against the routes (a few milliseconds at 4× CPU) and asking for the chunks happen in
+ * a task of their own (nextTask).
  */
-export function preloadOpeningPage(elements: ReactNode[]): void {
-  openingPage = Promise.allSettled(elements.map(preloadElement));
+export function preloadOpeningPage(openingElements: () => ReactNode[]): void {
+  void nextTask().then(() => openingElements().forEach(preloadElement));
 }
 
 /**
  * A loader for a chunk that the first paint does not need (the header's location switcher, the
- * toasts' container): it asks for it once the opening page's chunks are in. Asked for at once,
- * it shared a phone's slow link with them and delayed the page's content
- * (docs/performance-web.md, "CSS per page"). Never a route's own page: it would wait for itself.
+ * toasts' container, a result card's extras): it asks for it once the opening page's content is
+ * on screen (opening-content.ts), each in a task of its own. Asked for at once, it shared a
+ * phone's slow link with the page's chunks and delayed its content (docs/performance-web.md,
+ * "CSS per page"). Never a route's own page: it would wait for itself.
  */
 export function afterOpeningPage<M>(load: () => Promise<M>): () => Promise<M> {
   return async () => {
-    await openingPage;
+    await openingContent;
+    await nextTask();
     return load();
   };
 }
@@ -96,11 +121,18 @@ export const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFound
 export const OeSelectionPage = page(() => import('./pages/OeSelectionPage'), 'OeSelectionPage');
 export const ProductPage = page(() => import('./pages/ProductPage'), 'ProductPage');
 // The results page starts loading its Add to cart controls with it: they are in every card.
-export const ShopPage = page(() => {
-  void loadAddToCart();
-  void loadResultExtras();
-  return import('./pages/ShopPage');
-}, 'ShopPage');
+// Their chunks are asked for first and the page's own a task later (two shorter tasks; nextTask).
+// Its content is its first cards (ShopResults marks it).
+export const ShopPage = page(
+  async () => {
+    void loadAddToCart();
+    void loadResultExtras();
+    await nextTask();
+    return import('./pages/ShopPage');
+  },
+  'ShopPage',
+  true,
+);
 // The staff console (orders included): the storefront never downloads it.
 export const AdminConsole = page(() => import('./pages/admin/AdminConsole'), 'AdminConsole');
 export const SavedCards = page(() => import('../features/payments/SavedCards'), 'SavedCards');
@@ -122,8 +154,8 @@ export const NewsletterLinkPage = page(
   () => import('../features/marketing/NewsletterLinkPage'),
   'NewsletterLinkPage',
 );
-const LazyCompareTray = page(loadCompareTray, 'CompareTray');
-const LazyResultExtras = page(loadResultExtras, 'ResultExtras');
+const LazyCompareTray = lazyNamed(loadCompareTray, 'CompareTray');
+const LazyResultExtras = lazyNamed(loadResultExtras, 'ResultExtras');
 
 /**
  * Add to cart in a result card, in a box of its final size while its chunk arrives (loaded with

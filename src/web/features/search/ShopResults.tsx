@@ -14,6 +14,7 @@ import {
   useState,
 } from 'react';
 import { type SortCode, sortCodes, sortLabels } from '../../../domain/shop-search';
+import { useContentShown } from '../../app/opening-content';
 import { useAppSelector } from '../../app/store';
 import { AppliedChips } from './AppliedChips';
 import { FilterSidebar } from './FilterSidebar';
@@ -106,6 +107,8 @@ export function ShopResults({
   const empty = !shop.loading && !shop.error && shop.loaded && shop.list.length === 0;
   const applied = appliedCount(filters);
   const cards = useCardsInSteps(shop.list);
+  // The page's content, once there: what waits for it (a card's extras, the toasts) comes after.
+  useContentShown(cards.length > 0 || Boolean(empty) || shop.error !== null);
   // The sidebar is rendered only where it shows (a phone opens the facets in the drawer), and
   // after the answer's first cards (a step later): the first cards are what the buyer waits for.
   const wide = useMediaQuery(SIDEBAR_QUERY, false, { getInitialValueInEffect: false });
