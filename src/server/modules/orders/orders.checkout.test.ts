@@ -43,6 +43,35 @@ const checkout = (cookie: string, payload: object, key?: string) =>
     payload,
   });
 
+/** Checks the cart out with a crypto charge: the order waits for payment, its units held. */
+async function checkoutPending(cookie: string) {
+  const charge = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart/coinpay/checkout',
+    headers: { cookie },
+    payload: {},
+  });
+  return checkout(cookie, { paymentMethod: 'coinpay', token: charge.json().token });
+}
+
+/** The order's holds ran out of time a second ago. */
+const expireHoldsOf = (orderId: number) =>
+  t.db
+    .update(stockHolds)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(stockHolds.orderId, orderId));
+
+/** Puts `quantity` of the product in the shopper's cart. */
+async function addToCart(cookie: string, p: Awaited<ReturnType<typeof stockedProduct>>, quantity: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    headers: { cookie },
+    payload: cartBody(p, quantity),
+  });
+  expect(res.statusCode).toBe(200);
+}
+
 describe('checkout', () => {
   it('places a paid order from the nearest warehouse and empties the cart', async () => {
     const { cookie, p, cart } = await cartWith(3);
@@ -155,10 +184,7 @@ describe('checkout', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().paymentStatus).toBe('pending');
     expect((await stockOf(t.db, p.product.id))[0]).toMatchObject({ quantity: 5, reserved: 3 });
-    await t.db
-      .update(stockHolds)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(stockHolds.orderId, cart.orderId));
+    await expireHoldsOf(cart.orderId);
     // Another checkout does not sweep (it has stock enough); the sweep does.
     const other = await cartWith(1);
     expect((await checkout(other.cookie, pay())).statusCode).toBe(201);
@@ -172,29 +198,13 @@ describe('checkout', () => {
   it('frees units whose hold expired at once when a checkout needs them', async () => {
     const first = await cartWith(3, [{ zip: '78701', quantity: 4 }]);
     const second = await createShopper(t.app, t.db);
-    const add = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart',
-      headers: { cookie: second.cookie },
-      payload: cartBody(first.p, 2),
-    });
-    expect(add.statusCode).toBe(200);
-    const charge = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/coinpay/checkout',
-      headers: { cookie: first.cookie },
-      payload: { currency: 'BTC' },
-    });
-    const held = await checkout(first.cookie, { paymentMethod: 'coinpay', token: charge.json().token });
-    expect(held.json().paymentStatus).toBe('pending');
+    await addToCart(second.cookie, first.p, 2);
+    expect((await checkoutPending(first.cookie)).json().paymentStatus).toBe('pending');
     // While the hold lasts, 1 of the 4 units is free.
     const short = await checkout(second.cookie, pay());
     expect(short.statusCode).toBe(409);
     expect(short.json().available).toBe(1);
-    await t.db
-      .update(stockHolds)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(stockHolds.orderId, first.cart.orderId));
+    await expireHoldsOf(first.cart.orderId);
     const placed = await checkout(second.cookie, pay());
     expect(placed.statusCode, placed.body).toBe(201);
     const [expired] = await t.db.select().from(orders).where(eq(orders.id, first.cart.orderId));
@@ -206,29 +216,11 @@ describe('checkout', () => {
 
   it('does not count units whose hold expired against the cap', async () => {
     const first = await cartWith(30, [{ zip: '78701', quantity: 100 }]);
-    const coinpay = async () => {
-      const charge = await t.app.inject({
-        method: 'POST',
-        url: '/api/cart/coinpay/checkout',
-        headers: { cookie: first.cookie },
-        payload: {},
-      });
-      return checkout(first.cookie, { paymentMethod: 'coinpay', token: charge.json().token });
-    };
-    expect((await coinpay()).statusCode).toBe(201);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart',
-      headers: { cookie: first.cookie },
-      payload: cartBody(first.p, 20),
-    });
-    expect(again.statusCode).toBe(200);
-    expect((await coinpay()).json()).toMatchObject({ status: 409, available: 40 });
-    await t.db
-      .update(stockHolds)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(stockHolds.orderId, first.cart.orderId));
-    const placed = await coinpay();
+    expect((await checkoutPending(first.cookie)).statusCode).toBe(201);
+    await addToCart(first.cookie, first.p, 20);
+    expect((await checkoutPending(first.cookie)).json()).toMatchObject({ status: 409, available: 40 });
+    await expireHoldsOf(first.cart.orderId);
+    const placed = await checkoutPending(first.cookie);
     expect(placed.statusCode, placed.body).toBe(201);
     const [expired] = await t.db.select().from(orders).where(eq(orders.id, first.cart.orderId));
     expect(expired.status).toBe('cancelled');
@@ -236,13 +228,7 @@ describe('checkout', () => {
 
   it('refuses to hold more than the per-company cap of one SKU awaiting payment', async () => {
     const { cookie } = await cartWith(41, [{ zip: '78701', quantity: 60 }]);
-    const charge = await t.app.inject({
-      method: 'POST',
-      url: '/api/cart/coinpay/checkout',
-      headers: { cookie },
-      payload: {},
-    });
-    const res = await checkout(cookie, { paymentMethod: 'coinpay', token: charge.json().token });
+    const res = await checkoutPending(cookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().available).toBe(40);
   });
