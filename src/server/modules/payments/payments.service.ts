@@ -53,6 +53,8 @@ async function create(
   voidOpen = false,
 ): Promise<Taken> {
   assertPaymentTransition('none', values.status);
+  // The replaced payments move to voided in SQL: the transition table still decides that they may.
+  if (voidOpen) for (const open of openPaymentStatuses) assertPaymentTransition(open, 'voided');
   const replacing = voidOpen ? { statuses: openPaymentStatuses, message: REPLACED } : undefined;
   const paymentId = await repo.insertPaymentWithTransaction(tx, { ...p, ...values }, kind, replacing);
   return { paymentId, status: values.status };
