@@ -107,9 +107,28 @@ function lazyExports(file: string): Map<string, string[]> {
       ts.forEachChild(n, visit);
     };
     visit(init);
+    // A page drawn with Mantine brings Mantine's provider with it (with-mantine.tsx).
+    const mantineRoot = resolveImport(file, './MantineRoot');
+    if (mantineRoot && drawnWithMantine(init)) started.push(mantineRoot);
     out.set(name, [...new Set([...own, ...started])]);
   }
   return out;
+}
+
+/** `page(load, name, options)` without `light: true` in its options (lazy-pages.tsx). */
+function drawnWithMantine(init: ts.Expression): boolean {
+  if (!ts.isCallExpression(init) || init.expression.getText() !== 'page') return false;
+  const options = init.arguments[2];
+  const light =
+    options &&
+    ts.isObjectLiteralExpression(options) &&
+    options.properties.some(
+      (p) =>
+        ts.isPropertyAssignment(p) &&
+        p.name.getText() === 'light' &&
+        p.initializer.kind === ts.SyntaxKind.TrueKeyword,
+    );
+  return !light;
 }
 
 /** A route's `path:` value: a string, `paths.x`, or a template of those. */

@@ -1,10 +1,10 @@
-import './app/mantine-base.css';
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import './app/shell.css';
 import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
 import { afterOpeningPage, preloadOpeningPage } from './app/lazy-pages';
+import { withMantine } from './app/with-mantine';
 import { paths } from './app/paths';
 import { routes } from './app/router';
 import { store } from './app/store';
@@ -12,41 +12,10 @@ import { parseShopUrl } from './features/search/shop-filters';
 import { fetchOpeningSearch } from './features/search/shop.slice';
 import { fetchSession } from './features/sessions/session.slice';
 
-// The shop's orange, darker from shade 6 on than Mantine's own: links and white button labels
-// on shade 7 reach a contrast of 5.2:1 (WCAG AA; Mantine's orange.6 gave 2.6:1, and Lighthouse's
-// accessibility audit failed on every link and button).
-const theme = createTheme({
-  primaryColor: 'orange',
-  primaryShade: 7,
-  colors: {
-    orange: [
-      '#fff7ed',
-      '#ffedd5',
-      '#fed7aa',
-      '#fdba74',
-      '#fb923c',
-      '#f97316',
-      '#ea580c',
-      '#c2410c',
-      '#9a3412',
-      '#7c2d12',
-    ],
-  },
-  fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
-});
-
-// Dimmed text one shade darker (gray.7 on white, 7.5:1) than Mantine's gray.6 (3.3:1).
-const cssVariables: CSSVariablesResolver = (t) => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] },
-  dark: {},
-});
-
-// The toasts' container, and its styles, come after the opening page's chunks (notifications.show()
-// calls made before it mounts are kept and shown then).
-const Notifications = lazy(
-  afterOpeningPage(async () => ({ default: (await import('./app/Toasts')).Notifications })),
-);
+// The toasts' container, and its styles, come after the opening page's chunks, with Mantine
+// (notifications.show() calls made before it mounts are kept and shown then).
+const loadToasts = afterOpeningPage(() => import('./app/Toasts'));
+const Notifications = lazy(withMantine(loadToasts, 'Notifications'));
 
 /** The pages of router.tsx, matched by React Router's declarative mode (see PageRoute there). */
 function Pages() {
@@ -72,14 +41,12 @@ startTransition(() =>
   root.render(
     <StrictMode>
       <Provider store={store}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
-          <Suspense fallback={null}>
-            <Notifications position="top-right" />
-          </Suspense>
-          <BrowserRouter>
-            <Pages />
-          </BrowserRouter>
-        </MantineProvider>
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+        <BrowserRouter>
+          <Pages />
+        </BrowserRouter>
       </Provider>
     </StrictMode>,
   ),

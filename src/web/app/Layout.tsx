@@ -1,70 +1,51 @@
-import {
-  Anchor,
-  AppShell,
-  Box,
-  Center,
-  Container,
-  Group,
-  Indicator,
-  Loader,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconShoppingCart } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { isStaff } from '../../domain/roles';
 import { Logo } from '../components/Logo';
+import { Loader } from '../components/plain/Loader';
+import css from './Layout.module.css';
 import { afterOpeningPage } from './lazy-pages';
+import { withMantine } from './with-mantine';
 import { paths } from './paths';
 import { useAppSelector } from './store';
 
-// After the opening page's chunks (lazy-pages.tsx).
-const LocationSwitcher = lazy(
-  afterOpeningPage(async () => ({ default: (await import('./LocationSwitcher')).LocationSwitcher })),
-);
+// After the opening page's chunks (lazy-pages.tsx), with Mantine (its Select and Menu).
+const loadLocationSwitcher = afterOpeningPage(() => import('./LocationSwitcher'));
+const LocationSwitcher = lazy(withMantine(loadLocationSwitcher, 'LocationSwitcher'));
 
 /** Pages shown without a user: while the session loads they get no nav strip (others keep its room). */
 const publicPaths: string[] = [paths.login, paths.reset, paths.wholesale];
 
-/** The frame of every page: header with logo and session area, nav bar, footer. */
+/**
+ * The frame of every page: header with logo and session area, nav bar, footer. Plain React and
+ * CSS (Layout.module.css), no Mantine: /login and / show without it (docs/performance-web.md,
+ * "Light shell").
+ */
 export function Layout() {
   return (
-    <AppShell header={{ height: 64 }} padding="md">
-      <AppShell.Header>
+    <>
+      <header className={css.header}>
         <Header />
-      </AppShell.Header>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+      </header>
+      <main className={css.main}>
         <NavBar />
-        {/* At least a screen tall: the footer starts below the fold and never jumps down when a
-            page's content arrives (layout shift). */}
-        <Container size="xl" py="md" w="100%" mih="calc(100dvh - 64px)" style={{ flex: 1 }}>
+        <div className={css.content}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
-        </Container>
-        <Box
-          component="footer"
-          py="sm"
-          mx="calc(var(--mantine-spacing-md) * -1)"
-          mb="calc(var(--mantine-spacing-md) * -1)"
-          style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-        >
-          <Text size="sm" c="dimmed" ta="center">
-            © 2024 Tread Tire Supply. All rights reserved.
-          </Text>
-        </Box>
-      </AppShell.Main>
-    </AppShell>
+        </div>
+        <footer className={css.footer}>© 2024 Tread Tire Supply. All rights reserved.</footer>
+      </main>
+    </>
   );
 }
 
-/** While a page's chunk arrives (lazy-pages.tsx). */
-function PageLoading() {
+/** While a page's chunk arrives (lazy-pages.tsx), or the session (RequireUser). */
+export function PageLoading({ label = 'Loading the page' }: { label?: string }) {
   return (
-    <Center mih="50vh">
-      <Loader aria-label="Loading the page" />
-    </Center>
+    <div className={css.loading}>
+      <Loader label={label} />
+    </div>
   );
 }
 
@@ -77,65 +58,78 @@ function Header() {
   const { user, status } = useAppSelector((s) => s.session);
   const cartCount = useAppSelector((s) => s.cart.cartCount);
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Anchor component={Link} to={paths.home} underline="never" c="inherit" aria-label="Tread home">
-        <Group gap="xs" wrap="nowrap">
-          <Logo />
-          <Text fw={800} size="xl" visibleFrom="sm">
-            Tread
-          </Text>
-        </Group>
-      </Anchor>
-      <Group gap="md" wrap="nowrap" data-testid="session-area" miw={0}>
+    <>
+      <Link to={paths.home} className={css.brand} aria-label="Tread home">
+        <Logo />
+        <span className={css.fromSm}>Tread</span>
+      </Link>
+      <div className={css.session} data-testid="session-area">
         {user && (
           // The switcher's own size while its chunk arrives: nothing in the header moves.
-          <Suspense fallback={<Box w={{ base: 34, sm: 200 }} h={34} />}>
+          <Suspense fallback={<div className={css.switcherRoom} />}>
             <LocationSwitcher />
           </Suspense>
         )}
         {user && (
-          <UnstyledButton component={Link} to={paths.checkout} aria-label={`Basket, ${cartCount} items`}>
-            <Indicator
-              label={cartCount}
-              size={18}
-              disabled={cartCount <= 0}
-              color="orange"
-              data-testid="cart-count"
-            >
-              <IconShoppingCart size={26} />
-            </Indicator>
-          </UnstyledButton>
+          <Link to={paths.checkout} className={css.cart} aria-label={`Basket, ${cartCount} items`}>
+            <CartIcon />
+            <span data-testid="cart-count" className={cartCount > 0 ? css.cartCount : undefined}>
+              {cartCount > 0 ? cartCount : ''}
+            </span>
+          </Link>
         )}
         {user ? (
           <>
-            <Anchor
-              component={Link}
+            <Link
               to={paths.account}
-              fw={600}
+              className={`${css.link} ${css.userName}`}
               data-testid="user-name"
-              maw={{ base: 110, sm: 220 }}
-              truncate="end"
               title={user.userName}
             >
               {user.userName}
-            </Anchor>
-            <Anchor component={Link} to={paths.contact} visibleFrom="sm">
+            </Link>
+            <Link to={paths.contact} className={`${css.link} ${css.fromSm}`}>
               Help
-            </Anchor>
-            <Anchor href={paths.logout} style={{ whiteSpace: 'nowrap' }}>
+            </Link>
+            <a href={paths.logout} className={css.link}>
               Logout
-            </Anchor>
+            </a>
           </>
         ) : (
           // Nothing until the session is known: "Login" would flash for a signed-in user.
           status === 'ready' && (
-            <Anchor component={Link} to={paths.login}>
+            <Link to={paths.login} className={css.link}>
               Login
-            </Anchor>
+            </Link>
           )
         )}
-      </Group>
-    </Group>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Tabler's shopping-cart icon, as @tabler/icons-react draws it, inline: the package's shared
+ * code is chunked with Mantine's, which the frame does not load.
+ */
+function CartIcon() {
+  return (
+    <svg
+      width="26"
+      height="26"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M4 19a2 2 0 1 0 4 0a2 2 0 1 0 -4 0" />
+      <path d="M15 19a2 2 0 1 0 4 0a2 2 0 1 0 -4 0" />
+      <path d="M17 17h-11v-14h-2" />
+      <path d="M6 5l14 1l-1 7h-13" />
+    </svg>
   );
 }
 
@@ -146,8 +140,7 @@ function NavBar() {
   // does not move down when the links arrive (Lighthouse measured a layout shift of 0.23).
   const loading = status !== 'ready' && !publicPaths.includes(pathname);
   if (!user && !loading) return null;
-  // Mantine resolves a function `style` with its theme, so NavLink's isActive never reached it:
-  // the current section is worked out here (its sub-pages included, e.g. /orders/12).
+  // The current section, its sub-pages included (e.g. /orders/12).
   const isCurrent = (to: string) => matchPath({ path: to, end: to === paths.home }, pathname) !== null;
   const links = user
     ? [
@@ -160,35 +153,24 @@ function NavBar() {
       ]
     : [];
   return (
-    <Box
-      component="nav"
-      aria-label="Main"
-      bg="dark.7"
-      px="md"
-      py={8}
-      mx="calc(var(--mantine-spacing-md) * -1)"
-      mt="calc(var(--mantine-spacing-md) * -1)"
-    >
-      {/* One line of links tall even while empty (the session loading). */}
-      <Group gap="lg" mih={25}>
+    <nav aria-label="Main" className={css.nav}>
+      <div className={css.navLinks}>
         {links.map((l) => (
-          <Anchor
+          <Link
             key={l.to}
-            component={Link}
             to={l.to}
-            c={isCurrent(l.to) ? 'orange.4' : 'gray.2'}
+            className={css.navLink}
             aria-current={isCurrent(l.to) ? 'page' : undefined}
-            fw={500}
           >
             {l.label}
-          </Anchor>
+          </Link>
         ))}
         {user && (
-          <Anchor href={`mailto:${supportEmail}`} c="gray.2" fw={500}>
+          <a href={`mailto:${supportEmail}`} className={css.navLink}>
             Contact Us
-          </Anchor>
+          </a>
         )}
-      </Group>
-    </Box>
+      </div>
+    </nav>
   );
 }

@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core';
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoading } from './Layout';
 import { useAppSelector } from './store';
 
 /**
@@ -12,13 +12,7 @@ export function RequireUser() {
   // task: a store update alone renders at once). On mount this is the session as it is.
   const { user, status } = useDeferredValue(useAppSelector((s) => s.session));
   const location = useLocation();
-  if (status !== 'ready') {
-    return (
-      <Center mih="50vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
+  if (status !== 'ready') return <PageLoading label="Loading" />;
   if (!user) {
     const next =
       location.pathname === '/' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;

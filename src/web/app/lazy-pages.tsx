@@ -1,4 +1,3 @@
-import { Box } from '@mantine/core';
 import {
   Children,
   type ComponentProps,
@@ -10,6 +9,7 @@ import {
   useEffect,
 } from 'react';
 import { markContentShown, openingContent } from './opening-content';
+import { loadMantineRoot, withMantine } from './with-mantine';
 import extras from './result-extras.module.css';
 
 /**
@@ -20,7 +20,10 @@ import extras from './result-extras.module.css';
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-/** The lazy component of a module's named export; `preload` starts its download without rendering it. */
+/**
+ * The lazy component of a module's named export; `preload` starts its download without
+ * rendering it. Drawn inside whatever provider its parent has (a page's pieces: in the page's).
+ */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   const component = lazy(async () => ({
     default: (await load())[name] as unknown as ComponentType<object>,
@@ -28,26 +31,39 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return Object.assign(component, { preload: load }) as unknown as M[K];
 }
 
+interface PageOptions {
+  /** The page marks its content shown itself (useContentShown), after its first render. */
+  contentLater?: boolean;
+  /** Drawn without Mantine (the light shell's pages: /login and /). */
+  light?: boolean;
+}
+
 /**
  * Every page of the router as its own chunk, loaded when it is first shown (router.tsx imports
  * the pages from here, under their own names). The first load of /login or / downloads the
- * frame and that one page, not the whole shop (budget: scripts/web-budget.mjs). Layout wraps the
- * pages in one Suspense boundary. A page's first render marks its content as shown
- * (opening-content.ts), unless `contentLater`: such a page marks it itself (useContentShown).
+ * frame and that one page, not the whole shop (budget: scripts/web-budget.mjs); those two are
+ * light (no Mantine), every other page comes with Mantine's provider. Layout wraps the pages in
+ * one Suspense boundary. A page's first render marks its content as shown (opening-content.ts),
+ * unless `contentLater`.
  *
  * A new page: add one line here, `export const XPage = page(() => import('…/XPage'), 'XPage');`,
  * and import it in router.tsx from './lazy-pages'.
  */
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K, contentLater = false) {
-  const Lazy = lazyNamed(load, name) as ComponentType<object>;
-  const render = contentLater
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K, options: PageOptions = {}) {
+  type Preloadable = ComponentType<object> & { preload(): Promise<unknown> };
+  const Lazy = options.light
+    ? (lazyNamed(load, name) as Preloadable)
+    : Object.assign(lazy(withMantine(load, name) as () => Promise<{ default: ComponentType<object> }>), {
+        preload: () => Promise.all([loadMantineRoot(), load()]),
+      });
+  const render = options.contentLater
     ? Lazy
     : (props: object) => (
         <MarksContentShown>
           <Lazy {...props} />
         </MarksContentShown>
       );
-  return Object.assign(render, { preload: load }) as unknown as M[K];
+  return Object.assign(render, { preload: Lazy.preload }) as unknown as M[K];
 }
 
 /** A page on its first render: its content is on screen (opening-content.ts). */
@@ -95,7 +111,7 @@ const loadResultExtras = afterOpeningPage(() => import('./result-extras'));
 const loadCompareTray = afterOpeningPage(() => import('../features/comparisons/CompareToggle'));
 const LazyAddToCart = lazy(async () => ({ default: (await loadAddToCart()).AddToCart }));
 
-export const LoginPage = page(() => import('../features/sessions/LoginPage'), 'LoginPage');
+export const LoginPage = page(() => import('../features/sessions/LoginPage'), 'LoginPage', { light: true });
 export const MfaStepPage = page(() => import('../features/sessions/MfaStepPage'), 'MfaStepPage');
 export const ResetPage = page(() => import('../features/sessions/ResetPage'), 'ResetPage');
 export const AccountPage = page(() => import('../features/sessions/AccountPage'), 'AccountPage');
@@ -103,7 +119,7 @@ export const WholesaleSignupPage = page(
   () => import('../features/wholesale/WholesaleSignupPage'),
   'WholesaleSignupPage',
 );
-export const HomePage = page(() => import('./pages/HomePage'), 'HomePage');
+export const HomePage = page(() => import('./pages/HomePage'), 'HomePage', { light: true });
 export const MyOrdersPage = page(() => import('../features/orders/MyOrdersPage'), 'MyOrdersPage');
 export const OrderPage = page(() => import('./pages/OrderPage'), 'OrderPage');
 export const CheckoutPage = page(() => import('./pages/CheckoutPage'), 'CheckoutPage');
@@ -131,7 +147,7 @@ export const ShopPage = page(
     return import('./pages/ShopPage');
   },
   'ShopPage',
-  true,
+  { contentLater: true },
 );
 // The staff console (orders included): the storefront never downloads it.
 export const AdminConsole = page(() => import('./pages/admin/AdminConsole'), 'AdminConsole');
@@ -163,7 +179,7 @@ const LazyResultExtras = lazyNamed(loadResultExtras, 'ResultExtras');
  */
 export function AddToCart(props: ComponentProps<typeof LazyAddToCart>) {
   return (
-    <Suspense fallback={<Box h={36} w={216} />}>
+    <Suspense fallback={<div style={{ height: 36, width: 216 }} />}>
       <LazyAddToCart {...props} />
     </Suspense>
   );

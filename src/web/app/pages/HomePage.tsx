@@ -1,14 +1,15 @@
-import { Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { shopUrl } from '../../features/search/shop-filters';
 import { SearchPanel, type VehicleChoice } from '../../features/sizing/SearchPanel';
 import { paths } from '../paths';
 import { useAppSelector } from '../store';
+import css from './HomePage.module.css';
 
 /**
  * Home: the search panel. A vehicle with one OE size goes to /shop with that size (size, load
- * and speed); with several, to /oe_selection to choose.
+ * and speed); with several, to /oe_selection to choose. A light page: no Mantine
+ * (docs/performance-web.md, "Light shell").
  */
 export function HomePage() {
   const navigate = useNavigate();
@@ -23,17 +24,17 @@ export function HomePage() {
     navigate(`${paths.shop}${shopUrl({ ...vehicle, size: `${s.size} ${s.loadIndex}${s.speedIndex}` })}`);
   };
   return (
-    <Stack maw={900}>
+    <div className={css.page}>
       <PageTitle title="Find tires" />
-      <Text c="dimmed">
+      <p className={css.intro}>
         Search by tire size, by vehicle, or type a part number, size, brand or tire line.
-      </Text>
+      </p>
       <SearchPanel
         priceGroupId={priceGroupId}
         onSizeSearch={(size) => navigate(`${paths.shop}${shopUrl(size)}`)}
         onVehicleSearch={onVehicle}
         onTextSearch={(query) => navigate(`${paths.shop}${shopUrl({ query })}`)}
       />
-    </Stack>
+    </div>
   );
 }

@@ -1,20 +1,21 @@
-import '@mantine/core/styles/Combobox.layer.css';
-import '@mantine/core/styles/Card.layer.css';
-import '@mantine/core/styles/SimpleGrid.layer.css';
-import '@mantine/core/styles/Tabs.layer.css';
-import { Alert, Box, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { SizeRecord } from '../../../contract/catalog';
+import { withMantine } from '../../app/with-mantine';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { Alert } from '../../components/plain/Alert';
+import { Button } from '../../components/plain/Button';
+import { SelectField } from '../../components/plain/fields';
+import { Tabs } from '../../components/plain/Tabs';
 import { type SearchType, searchTypeChanged } from './search-panel.slice';
+import css from './SearchPanel.module.css';
 import type { Selector } from './selector';
 import { loadWidths, selectRatio, selectRim, selectWidth, sizeSelectorCleared } from './size-selector.slice';
 import { loadYears, selectVehicleValue, vehicleSelectorCleared } from './vehicle-selector.slice';
 
-// The Search tab's box (Mantine's Autocomplete brings the combobox and popover code) comes
-// when that tab is opened or pointed at, not with the home page's first load.
+// The Search tab's box (Mantine's Autocomplete, with Mantine and its combobox and popover code)
+// comes when that tab is opened or pointed at, not with the home page's first load.
 const loadSearchBox = () => import('../../components/SearchBox');
-const SearchBox = lazy(async () => ({ default: (await loadSearchBox()).SearchBox }));
+const SearchBox = lazy(withMantine(loadSearchBox, 'SearchBox'));
 
 export interface VehicleChoice {
   year: string;
@@ -45,14 +46,11 @@ function SelectorField({
   selector: Selector;
   onChange(v: string | null): void;
 }) {
-  const prompt = selector.loading ? 'Loading…' : `Choose ${label.toLowerCase()}`;
   return (
-    <NativeSelect
+    <SelectField
       label={label}
-      data={[
-        { value: '', label: prompt, disabled: true },
-        ...selector.values.map(({ value, label }) => ({ value, label })),
-      ]}
+      prompt={selector.loading ? 'Loading…' : `Choose ${label.toLowerCase()}`}
+      options={selector.values}
       value={selector.selected ?? ''}
       onChange={(e) => onChange(e.currentTarget.value || null)}
       disabled={!selector.enabled || selector.loading}
@@ -61,7 +59,10 @@ function SelectorField({
   );
 }
 
-/** The home search panel: Size, Vehicle and Search tabs. */
+/**
+ * The home search panel: Size, Vehicle and Search tabs. Plain, as the home page (light shell);
+ * only the Search tab's box brings Mantine.
+ */
 export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTextSearch }: Props) {
   const dispatch = useAppDispatch();
   const { searchType } = useAppSelector((s) => s.searchPanel);
@@ -87,125 +88,126 @@ export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTex
     setText('');
   };
 
+  const actions = (search: ReactNode) => (
+    <div className={css.actions}>
+      {search}
+      <Button variant="subtle" onClick={clear}>
+        Clear
+      </Button>
+    </div>
+  );
+
   return (
-    <Card withBorder radius="md" p="lg">
+    <div className={css.card}>
       {/* Only the open tab is rendered: the first paint draws 3 selects, not all 7. */}
-      <Tabs
-        keepMounted={false}
+      <Tabs<SearchType>
+        tabs={[
+          { value: 'size', label: 'Size' },
+          { value: 'vehicle', label: 'Vehicle' },
+          { value: 'text', label: 'Search', onIntent: loadSearchBox },
+        ]}
         value={searchType}
-        onChange={(v) => dispatch(searchTypeChanged((v ?? 'size') as SearchType))}
+        onChange={(v) => dispatch(searchTypeChanged(v))}
       >
-        <Tabs.List mb="md">
-          <Tabs.Tab value="size">Size</Tabs.Tab>
-          <Tabs.Tab value="vehicle">Vehicle</Tabs.Tab>
-          <Tabs.Tab value="text" onPointerEnter={loadSearchBox} onFocus={loadSearchBox}>
-            Search
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="size">
-          {/* Side by side from sm up; stacked full width on a phone (never squeezed to "Choo…"). */}
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
-            <SelectorField
-              label="Tire Width"
-              selector={size.width}
-              onChange={(v) => dispatch(selectWidth(v, scope))}
-            />
-            <SelectorField
-              label="Tire Ratio"
-              selector={size.ratio}
-              onChange={(v) => size.width.selected && dispatch(selectRatio(size.width.selected, v, scope))}
-            />
-            <SelectorField label="Rim Size" selector={size.rim} onChange={(v) => dispatch(selectRim(v))} />
-          </SimpleGrid>
-          <Group mt="md">
-            <Button
-              disabled={!size.rim.selected}
-              onClick={() =>
-                size.width.selected &&
-                size.ratio.selected &&
-                size.rim.selected &&
-                onSizeSearch({
-                  width: size.width.selected,
-                  ratio: size.ratio.selected,
-                  rim: size.rim.selected,
-                })
-              }
-            >
-              Search
-            </Button>
-            <Button variant="subtle" onClick={clear}>
-              Clear
-            </Button>
-          </Group>
-        </Tabs.Panel>
-        <Tabs.Panel value="vehicle">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
-            <SelectorField
-              label="Year"
-              selector={vehicle.year}
-              onChange={(v) => dispatch(selectVehicleValue('year', v, chosen))}
-            />
-            <SelectorField
-              label="Make"
-              selector={vehicle.make}
-              onChange={(v) => dispatch(selectVehicleValue('make', v, chosen))}
-            />
-            <SelectorField
-              label="Model"
-              selector={vehicle.model}
-              onChange={(v) => dispatch(selectVehicleValue('model', v, chosen))}
-            />
-            <SelectorField
-              label="Options"
-              selector={vehicle.option}
-              onChange={(v) => dispatch(selectVehicleValue('option', v, chosen))}
-            />
-          </SimpleGrid>
-          {vehicle.sizesError && (
-            <Alert color="red" mt="sm" variant="light">
-              The tire sizes of this vehicle could not be loaded. Please try again.
-            </Alert>
-          )}
-          <Group mt="md">
-            <Button
-              disabled={!vehicleReady}
-              loading={vehicle.sizesLoading}
-              onClick={() =>
-                onVehicleSearch({
-                  year: chosen.year ?? '',
-                  vmake: chosen.make ?? '',
-                  vmodel: chosen.model ?? '',
-                  option: vehicle.option.selected ?? '',
-                  sizes: vehicle.sizes,
-                })
-              }
-            >
-              Search
-            </Button>
-            <Button variant="subtle" onClick={clear}>
-              Clear
-            </Button>
-          </Group>
-        </Tabs.Panel>
-        <Tabs.Panel value="text">
+        {searchType === 'size' && (
+          <>
+            <div className={css.sizeGrid}>
+              <SelectorField
+                label="Tire Width"
+                selector={size.width}
+                onChange={(v) => dispatch(selectWidth(v, scope))}
+              />
+              <SelectorField
+                label="Tire Ratio"
+                selector={size.ratio}
+                onChange={(v) => size.width.selected && dispatch(selectRatio(size.width.selected, v, scope))}
+              />
+              <SelectorField label="Rim Size" selector={size.rim} onChange={(v) => dispatch(selectRim(v))} />
+            </div>
+            {actions(
+              <Button
+                disabled={!size.rim.selected}
+                onClick={() =>
+                  size.width.selected &&
+                  size.ratio.selected &&
+                  size.rim.selected &&
+                  onSizeSearch({
+                    width: size.width.selected,
+                    ratio: size.ratio.selected,
+                    rim: size.rim.selected,
+                  })
+                }
+              >
+                Search
+              </Button>,
+            )}
+          </>
+        )}
+        {searchType === 'vehicle' && (
+          <>
+            <div className={css.vehicleGrid}>
+              <SelectorField
+                label="Year"
+                selector={vehicle.year}
+                onChange={(v) => dispatch(selectVehicleValue('year', v, chosen))}
+              />
+              <SelectorField
+                label="Make"
+                selector={vehicle.make}
+                onChange={(v) => dispatch(selectVehicleValue('make', v, chosen))}
+              />
+              <SelectorField
+                label="Model"
+                selector={vehicle.model}
+                onChange={(v) => dispatch(selectVehicleValue('model', v, chosen))}
+              />
+              <SelectorField
+                label="Options"
+                selector={vehicle.option}
+                onChange={(v) => dispatch(selectVehicleValue('option', v, chosen))}
+              />
+            </div>
+            {vehicle.sizesError && (
+              <div className={css.alert}>
+                <Alert>The tire sizes of this vehicle could not be loaded. Please try again.</Alert>
+              </div>
+            )}
+            {actions(
+              <Button
+                disabled={!vehicleReady}
+                loading={vehicle.sizesLoading}
+                onClick={() =>
+                  onVehicleSearch({
+                    year: chosen.year ?? '',
+                    vmake: chosen.make ?? '',
+                    vmodel: chosen.model ?? '',
+                    option: vehicle.option.selected ?? '',
+                    sizes: vehicle.sizes,
+                  })
+                }
+              >
+                Search
+              </Button>,
+            )}
+          </>
+        )}
+        {searchType === 'text' && (
           <form
+            className={css.textForm}
             onSubmit={(e) => {
               e.preventDefault();
               if (text.trim()) onTextSearch(text.trim());
             }}
           >
-            <Stack gap="sm">
-              {/* A box of the input's height while its chunk arrives. */}
-              <Suspense fallback={<Box h={36} />}>
-                <SearchBox value={text} onChange={setText} onPick={(q) => onTextSearch(q)} />
-              </Suspense>
-              <Group>
-                <Button type="submit">Submit</Button>
-              </Group>
-            </Stack>
+            <Suspense fallback={<div className={css.boxRoom} />}>
+              <SearchBox value={text} onChange={setText} onPick={(q) => onTextSearch(q)} />
+            </Suspense>
+            <div>
+              <Button type="submit">Submit</Button>
+            </div>
           </form>
-        </Tabs.Panel>
+        )}
       </Tabs>
-    </Card>
+    </div>
   );
 }
