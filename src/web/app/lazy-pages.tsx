@@ -170,7 +170,8 @@ export const NewsletterLinkPage = page(
   () => import('../features/marketing/NewsletterLinkPage'),
   'NewsletterLinkPage',
 );
-const LazyCompareTray = lazyNamed(loadCompareTray, 'CompareTray');
+// Beside the results page, not in it: it brings Mantine's provider of its own.
+const LazyCompareTray = lazy(withMantine(loadCompareTray, 'CompareTray'));
 const LazyResultExtras = lazyNamed(loadResultExtras, 'ResultExtras');
 
 /**
