@@ -63,10 +63,10 @@ test('an admin previews and saves a markup for a price group, and the price move
     .click();
   await page.getByRole('button', { name: 'New Markup rule' }).click();
   await page.getByRole('dialog').getByRole('combobox', { name: 'Price group' }).click();
-  await page.getByRole('option', { name: 'Fleet' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Fleet' }).click();
   const makePicker = page.getByRole('dialog').getByRole('combobox', { name: 'Make (empty = every make)' });
   await makePicker.fill(make.name);
-  await page.getByRole('option', { name: make.name }).click();
+  await page.getByRole('listbox').getByRole('option', { name: make.name }).click();
   await page.getByRole('textbox', { name: 'Markup on cost' }).fill('25');
   const preview = page.getByTestId('markup-preview');
   await expect(preview).toContainText('$125.00');

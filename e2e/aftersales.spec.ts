@@ -92,7 +92,7 @@ test('a buyer returns 2 of 4 tires, staff approve, receive and refund them, the 
   const dialog = page.getByRole('dialog', { name: 'Return items' });
   await dialog.getByRole('textbox').first().fill('2');
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
-  await page.getByRole('option', { name: 'defective' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'defective' }).click();
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#6b4f3a' } })
     .jpeg()
     .toBuffer();
@@ -111,7 +111,7 @@ test('a buyer returns 2 of 4 tires, staff approve, receive and refund them, the 
   const claimDialog = page.getByRole('dialog', { name: 'File a road hazard claim' });
   await claimDialog.getByRole('textbox', { name: 'What happened' }).fill('Nail in the tread');
   await claimDialog.getByRole('combobox', { name: /Installer who inspects/ }).click();
-  const installer = page.getByRole('option').first();
+  const installer = page.getByRole('listbox').getByRole('option').first();
   const installerName = ((await installer.textContent()) ?? '').split(',')[0];
   await installer.click();
   await claimDialog

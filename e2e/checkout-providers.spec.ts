@@ -84,7 +84,7 @@ const wide = { width: 1366, height: 900 };
 async function placeCryptoOrder(page: Page) {
   await page.getByRole('radio', { name: 'Crypto (coinpay)' }).check();
   await page.getByRole('combobox', { name: 'Currency' }).click();
-  await page.getByRole('option', { name: 'BTC' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'BTC' }).click();
   await page.getByRole('button', { name: 'Pay with crypto' }).click();
   const sheet = page.getByRole('dialog');
   await expect(sheet).toContainText('coinpay:');

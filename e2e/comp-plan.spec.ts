@@ -8,7 +8,10 @@ test('finance staff pick a plan earner by typing', async ({ page }) => {
   await page.getByRole('button', { name: 'New Plan' }).click();
   const earner = page.getByRole('dialog').getByRole('combobox', { name: 'Earner' });
   await earner.fill('sales');
-  await page.getByRole('option', { name: /\(sales\)/ }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /\(sales\)/ })
+    .click();
   await expect(earner).toHaveValue(/\(sales\)/);
   await snap(page, 'admin-comp-plan-earner');
 });

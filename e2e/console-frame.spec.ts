@@ -123,7 +123,7 @@ test("an admin picks a location's supplier company by typing", async ({ page }) 
   const picker = drawer.getByRole('combobox', { name: 'Supplier company' });
   await picker.click();
   await picker.pressSequentially('zephyr', { delay: 40 });
-  const option = page.getByRole('option', { name: supplierName });
+  const option = page.getByRole('listbox').getByRole('option', { name: supplierName });
   await expect(option).toBeVisible();
   await snap(page, 'console-location-supplier-picker');
   await option.click();

@@ -18,7 +18,7 @@ test('finance sets a company’s automatic distributor rule; sales does not see 
   await expect(rule).toHaveValue('Cheapest distributor');
   await snap(page, 'logistics-auto-company-form-desktop');
   await rule.click();
-  await page.getByRole('option', { name: 'Fastest distributor' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Fastest distributor' }).click();
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(drawer).toBeHidden();
   drawer = await openCompany(page, 'Demo Resale Tires');

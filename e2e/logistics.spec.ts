@@ -55,7 +55,10 @@ test('a supplier ships an order and the buyer sees it delivered', async ({ page,
   const card1 = page.locator('[aria-label^="Fulfillment "]', { hasText: `order ${order.number}` });
   await expect(card1).toBeVisible();
   await card1.getByLabel('Rate').click();
-  await page.getByRole('option', { name: /swiftship ground/ }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /swiftship ground/ })
+    .click();
   await snap(page, 'logistics-queue-desktop');
   await card1.getByRole('button', { name: 'Buy label' }).click();
   const print = card1.getByRole('link', { name: 'Print label (PDF)' });
@@ -73,7 +76,7 @@ test('a supplier ships an order and the buyer sees it delivered', async ({ page,
   const pickups = page.getByRole('region', { name: 'Pickups' });
   await expect(pickups.getByText(/^Times at .+\(America\//)).toBeVisible();
   await pickups.getByRole('combobox', { name: 'Pickup window' }).click();
-  const firstWindow = page.getByRole('option').first();
+  const firstWindow = page.getByRole('listbox').getByRole('option').first();
   const windowLabel = (await firstWindow.textContent()) ?? '';
   expect(windowLabel).toMatch(/^(Mon|Tue|Wed|Thu|Fri), .+ [AP]M – .+ [AP]M [A-Z]{2,4}T?$/);
   await firstWindow.click();
@@ -114,7 +117,7 @@ test('staff see shipments and fulfillments in the console', async ({ page }) => 
   await signIn(page, 'support');
   await page.goto('/admin/shipments');
   await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'delivered', exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'delivered', exact: true }).click();
   const rows = page.getByRole('table', { name: 'Shipments' }).getByRole('row');
   await expect(rows.nth(1)).toContainText('delivered');
   await snap(page, 'logistics-console-shipments-desktop');

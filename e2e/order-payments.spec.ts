@@ -82,7 +82,10 @@ test('a staff-made order is paid by finance with the card the customer saved; sa
     await openStaffOrder(page, order.orderId, order.number);
     await expect(page.getByText('Payment: Not chosen · unpaid')).toBeVisible();
     await page.getByRole('combobox', { name: 'Saved card of the customer' }).click();
-    await page.getByRole('option', { name: /visa •••• 4242/ }).click();
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: /visa •••• 4242/ })
+      .click();
     await snap(page, 'admin-order-take-payment');
     const charged = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().endsWith(`/api/v1/order/${order.orderId}/cardpay/transaction`),

@@ -61,7 +61,10 @@ test('staff route units that no warehouse holds from the order page', async ({ p
     const alert = page.getByRole('alert').filter({ hasText: 'Not routed to a warehouse' });
     await expect(alert).toContainText(`4 × ${item.brand}`);
     await alert.getByRole('combobox', { name: 'Warehouse' }).fill(second.warehouseCode);
-    await page.getByRole('option', { name: new RegExp(`^${second.warehouseCode} ·`) }).click();
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: new RegExp(`^${second.warehouseCode} ·`) })
+      .click();
     await snap(page, 'admin-order-unrouted');
     await alert.getByRole('button', { name: 'Route 4' }).click();
     await expect(alert).toHaveCount(0);

@@ -97,9 +97,9 @@ test('sales opens a quote in the console; admin sets the floors (margin and MAP)
   await sales.getByRole('link', { name: 'New quote' }).click();
   await expect(sales).toHaveURL(/\/admin\/quotes\/new$/);
   await sales.getByRole('combobox', { name: 'Customer company' }).fill('Demo Fleet');
-  await sales.getByRole('option', { name: 'Demo Fleet Services' }).click();
+  await sales.getByRole('listbox').getByRole('option', { name: 'Demo Fleet Services' }).click();
   await sales.getByRole('combobox', { name: 'Ships to (location)' }).click();
-  await sales.getByRole('option').first().click();
+  await sales.getByRole('listbox').getByRole('option').first().click();
   await sales.getByLabel('Title').fill('Console fleet quote');
   await sales.getByLabel('Line 1: tire size').fill('225/45R17');
   await sales.getByLabel('Tires').first().fill('8');
@@ -108,19 +108,19 @@ test('sales opens a quote in the console; admin sets the floors (margin and MAP)
   await sales.getByRole('combobox', { name: 'Line 1: brands' }).fill('Michelin');
   await sales.getByRole('combobox', { name: 'Line 1: brands' }).press('Enter');
   await sales.getByRole('combobox', { name: 'Min. speed rating' }).click();
-  await sales.getByRole('option', { name: 'V', exact: true }).click();
+  await sales.getByRole('listbox').getByRole('option', { name: 'V', exact: true }).click();
   await sales.getByLabel('Budget per tire ($)').fill('180');
   // Line 2 asks by vehicle (year → make → model → option), line 3 by MPN.
   await sales.getByRole('button', { name: 'Add a line' }).click();
   await sales.getByRole('radiogroup', { name: 'Line 2: ask by' }).getByText('Vehicle').click();
   await sales.getByRole('combobox', { name: 'Line 2: year' }).fill('2020');
-  await sales.getByRole('option', { name: '2020', exact: true }).click();
+  await sales.getByRole('listbox').getByRole('option', { name: '2020', exact: true }).click();
   await sales.getByRole('combobox', { name: 'Make' }).fill('Toyota');
-  await sales.getByRole('option', { name: 'Toyota', exact: true }).click();
+  await sales.getByRole('listbox').getByRole('option', { name: 'Toyota', exact: true }).click();
   await sales.getByRole('combobox', { name: 'Model' }).fill('Camry');
-  await sales.getByRole('option', { name: 'Camry', exact: true }).click();
+  await sales.getByRole('listbox').getByRole('option', { name: 'Camry', exact: true }).click();
   await sales.getByRole('combobox', { name: 'Option' }).click();
-  await sales.getByRole('option').first().click();
+  await sales.getByRole('listbox').getByRole('option').first().click();
   await sales.getByRole('button', { name: 'Add a line' }).click();
   await sales.getByRole('radiogroup', { name: 'Line 3: ask by' }).getByText('MPN').click();
   await sales.getByLabel('Line 3: MPN').fill('E2E-MPN-1');
@@ -152,7 +152,7 @@ test('sales opens a quote in the console; admin sets the floors (margin and MAP)
   await admin.getByRole('button', { name: 'Save' }).first().click();
   await expect(admin.getByRole('table', { name: 'Minimum margin per price group' })).toContainText('12.50 %');
   await admin.getByRole('combobox', { name: 'SKU' }).fill('225/45R17');
-  await admin.getByRole('option').first().click();
+  await admin.getByRole('listbox').getByRole('option').first().click();
   await admin.getByLabel('Minimum advertised price').fill('150');
   await admin.getByRole('button', { name: 'Set MAP' }).click();
   await expect(admin.getByRole('table', { name: 'Minimum advertised prices' })).toContainText('$150.00');

@@ -67,7 +67,7 @@ test('type-ahead completes by keyboard', async ({ page }) => {
   await page.getByRole('tab', { name: 'Search' }).click();
   const box = page.getByRole('combobox', { name: 'Tire search' });
   await box.pressSequentially('mich', { delay: 30 });
-  await expect(page.getByRole('option').first()).toContainText('Michelin');
+  await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('Michelin');
   await page.setViewportSize({ width: 1366, height: 900 });
   await snap(page, 'searchbox-typeahead-desktop');
   await box.press('ArrowDown');
@@ -166,7 +166,7 @@ test('every state of the search box, at desktop and phone widths', async ({ page
     await page.goto('/');
     await page.getByRole('tab', { name: 'Search' }).click();
     await page.getByRole('combobox', { name: 'Tire search' }).pressSequentially('225', { delay: 30 });
-    await expect(page.getByRole('option').first()).toContainText('225/');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toContainText('225/');
     await page.screenshot({ path: `screenshots/searchbox-state-typeahead-${name}.png` });
   }
 });

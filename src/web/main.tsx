@@ -1,21 +1,15 @@
 import './app/shell.css';
-import { lazy, StrictMode, Suspense, startTransition } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from 'react-router';
-import { afterOpeningPage, preloadOpeningPage } from './app/lazy-pages';
-import { withMantine } from './app/with-mantine';
+import { preloadOpeningPage } from './app/lazy-pages';
 import { paths } from './app/paths';
 import { routes } from './app/router';
 import { store } from './app/store';
 import { parseShopUrl } from './features/search/shop-filters';
 import { fetchOpeningSearch } from './features/search/shop.slice';
 import { fetchSession } from './features/sessions/session.slice';
-
-// The toasts' container, and its styles, come after the opening page's chunks, with Mantine
-// (notifications.show() calls made before it mounts are kept and shown then).
-const loadToasts = afterOpeningPage(() => import('./app/Toasts'));
-const Notifications = lazy(withMantine(loadToasts, 'Notifications'));
 
 /** The pages of router.tsx, matched by React Router's declarative mode (see PageRoute there). */
 function Pages() {
@@ -41,9 +35,6 @@ startTransition(() =>
   root.render(
     <StrictMode>
       <Provider store={store}>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
         <BrowserRouter>
           <Pages />
         </BrowserRouter>

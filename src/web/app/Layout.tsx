@@ -1,17 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { isStaff } from '../../domain/roles';
 import { Logo } from '../components/Logo';
 import { Loader } from '../components/plain/Loader';
 import css from './Layout.module.css';
-import { afterOpeningPage } from './lazy-pages';
-import { withMantine } from './with-mantine';
+import { LocationSwitcher } from './LocationSwitcher';
 import { paths } from './paths';
 import { useAppSelector } from './store';
-
-// After the opening page's chunks (lazy-pages.tsx), with Mantine (its Select and Menu).
-const loadLocationSwitcher = afterOpeningPage(() => import('./LocationSwitcher'));
-const LocationSwitcher = lazy(withMantine(loadLocationSwitcher, 'LocationSwitcher'));
 
 /** Pages shown without a user: while the session loads they get no nav strip (others keep its room). */
 const publicPaths: string[] = [paths.login, paths.reset, paths.wholesale];
@@ -64,12 +59,7 @@ function Header() {
         <span className={css.fromSm}>Tread</span>
       </Link>
       <div className={css.session} data-testid="session-area">
-        {user && (
-          // The switcher's own size while its chunk arrives: nothing in the header moves.
-          <Suspense fallback={<div className={css.switcherRoom} />}>
-            <LocationSwitcher />
-          </Suspense>
-        )}
+        {user && <LocationSwitcher />}
         {user && (
           <Link to={paths.checkout} className={css.cart} aria-label={`Basket, ${cartCount} items`}>
             <CartIcon />

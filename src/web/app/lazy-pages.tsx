@@ -8,17 +8,9 @@ import {
   Suspense,
   useEffect,
 } from 'react';
-import { markContentShown, openingContent } from './opening-content';
+import { afterOpeningPage, markContentShown, nextTask } from './opening-content';
 import { loadMantineRoot, withMantine } from './with-mantine';
 import extras from './result-extras.module.css';
-
-/**
- * A task of its own for what follows: Vite's preload helper appends a link per chunk of what it
- * loads, and each request started from script costs the main thread 1–2 ms (4–8 ms at 4× CPU).
- * Asked for in the task that ran the app's modules, the opening page's chunks made it one long
- * task (docs/performance-web.md, "Fifth round").
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
  * The lazy component of a module's named export; `preload` starts its download without
@@ -53,9 +45,12 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K, options: Pa
   type Preloadable = ComponentType<object> & { preload(): Promise<unknown> };
   const Lazy = options.light
     ? (lazyNamed(load, name) as Preloadable)
-    : Object.assign(lazy(withMantine(load, name) as () => Promise<{ default: ComponentType<object> }>), {
-        preload: () => Promise.all([loadMantineRoot(), load()]),
-      });
+    : Object.assign(
+        lazy(withMantine(load, name, true) as () => Promise<{ default: ComponentType<object> }>),
+        {
+          preload: () => Promise.all([loadMantineRoot(), load()]),
+        },
+      );
   const render = options.contentLater
     ? Lazy
     : (props: object) => (
@@ -87,21 +82,6 @@ function preloadElement(node: ReactNode): void {
  */
 export function preloadOpeningPage(openingElements: () => ReactNode[]): void {
   void nextTask().then(() => openingElements().forEach(preloadElement));
-}
-
-/**
- * A loader for a chunk that the first paint does not need (the header's location switcher, the
- * toasts' container, a result card's extras): it asks for it once the opening page's content is
- * on screen (opening-content.ts), each in a task of its own. Asked for at once, it shared a
- * phone's slow link with the page's chunks and delayed its content (docs/performance-web.md,
- * "CSS per page"). Never a route's own page: it would wait for itself.
- */
-export function afterOpeningPage<M>(load: () => Promise<M>): () => Promise<M> {
-  return async () => {
-    await openingContent;
-    await nextTask();
-    return load();
-  };
 }
 
 const loadAddToCart = () => import('../features/cart/AddToCart');
