@@ -27,10 +27,11 @@ function Field({ label, error, id, children }: FieldProps & { id: string; childr
 const invalid = (id: string, error?: string) =>
   error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
 
-type InputProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+// The field draws its own control (its id and class): callers give the rest.
+type InputProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
 
 /** Mantine's TextInput (size sm), without Mantine. */
-export function TextField({ label, error, className, ...input }: InputProps) {
+export function TextField({ label, error, ...input }: InputProps) {
   const id = useId();
   return (
     <Field label={label} error={error} id={id}>
@@ -86,7 +87,7 @@ export interface SelectOption {
 }
 
 type SelectProps = FieldProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> & {
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'children'> & {
     options: SelectOption[];
     /** The first option, chosen and not choosable until a value is. */
     prompt: string;

@@ -17,6 +17,14 @@ import { loadYears, selectVehicleValue, vehicleSelectorCleared } from './vehicle
 const loadSearchBox = () => import('../../components/SearchBox');
 const SearchBox = lazy(withMantine(loadSearchBox, 'SearchBox'));
 
+/** The vehicle chain's selects, in order: label and level of the chain. */
+const vehicleFields = [
+  ['Year', 'year'],
+  ['Make', 'make'],
+  ['Model', 'model'],
+  ['Options', 'option'],
+] as const;
+
 export interface VehicleChoice {
   year: string;
   vmake: string;
@@ -146,26 +154,14 @@ export function SearchPanel({ priceGroupId, onSizeSearch, onVehicleSearch, onTex
         {searchType === 'vehicle' && (
           <>
             <div className={css.vehicleGrid}>
-              <SelectorField
-                label="Year"
-                selector={vehicle.year}
-                onChange={(v) => dispatch(selectVehicleValue('year', v, chosen))}
-              />
-              <SelectorField
-                label="Make"
-                selector={vehicle.make}
-                onChange={(v) => dispatch(selectVehicleValue('make', v, chosen))}
-              />
-              <SelectorField
-                label="Model"
-                selector={vehicle.model}
-                onChange={(v) => dispatch(selectVehicleValue('model', v, chosen))}
-              />
-              <SelectorField
-                label="Options"
-                selector={vehicle.option}
-                onChange={(v) => dispatch(selectVehicleValue('option', v, chosen))}
-              />
+              {vehicleFields.map(([label, level]) => (
+                <SelectorField
+                  key={level}
+                  label={label}
+                  selector={vehicle[level]}
+                  onChange={(v) => dispatch(selectVehicleValue(level, v, chosen))}
+                />
+              ))}
             </div>
             {vehicle.sizesError && (
               <div className={css.alert}>
