@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { openingStylesOf } from './scripts/opening-styles.ts';
 
 const outDir = 'dist/web';
 
@@ -41,6 +42,23 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes `opening-styles.json`: for each route of the router, the stylesheets its page needs
+ * before it shows (scripts/opening-styles.ts). The server puts them in that page's HTML
+ * (src/server/http/web-app.ts), so they arrive with the app's scripts instead of one by one
+ * after them (docs/performance-web.md, "Seventh round").
+ */
+function openingStyles(): Plugin {
+  return {
+    name: 'tread-opening-styles',
+    apply: 'build',
+    writeBundle() {
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
+      writeFileSync(join(outDir, 'opening-styles.json'), JSON.stringify(openingStylesOf(manifest)));
+    },
+  };
+}
+
 // The libraries every page runs (React, the router, Redux, qs) in one
 // long-lived chunk: a deploy that changes only the app's code leaves it in the browser's cache.
 // Zod is not in it: the shell calls the API through src/web/api/routes.ts, and Zod comes with the
@@ -50,13 +68,17 @@ const framework =
   /node_modules\/(react|react-dom|scheduler|react-router|react-redux|@reduxjs\/toolkit\/dist(?!\/query)|redux|redux-thunk|immer|reselect|use-sync-external-store|qs)\//;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), openingStyles(), precompress()],
   resolve: {
     alias: {
       // qs needs only a keyed store from side-channel; the package brings get-intrinsic and
       // object-inspect (≈13 KB gzipped) into every page for it. src/web/lib/side-channel.cjs is
       // the same interface on WeakMap/Map.
       'side-channel': new URL('./src/web/lib/side-channel.cjs', import.meta.url).pathname,
+      // React Router's package exports only its development build, which checks and warns as it
+      // matches and renders; the production build beside it is the same code without that work.
+      'react-router': new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)
+        .pathname,
     },
   },
   build: {

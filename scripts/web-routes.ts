@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
-import { paths } from '../src/web/app/paths';
+import { paths } from '../src/web/app/paths.ts';
 
 export interface WebRoute {
   /** The full path as the router matches it: `/orders/:id`, `/admin/*`. */
@@ -16,6 +16,11 @@ export interface WebRoute {
   component?: string;
   /** The page files shown together at this path: its parents' (an area's frame) and its own. */
   sources: string[];
+  /**
+   * The part of `sources` the page asks for before its content shows: without what its loaders
+   * start after it (`afterOpeningPage` in lazy-pages.tsx: a result card's extras).
+   */
+  opening: string[];
 }
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
@@ -65,8 +70,8 @@ function dynamicImportsIn(node: ts.Node, file: string): string[] {
  * Where each name imported by `file` comes from: static imports, and lazy-pages-style
  * `export const X = …import('…')` (the page's file first, then what its loader starts with it).
  */
-function sourcesOfNames(file: string): Map<string, string[]> {
-  const names = new Map<string, string[]>();
+function sourcesOfNames(file: string): Map<string, { all: string[]; opening: string[] }> {
+  const names = new Map<string, { all: string[]; opening: string[] }>();
   const sf = parse(file);
   for (const st of sf.statements) {
     if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
@@ -75,7 +80,8 @@ function sourcesOfNames(file: string): Map<string, string[]> {
       if (!from || !bindings || !ts.isNamedImports(bindings)) continue;
       // A module of lazy pages: each name maps to the file its import() loads.
       const lazy = lazyExports(from);
-      for (const el of bindings.elements) names.set(el.name.text, lazy.get(el.name.text) ?? [from]);
+      for (const el of bindings.elements)
+        names.set(el.name.text, lazy.get(el.name.text) ?? { all: [from], opening: [from] });
     }
   }
   return names;
@@ -85,8 +91,8 @@ function sourcesOfNames(file: string): Map<string, string[]> {
  * `export const X = page(() => { void loadY(); return import('./X'); })`: X → [./X, what loadY
  * imports]. A loader started with the page (lazy-pages.tsx) is part of the page's first load.
  */
-function lazyExports(file: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+function lazyExports(file: string): Map<string, { all: string[]; opening: string[] }> {
+  const out = new Map<string, { all: string[]; opening: string[] }>();
   if (!/\.tsx?$/.test(file)) return out;
   const initializers = new Map<string, ts.Expression>();
   for (const st of parse(file).statements) {
@@ -97,12 +103,19 @@ function lazyExports(file: string): Map<string, string[]> {
   for (const [name, init] of initializers) {
     const own = dynamicImportsIn(init, file);
     if (!own.length) continue;
-    // Loaders of the same module called inside the initializer (`void loadAddToCart()`).
+    // Loaders of the same module called inside the initializer (`void loadAddToCart()`), and
+    // those of them that wait for the page's content (`afterOpeningPage(() => import(…))`).
     const started: string[] = [];
+    const later: string[] = [];
     const visit = (n: ts.Node) => {
       if (ts.isCallExpression(n) && ts.isIdentifier(n.expression)) {
         const callee = initializers.get(n.expression.text);
-        if (callee) started.push(...dynamicImportsIn(callee, file));
+        if (callee) {
+          const files = dynamicImportsIn(callee, file);
+          started.push(...files);
+          if (ts.isCallExpression(callee) && callee.expression.getText() === 'afterOpeningPage')
+            later.push(...files);
+        }
       }
       ts.forEachChild(n, visit);
     };
@@ -110,7 +123,8 @@ function lazyExports(file: string): Map<string, string[]> {
     // A page drawn with Mantine brings Mantine's provider with it (with-mantine.tsx).
     const mantineRoot = resolveImport(file, './MantineRoot');
     if (mantineRoot && drawnWithMantine(init)) started.push(mantineRoot);
-    out.set(name, [...new Set([...own, ...started])]);
+    const all = [...new Set([...own, ...started])];
+    out.set(name, { all, opening: all.filter((f) => !later.includes(f)) });
   }
   return out;
 }
@@ -166,7 +180,7 @@ function jsxTags(e: ts.Expression | undefined): string[] {
 export function webRoutes(): WebRoute[] {
   const names = sourcesOfNames(routerFile);
   const routes: WebRoute[] = [];
-  const walk = (list: ts.ArrayLiteralExpression, parent: string, parentSources: string[]) => {
+  const walk = (list: ts.ArrayLiteralExpression, parent: string, parentSources: string[], parentOpening: string[]) => {
     for (const el of list.elements) {
       if (!ts.isObjectLiteralExpression(el)) continue;
       const prop = (name: string) =>
@@ -180,14 +194,16 @@ export function webRoutes(): WebRoute[] {
       const component = tags[0];
       const lazy = prop('lazy');
       const isIndex = prop('index')?.kind === ts.SyntaxKind.TrueKeyword;
-      const pages: string[] = lazy
-        ? dynamicImportsIn(lazy, routerFile)
-        : tags.flatMap((t) => names.get(t) ?? []);
+      const lazyPages = lazy ? dynamicImportsIn(lazy, routerFile) : [];
+      const pages = lazy ? lazyPages : tags.flatMap((t) => names.get(t)?.all ?? []);
+      const openingPages = lazy ? lazyPages : tags.flatMap((t) => names.get(t)?.opening ?? []);
       const source = pages[0];
       const sources = [...new Set([...parentSources, ...pages])];
-      if (own !== undefined || isIndex) routes.push({ path: full || '/', component, source, sources });
+      const opening = [...new Set([...parentOpening, ...openingPages])];
+      if (own !== undefined || isIndex)
+        routes.push({ path: full || '/', component, source, sources, opening });
       const children = prop('children');
-      if (children && ts.isArrayLiteralExpression(children)) walk(children, full, sources);
+      if (children && ts.isArrayLiteralExpression(children)) walk(children, full, sources, opening);
     }
   };
   // `export const routes: PageRoute[] = [ … ]` (or a data router's createBrowserRouter([ … ])).
@@ -198,12 +214,12 @@ export function webRoutes(): WebRoute[] {
       n.initializer &&
       ts.isArrayLiteralExpression(n.initializer)
     ) {
-      walk(n.initializer, '', []);
+      walk(n.initializer, '', [], []);
       return;
     }
     if (ts.isCallExpression(n) && n.expression.getText() === 'createBrowserRouter') {
       const arg = n.arguments[0];
-      if (arg && ts.isArrayLiteralExpression(arg)) walk(arg, '', []);
+      if (arg && ts.isArrayLiteralExpression(arg)) walk(arg, '', [], []);
       return;
     }
     ts.forEachChild(n, visit);
@@ -216,4 +232,6 @@ export function webRoutes(): WebRoute[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)
-  console.table(webRoutes().map((r) => ({ ...r, sources: r.sources.join(' + ') })));
+  console.table(
+    webRoutes().map((r) => ({ ...r, sources: r.sources.join(' + '), opening: r.opening.join(' + ') })),
+  );

@@ -7,6 +7,34 @@ import { problem } from './errors';
 
 const webRoot = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
 
+/** A route of the router (`/shop`, `/orders/:id`, `/admin/*`) as a test of a request's path. */
+function routePattern(route: string): RegExp {
+  const body = route
+    .replace(/\/\*$/, '')
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}${route.endsWith('/*') ? '(?:/.*)?' : '/?'}$`);
+}
+
+/**
+ * The `<link rel="stylesheet">`s of each page's own styles, from the build's opening-styles.json
+ * (vite.config.ts): in the page's HTML they arrive with the app's scripts, and the page's first
+ * render adds no stylesheet (docs/performance-web.md, "Seventh round"). Fixed paths before
+ * those with a parameter, before `/*` areas.
+ */
+function openingStyleLinks(file: string): (path: string) => string {
+  if (!existsSync(file)) return () => '';
+  const routes = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)
+    .map(([route, styles]) => ({
+      test: routePattern(route),
+      rank: route.endsWith('/*') ? 2 : route.includes(':') ? 1 : 0,
+      links: styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join(''),
+    }))
+    .sort((a, b) => a.rank - b.rank);
+  return (path) => routes.find((r) => r.test.test(path))?.links ?? '';
+}
+
 const isAsset = (path: string) => path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
 const notPages = ['/api', '/healthz', '/readyz'];
 const isPageRequest = (req: FastifyRequest, path: string) =>
@@ -41,9 +69,10 @@ export async function registerWebApp(app: FastifyInstance) {
       },
     });
   }
-  const indexHtml = () =>
+  const stylesOf = openingStyleLinks(`${webRoot}opening-styles.json`);
+  const indexHtml = (path: string) =>
     built
-      ? readFileSync(`${webRoot}index.html`, 'utf8')
+      ? readFileSync(`${webRoot}index.html`, 'utf8').replace('</head>', () => `${stylesOf(path)}</head>`)
       : '<!doctype html><title>Tread</title><p>The web app is not built yet: run <code>npm run build:web</code>.</p>';
 
   app.addHook('onRequest', async (req, reply) => {
@@ -59,7 +88,7 @@ export async function registerWebApp(app: FastifyInstance) {
       .status(isKnownPage(path) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml());
+      .send(indexHtml(path));
   };
   app.get('/', { schema: { hide: true } }, sendPage);
 

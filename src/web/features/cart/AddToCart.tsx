@@ -1,5 +1,4 @@
-import '@mantine/core/styles/NumberInput.layer.css';
-import { Button, Group, NumberInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -14,36 +13,43 @@ interface Purchasable {
   available: number;
 }
 
+/** What the quantity field holds as a quantity: a whole number from 1 to what is available. */
+export const clampQuantity = (text: string, available: number) =>
+  Math.min(Math.max(1, available), Math.max(1, Number.parseInt(text, 10) || 1));
+
 /** Quantity and an Add to cart button for a search result (rendered in its actions slot). */
 export function AddToCart({ item }: { item: Purchasable }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector((s) => s.cart.loading);
-  const [quantity, setQuantity] = useState<number>(Math.min(4, Math.max(1, item.available)));
+  const [quantity, setQuantity] = useState(String(Math.min(4, Math.max(1, item.available))));
   const soldOut = item.available <= 0 || item.priceCents === null;
   const add = async () => {
+    const count = clampQuantity(quantity, item.available);
     const result = await dispatch(
       postCart({
         orderItemMakeId: item.makeId,
         orderItemModelId: item.modelId,
         orderItemProductId: item.productId,
-        orderItemQuantity: quantity,
+        orderItemQuantity: count,
       }),
     );
     if (postCart.fulfilled.match(result)) {
-      notifications.show({ color: 'green', message: `Added ${quantity} × ${item.skuCode} to the cart` });
+      notifications.show({ color: 'green', message: `Added ${count} × ${item.skuCode} to the cart` });
     } else {
       notifications.show({ color: 'red', message: result.payload?.message ?? 'Could not add to the cart' });
     }
   };
   return (
     <Group gap="xs" wrap="nowrap">
-      <NumberInput
+      {/* A text field for digits, not NumberInput: its number formatting ran in every card of
+          the results page (docs/performance-web.md, "Seventh round"). Kept between 1 and what is
+          available when it loses focus. */}
+      <TextInput
         aria-label={`Quantity of ${item.skuCode}`}
+        inputMode="numeric"
         value={quantity}
-        onChange={(v) => setQuantity(Number(v) || 1)}
-        min={1}
-        max={Math.max(1, item.available)}
-        allowDecimal={false}
+        onChange={(e) => setQuantity(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+        onBlur={() => setQuantity(String(clampQuantity(quantity, item.available)))}
         w={80}
         disabled={soldOut}
       />

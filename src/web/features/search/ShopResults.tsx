@@ -39,22 +39,35 @@ interface Props {
   onEstimateShipping?: (item: ShopItem) => void;
 }
 
-/** Result cards rendered per step on the page's first load (a screen's worth, then the rest). */
+/** Result cards rendered per step: about a phone's screen of them. */
 const CARDS_PER_STEP = 4;
+/** How far below the screen the next cards are drawn, so that scrolling finds them ready. */
+const NEAR_SCREEN = '0px 0px 400px 0px';
 
 /**
- * The answer's first cards, then a few more per step (each a transition in a task of its own):
- * a slow phone renders and lays out the results in short tasks, not one long one. The cards
- * below the first screen are the ones that come a moment later.
+ * The cards to draw: the first few, then a few more each time the end of those drawn comes
+ * near the screen (an IntersectionObserver on a marker after the last card), each step a
+ * transition. A phone draws the results it shows, not the whole page of them: the cards below
+ * the screen were most of the results page's first-load work (docs/performance-web.md,
+ * "Seventh round"). Where the browser has no IntersectionObserver, every card is drawn.
  */
-function useCardsInSteps<T>(list: T[]): T[] {
+function useCardsNearScreen<T>(list: T[]): { cards: T[]; marker: (node: HTMLElement | null) => void } {
   const [limit, setLimit] = useState(CARDS_PER_STEP);
+  const [marker, setMarker] = useState<HTMLElement | null>(null);
+  const all = typeof IntersectionObserver === 'undefined' || limit >= list.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new observer after each step reports whether the marker, now further down, is still near the screen
   useEffect(() => {
-    if (limit >= list.length) return;
-    const timer = setTimeout(() => startTransition(() => setLimit((n) => n + CARDS_PER_STEP)), 0);
-    return () => clearTimeout(timer);
-  }, [limit, list.length]);
-  return list.length > limit ? list.slice(0, limit) : list;
+    if (all || !marker) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) startTransition(() => setLimit((n) => n + CARDS_PER_STEP));
+      },
+      { rootMargin: NEAR_SCREEN },
+    );
+    observer.observe(marker);
+    return () => observer.disconnect();
+  }, [all, marker, limit]);
+  return { cards: all ? list : list.slice(0, limit), marker: setMarker };
 }
 
 const sortOptions = sortCodes.map((c) => ({ value: c, label: sortLabels[c] }));
@@ -106,14 +119,18 @@ export function ShopResults({
   const first = shop.loading && shop.list.length === 0;
   const empty = !shop.loading && !shop.error && shop.loaded && shop.list.length === 0;
   const applied = appliedCount(filters);
-  const cards = useCardsInSteps(shop.list);
+  const { cards, marker } = useCardsNearScreen(shop.list);
   // The page's content, once there: what waits for it (a card's extras, the toasts) comes after.
-  useContentShown(cards.length > 0 || Boolean(empty) || shop.error !== null);
+  const shown = cards.length > 0 || Boolean(empty) || shop.error !== null;
+  useContentShown(shown);
   // The sidebar is rendered only where it shows (a phone opens the facets in the drawer), and
-  // after the answer's first cards (a step later): the first cards are what the buyer waits for.
+  // after the answer's first cards (a render later): the first cards are what the buyer waits for.
   const wide = useMediaQuery(SIDEBAR_QUERY, false, { getInitialValueInEffect: false });
-  const facetsNow =
-    wide && shop.filters && (cards.length > CARDS_PER_STEP || cards.length === shop.list.length);
+  const [facetsLater, setFacetsLater] = useState(false);
+  useEffect(() => {
+    if (shown) startTransition(() => setFacetsLater(true));
+  }, [shown]);
+  const facetsNow = wide && shop.filters && facetsLater;
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
@@ -184,7 +201,8 @@ export function ShopResults({
               onEstimateShipping={onEstimateShipping}
             />
           ))}
-          {shop.list.length > 0 && shop.list.length < shop.count && (
+          {cards.length < shop.list.length && <div ref={marker} aria-hidden="true" />}
+          {cards.length === shop.list.length && shop.list.length > 0 && shop.list.length < shop.count && (
             <Center>
               <Button variant="light" loading={shop.loading} onClick={onMore}>
                 More results
