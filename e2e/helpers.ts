@@ -19,3 +19,14 @@ export async function signOut(page: Page) {
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * Scrolls down the results page until it shows `count` result cards: the cards are drawn as
+ * they come near the screen (docs/performance-web.md, "Seventh round").
+ */
+export async function expectResultCards(page: Page, count: number) {
+  await expect(async () => {
+    await page.mouse.wheel(0, 3000);
+    await expect(page.getByTestId('result-card')).toHaveCount(count, { timeout: 500 });
+  }).toPass();
+}

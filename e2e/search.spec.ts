@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, snap } from './helpers';
+import { expectResultCards, signIn, snap } from './helpers';
 
 interface SizeRecord {
   size: string;
@@ -56,11 +56,11 @@ test('size search: chained selectors lead to results, filters, sort and more res
 
   await expect(page).toHaveURL(/\/shop\?width=225&ratio=45&rim=17/);
   await expect(page.getByTestId('result-card').first()).toBeVisible();
-  await expect(page.getByTestId('result-card')).toHaveCount(15);
+  await expectResultCards(page, 15);
   await snap(page, 'search-results-size');
 
   await page.getByRole('button', { name: 'More results' }).click();
-  await expect(page.getByTestId('result-card')).toHaveCount(30);
+  await expectResultCards(page, 30);
   await expect(page).toHaveURL(/page=1/);
 
   // A filter starts again at page 0 and shows as a chip.

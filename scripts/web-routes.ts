@@ -180,7 +180,12 @@ function jsxTags(e: ts.Expression | undefined): string[] {
 export function webRoutes(): WebRoute[] {
   const names = sourcesOfNames(routerFile);
   const routes: WebRoute[] = [];
-  const walk = (list: ts.ArrayLiteralExpression, parent: string, parentSources: string[], parentOpening: string[]) => {
+  const walk = (
+    list: ts.ArrayLiteralExpression,
+    parent: string,
+    parentSources: string[],
+    parentOpening: string[],
+  ) => {
     for (const el of list.elements) {
       if (!ts.isObjectLiteralExpression(el)) continue;
       const prop = (name: string) =>

@@ -8,7 +8,7 @@ import { problem } from './errors';
 const webRoot = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
 
 /** A route of the router (`/shop`, `/orders/:id`, `/admin/*`) as a test of a request's path. */
-function routePattern(route: string): RegExp {
+export function routePattern(route: string): RegExp {
   const body = route
     .replace(/\/\*$/, '')
     .split('/')
@@ -23,7 +23,7 @@ function routePattern(route: string): RegExp {
  * render adds no stylesheet (docs/performance-web.md, "Seventh round"). Fixed paths before
  * those with a parameter, before `/*` areas.
  */
-function openingStyleLinks(file: string): (path: string) => string {
+export function openingStyleLinks(file: string): (path: string) => string {
   if (!existsSync(file)) return () => '';
   const routes = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)
     .map(([route, styles]) => ({
