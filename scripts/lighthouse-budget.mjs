@@ -36,14 +36,16 @@ export const targets = {
 };
 /**
  * Enforced: CLS at the target; performance and TBT at a floor under today's numbers
- * (docs/performance-web.md: mobile 95 / 82–86 / 69–77, TBT up to 0.75 s on /shop; desktop 99–100).
+ * (docs/performance-web.md, sixth and seventh rounds: mobile /login 96, / 84–90, /shop 56–74 with
+ * TBT up to 1.4 s on a slow evening; desktop 98–100).
  */
 export const floors = {
   // Margins for the mobile preset's 4× CPU slowdown on a shared 2-core machine, which swings
   // TBT by hundreds of milliseconds between runs, and for machines of the same shape whose CPU
   // differs about fivefold (the printed host index; docs/performance-web.md, "Third round"):
-  // the same build scored 85–88 on / on one and 58 on another.
-  mobile: { performance: 40, tbt: 2000, cls: 0.05 },
+  // the same build scored 85–88 on / on one and 58 on another. On 27 November the host index
+  // fell to 880–1,500 for hours, and the build before the seventh round reached 2.5 s of TBT.
+  mobile: { performance: 40, tbt: 3000, cls: 0.05 },
   desktop: { performance: 85, tbt: 500, cls: 0.05 },
 };
 
