@@ -1,14 +1,42 @@
 import './mantine-base.css';
 import { MantineProvider } from '@mantine/core';
-import { createContext, lazy, type ReactNode, Suspense, use } from 'react';
-import { afterOpeningPage } from './opening-content';
+import { notificationsStore } from '@mantine/notifications';
+import { createContext, lazy, type ReactNode, Suspense, use, useEffect, useState } from 'react';
 import { theme } from './theme';
 
-// The toasts' container, and its styles, come after the opening page's content
-// (notifications.show() calls made before it mounts are kept and shown then).
-const Notifications = lazy(
-  afterOpeningPage(async () => ({ default: (await import('./Toasts')).Notifications })),
-);
+// The toasts' container, and its styles, come with the first toast (notifications.show() keeps
+// what it is given until the container mounts and shows it).
+const Notifications = lazy(async () => ({ default: (await import('./Toasts')).Notifications }));
+
+const anyToast = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length + queue.length > 0;
+};
+
+/** True from the first toast on: until then no page loads or draws the toasts' container. */
+function useToastShown(): boolean {
+  const [shown, setShown] = useState(anyToast);
+  useEffect(() => {
+    if (shown) return;
+    const stop = notificationsStore.subscribe(() => {
+      if (anyToast()) setShown(true);
+    });
+    return () => {
+      stop();
+    };
+  }, [shown]);
+  return shown;
+}
+
+/** The toasts' container, once there is a toast. */
+function ToastsWhenShown() {
+  if (!useToastShown()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
 
 /** Inside a MantineRoot already (a page of the supplier area is inside the area's page). */
 const InMantine = createContext(false);
@@ -25,11 +53,7 @@ export function MantineRoot({ children, toasts = false }: { children: ReactNode;
   if (use(InMantine)) return children;
   return (
     <MantineProvider theme={theme} withCssVariables={false} forceColorScheme="light">
-      {toasts && (
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
-      )}
+      {toasts && <ToastsWhenShown />}
       <InMantine value={true}>{children}</InMantine>
     </MantineProvider>
   );

@@ -1,5 +1,5 @@
 // The toasts' container with its styles (Mantine's Notification, then the package's own), loaded
-// after the first paint by main.tsx.
+// with the first toast (MantineRoot.tsx).
 import '@mantine/core/styles/Notification.layer.css';
 import '@mantine/notifications/styles.layer.css';
 

@@ -8,6 +8,7 @@ import {
   Suspense,
   useEffect,
 } from 'react';
+import { useTicked } from '../features/comparisons/compare-tray';
 import { afterOpeningPage, markContentShown, nextTask } from './opening-content';
 import { loadMantineRoot, withMantine } from './with-mantine';
 import extras from './result-extras.module.css';
@@ -180,8 +181,12 @@ export function ResultExtras(props: ComponentProps<typeof LazyResultExtras>) {
   );
 }
 
-/** The compare tray under the results, loaded after them. */
+/**
+ * The compare tray under the results, once a tire is ticked: until then neither its chunk nor
+ * its Mantine provider is loaded or drawn.
+ */
 export function CompareTray() {
+  if (!useTicked().length) return null;
   return (
     <Suspense fallback={null}>
       <LazyCompareTray />
