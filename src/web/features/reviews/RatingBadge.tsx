@@ -1,10 +1,10 @@
-import '@mantine/core/styles/Rating.layer.css';
-import { Group, Rating, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
 import { type RootState, useAppSelector } from '../../app/store';
 import { useRatingSummariesQuery } from './reviews-summary.api';
+import { Stars } from './Stars';
 
 const byNumber = (a: number, b: number) => a - b;
 /**
@@ -46,9 +46,10 @@ export function RatingBadge({ modelId }: { modelId: number }) {
       gap={4}
       wrap="nowrap"
       data-testid="rating-badge"
+      role="img"
       aria-label={`Rated ${summary.average} of 5 by ${summary.count}`}
     >
-      <Rating value={summary.average ?? 0} fractions={10} readOnly size="xs" />
+      <Stars value={summary.average ?? 0} />
       <Text size="xs">
         {summary.average?.toFixed(1)} ({summary.count})
       </Text>
