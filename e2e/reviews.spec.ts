@@ -71,6 +71,8 @@ test('a buyer reviews a delivered tire with a photo, staff publish it, the resul
   await page.goto(`/shop?query=${encodeURIComponent(sku)}`);
   const card = page.getByTestId('result-card').first();
   await expect(card.getByTestId('rating-badge')).toContainText('4.0 (1)');
+  await expect(card.getByRole('img', { name: 'Rated 4 of 5 by 1' })).toBeVisible();
+  await card.screenshot({ path: 'screenshots/reviews-result-card.png' });
   await card.getByRole('link').first().click();
   await expect(page.getByTestId('review').first()).toContainText('Verified fleet purchase');
   await expect(page.getByTestId('rating-average')).toContainText('4.0');
