@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { openingStylesOf } from './scripts/opening-styles.ts';
+import { openingAssetsOf } from './scripts/opening-assets.ts';
 
 const outDir = 'dist/web';
 
@@ -43,18 +43,18 @@ function precompress(): Plugin {
 }
 
 /**
- * Writes `opening-styles.json`: for each route of the router, the stylesheets its page needs
- * before it shows (scripts/opening-styles.ts). The server puts them in that page's HTML
- * (src/server/http/web-app.ts), so they arrive with the app's scripts instead of one by one
- * after them (docs/performance-web.md, "Seventh round").
+ * Writes `opening-assets.json`: for each route of the router, the stylesheets and chunks its
+ * page needs before it shows (scripts/opening-assets.ts). The server links them in that page's
+ * HTML (src/server/http/web-app.ts): they arrive with the app's scripts, and the preload helper
+ * appends no `<link>` for them (docs/performance-web.md, "Seventh round").
  */
-function openingStyles(): Plugin {
+function openingAssets(): Plugin {
   return {
-    name: 'tread-opening-styles',
+    name: 'tread-opening-assets',
     apply: 'build',
     writeBundle() {
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
-      writeFileSync(join(outDir, 'opening-styles.json'), JSON.stringify(openingStylesOf(manifest)));
+      writeFileSync(join(outDir, 'opening-assets.json'), JSON.stringify(openingAssetsOf(manifest)));
     },
   };
 }
@@ -68,7 +68,7 @@ const framework =
   /node_modules\/(react|react-dom|scheduler|react-router|react-redux|@reduxjs\/toolkit\/dist(?!\/query)|redux|redux-thunk|immer|reselect|use-sync-external-store|qs)\//;
 
 export default defineConfig({
-  plugins: [react(), openingStyles(), precompress()],
+  plugins: [react(), openingAssets(), precompress()],
   resolve: {
     alias: {
       // qs needs only a keyed store from side-channel; the package brings get-intrinsic and

@@ -18,18 +18,26 @@ export function routePattern(route: string): RegExp {
 }
 
 /**
- * The `<link rel="stylesheet">`s of each page's own styles, from the build's opening-styles.json
+ * The `<link>`s of each page's own stylesheets and chunks, from the build's opening-assets.json
  * (vite.config.ts): in the page's HTML they arrive with the app's scripts, and the page's first
- * render adds no stylesheet (docs/performance-web.md, "Seventh round"). Fixed paths before
+ * render adds no `<link>` (docs/performance-web.md, "Seventh round"). The chunks are asked for
+ * at low priority: the first paint (the header) does not wait for them. Fixed paths before
  * those with a parameter, before `/*` areas.
  */
-export function openingStyleLinks(file: string): (path: string) => string {
+export function openingAssetLinks(file: string): (path: string) => string {
   if (!existsSync(file)) return () => '';
-  const routes = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>)
-    .map(([route, styles]) => ({
+  const assets = JSON.parse(readFileSync(file, 'utf8')) as Record<
+    string,
+    { styles: string[]; scripts: string[] }
+  >;
+  const routes = Object.entries(assets)
+    .map(([route, { styles, scripts }]) => ({
       test: routePattern(route),
       rank: route.endsWith('/*') ? 2 : route.includes(':') ? 1 : 0,
-      links: styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join(''),
+      links: [
+        ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+        ...scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
+      ].join(''),
     }))
     .sort((a, b) => a.rank - b.rank);
   return (path) => routes.find((r) => r.test.test(path))?.links ?? '';
@@ -69,10 +77,10 @@ export async function registerWebApp(app: FastifyInstance) {
       },
     });
   }
-  const stylesOf = openingStyleLinks(`${webRoot}opening-styles.json`);
+  const linksOf = openingAssetLinks(`${webRoot}opening-assets.json`);
   const indexHtml = (path: string) =>
     built
-      ? readFileSync(`${webRoot}index.html`, 'utf8').replace('</head>', () => `${stylesOf(path)}</head>`)
+      ? readFileSync(`${webRoot}index.html`, 'utf8').replace('</head>', () => `${linksOf(path)}</head>`)
       : '<!doctype html><title>Tread</title><p>The web app is not built yet: run <code>npm run build:web</code>.</p>';
 
   app.addHook('onRequest', async (req, reply) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type Manifest, openingStylesOf } from './opening-styles';
+import { type Manifest, openingAssetsOf } from './opening-assets';
 
-describe('openingStylesOf', () => {
+describe('openingAssetsOf', () => {
   const manifest: Manifest = {
     'index.html': {
       file: 'assets/index.js',
@@ -18,17 +18,20 @@ describe('openingStylesOf', () => {
     '_ui.js': { file: 'assets/ui.js', css: ['assets/ui.css', 'assets/index.css'] },
     'src/web/app/result-extras.tsx': { file: 'assets/result-extras.js', css: ['assets/extras.css'] },
   };
-  const styles = openingStylesOf(manifest);
+  const assets = openingAssetsOf(manifest);
 
-  it("lists a page's stylesheets, those of its imports first, without the shell's", () => {
-    expect(styles['/shop']).toEqual(['/assets/ui.css', '/assets/ShopPage.css']);
+  it("lists a page's stylesheets and chunks, its imports first, without the shell's", () => {
+    expect(assets['/shop']?.styles).toEqual(['/assets/ui.css', '/assets/ShopPage.css']);
+    expect(assets['/shop']?.scripts).toEqual(['/assets/ui.js', '/assets/ShopPage.js']);
   });
 
   it('leaves out what the page loads after its content (a result card’s extras)', () => {
-    expect(Object.values(styles).flat()).not.toContain('/assets/extras.css');
+    const all = Object.values(assets).flatMap((a) => [...a.styles, ...a.scripts]);
+    expect(all).not.toContain('/assets/extras.css');
+    expect(all).not.toContain('/assets/result-extras.js');
   });
 
-  it('leaves out pages with no stylesheet of their own', () => {
-    expect(styles['/']).toBeUndefined();
+  it('leaves out pages with nothing of their own', () => {
+    expect(assets['/']).toBeUndefined();
   });
 });
