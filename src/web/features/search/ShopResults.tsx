@@ -120,7 +120,7 @@ export function ShopResults({
   const empty = !shop.loading && !shop.error && shop.loaded && shop.list.length === 0;
   const applied = appliedCount(filters);
   const { cards, marker } = useCardsNearScreen(shop.list);
-  // The page's content, once there: what waits for it (a card's extras, the toasts) comes after.
+  // The page's content, once there: what waits for it (a card's extras) comes after.
   const shown = cards.length > 0 || Boolean(empty) || shop.error !== null;
   useContentShown(shown);
   // The sidebar is rendered only where it shows (a phone opens the facets in the drawer), and
