@@ -20,7 +20,7 @@ export interface OpeningAssets {
 }
 
 /** The chunks a chunk needs, its imports before it (the order Vite gives their stylesheets). */
-function inOrder(manifest: Manifest, keys: string[], seen = new Set<string>(), out: string[] = []) {
+export function inOrder(manifest: Manifest, keys: string[], seen = new Set<string>(), out: string[] = []) {
   for (const k of keys) {
     if (seen.has(k) || !manifest[k]) continue;
     seen.add(k);

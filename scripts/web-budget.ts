@@ -16,6 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { inOrder } from './opening-assets';
 import { webRoutes } from './web-routes';
 
 const KB = 1024;
@@ -69,14 +70,7 @@ function gzSize(file: string): number {
 }
 
 /** A chunk and everything it imports statically (what the browser loads before running it). */
-function closure(keys: string[], seen = new Set<string>()): Set<string> {
-  for (const k of keys) {
-    if (seen.has(k) || !manifest[k]) continue;
-    seen.add(k);
-    closure(manifest[k].imports ?? [], seen);
-  }
-  return seen;
-}
+const closure = (keys: string[]) => new Set(inOrder(manifest, keys));
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const sum = (keys: Iterable<string>) => [...keys].reduce((n, k) => n + gzSize(manifest[k].file), 0);
