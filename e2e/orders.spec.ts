@@ -13,6 +13,8 @@ async function addFirstResultToCart(page: Page) {
   await card.getByRole('textbox', { name: /^Quantity of/ }).fill('1');
   await card.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByTestId('cart-count')).toContainText('1');
+  // The results page has no Mantine: the toast's container comes with the first toast.
+  await expect(page.getByText(/^Added 1 × /)).toBeVisible();
 }
 
 /**

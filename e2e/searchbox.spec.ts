@@ -79,7 +79,7 @@ test('type-ahead completes by keyboard', async ({ page }) => {
 test('a query with no result shows suggestions that lead to results', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await typeSearch(page, 'michelin 225/50r16');
-  // Mantine's Alert is named by its title (aria-labelledby wins over aria-label).
+  // The notice is an alert (announced when the answer comes), titled "No tires match — try one of these".
   const suggestions = page.getByRole('alert').filter({ hasText: 'try one of these' });
   await expect(suggestions).toBeVisible();
   await expect(page.getByTestId('result-card')).toHaveCount(0);

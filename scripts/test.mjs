@@ -4,11 +4,14 @@
 // suite in Debian's Chromium. Ends with one line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const results = [];
 let passed = 0;
 let failed = 0;
+// Names of the failed tests, printed again at the end: CI keeps only the tail of a long log.
+const failures = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
@@ -22,15 +25,30 @@ function countVitest(file) {
   if (!existsSync(file)) return { p: 0, f: 1 };
   const r = JSON.parse(readFileSync(file, 'utf8'));
   // A file that failed to load counts as one failure even though none of its tests ran.
-  const brokenFiles = r.testResults.filter(
-    (t) => t.status === 'failed' && t.assertionResults.length === 0,
-  ).length;
-  return { p: r.numPassedTests, f: r.numFailedTests + brokenFiles };
+  const broken = r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0);
+  const firstLine = (text) => text?.split('\n')[0] ?? '';
+  for (const file of broken) failures.push(`${relative('.', file.name)}: ${firstLine(file.message)}`);
+  for (const file of r.testResults)
+    for (const t of file.assertionResults)
+      if (t.status === 'failed')
+        failures.push(`${relative('.', file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  return { p: r.numPassedTests, f: r.numFailedTests + broken.length };
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return { p: 0, f: 1 };
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          failures.push(`${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')} (${t.status})`);
+    // A file's own suite is titled with its path, which the spec already names.
+    const next = suite.title && suite.title !== suite.file ? [...path, suite.title] : path;
+    for (const child of suite.suites ?? []) walk(child, next);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  const s = report.stats;
   return { p: s.expected, f: s.unexpected + s.flaky };
 }
 
@@ -94,5 +112,9 @@ if (existsSync(chromium)) {
 
 console.log('\nSteps:');
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✖'} ${r.name}`);
+if (failures.length > 0) {
+  console.log('Failed tests:');
+  for (const f of failures) console.log(`  ✖ ${f}`);
+}
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || results.some((r) => !r.ok) ? 1 : 0);

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { isStaff } from '../../domain/roles';
 import { Logo } from '../components/Logo';
@@ -7,6 +7,8 @@ import css from './Layout.module.css';
 import { LocationSwitcher } from './LocationSwitcher';
 import { paths } from './paths';
 import { useAppSelector } from './store';
+import { useToastShown } from '../lib/toasts';
+import { withMantine } from './with-mantine';
 
 /** Pages shown without a user: while the session loads they get no nav strip (others keep its room). */
 const publicPaths: string[] = [paths.login, paths.reset, paths.wholesale];
@@ -31,7 +33,20 @@ export function Layout() {
         </div>
         <footer className={css.footer}>© 2024 Tread Tire Supply. All rights reserved.</footer>
       </main>
+      <ToastsWhenShown />
     </>
+  );
+}
+
+const Notifications = lazy(withMantine(() => import('./Toasts'), 'Notifications'));
+
+/** The one container of the toasts (toasts.ts), with Mantine, from the first toast on. */
+function ToastsWhenShown() {
+  if (!useToastShown()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
   );
 }
 

@@ -27,7 +27,7 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 interface PageOptions {
   /** The page marks its content shown itself (useContentShown), after its first render. */
   contentLater?: boolean;
-  /** Drawn without Mantine (the light shell's pages: /login and /). */
+  /** Drawn without Mantine (the light shell's pages: /login, / and the results, /shop). */
   light?: boolean;
 }
 
@@ -46,12 +46,9 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K, options: Pa
   type Preloadable = ComponentType<object> & { preload(): Promise<unknown> };
   const Lazy = options.light
     ? (lazyNamed(load, name) as Preloadable)
-    : Object.assign(
-        lazy(withMantine(load, name, true) as () => Promise<{ default: ComponentType<object> }>),
-        {
-          preload: () => Promise.all([loadMantineRoot(), load()]),
-        },
-      );
+    : Object.assign(lazy(withMantine(load, name) as () => Promise<{ default: ComponentType<object> }>), {
+        preload: () => Promise.all([loadMantineRoot(), load()]),
+      });
   const render = options.contentLater
     ? Lazy
     : (props: object) => (
@@ -89,7 +86,7 @@ const loadAddToCart = () => import('../features/cart/AddToCart');
 // A card's extras and the compare tray bring Zod and the reviews' and comparisons' contracts
 // (≈ 36 KB): on the page the app opens on, they come after its own chunks.
 const loadResultExtras = afterOpeningPage(() => import('./result-extras'));
-const loadCompareTray = afterOpeningPage(() => import('../features/comparisons/CompareToggle'));
+const loadCompareTray = afterOpeningPage(() => import('../features/comparisons/CompareTray'));
 const LazyAddToCart = lazy(async () => ({ default: (await loadAddToCart()).AddToCart }));
 
 export const LoginPage = page(() => import('../features/sessions/LoginPage'), 'LoginPage', { light: true });
@@ -128,7 +125,7 @@ export const ShopPage = page(
     return import('./pages/ShopPage');
   },
   'ShopPage',
-  { contentLater: true },
+  { contentLater: true, light: true },
 );
 // The staff console (orders included): the storefront never downloads it.
 export const AdminConsole = page(() => import('./pages/admin/AdminConsole'), 'AdminConsole');

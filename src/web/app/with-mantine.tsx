@@ -4,17 +4,17 @@ export const loadMantineRoot = () => import('./MantineRoot');
 
 /**
  * A loader, for React.lazy, of a module's named component drawn inside Mantine's provider: it
- * brings Mantine's provider with it. The light shell (the frame, /login, /) has no Mantine;
- * everything drawn with Mantine comes through here (docs/performance-web.md, "Light shell").
- * A `page`'s provider holds the toasts' container (MantineRoot).
+ * brings Mantine's provider with it. The light shell (the frame, /login, /, /shop) has no
+ * Mantine; everything drawn with Mantine comes through here (docs/performance-web.md, "Light
+ * shell").
  */
-export function withMantine<M, K extends keyof M>(load: () => Promise<M>, name: K, page = false) {
+export function withMantine<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return async (): Promise<{ default: M[K] }> => {
     const [{ MantineRoot }, module] = await Promise.all([loadMantineRoot(), load()]);
     const Component = module[name] as unknown as ComponentType<object>;
     // biome-ignore lint/correctness/noComponentHookFactories: made once per module, when React.lazy loads it
     const InMantine = (props: object) => (
-      <MantineRoot toasts={page}>
+      <MantineRoot>
         <Component {...props} />
       </MantineRoot>
     );

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
 import { Alert, Button, Divider, Drawer, Group, Select, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../lib/toasts';
 import { IconPlus } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import type { z } from 'zod';
@@ -195,7 +195,7 @@ function RecordForm<T>({ config, row, close }: { config: CrudConfig<T>; row: T |
     const body = wire(values) as never;
     try {
       await (row ? update({ id: config.idOf(row), body }) : create(body)).unwrap();
-      notifications.show({ color: 'green', message: `${config.noun} saved` });
+      showToast({ color: 'green', message: `${config.noun} saved` });
       close();
     } catch (error) {
       const failure = error as ApiFailure;
@@ -208,7 +208,7 @@ function RecordForm<T>({ config, row, close }: { config: CrudConfig<T>; row: T |
     if (!row || !config.remove) return;
     try {
       await remove(config.idOf(row)).unwrap();
-      notifications.show({ color: 'green', message: `${config.noun} deleted` });
+      showToast({ color: 'green', message: `${config.noun} deleted` });
       close();
     } catch (error) {
       setFailure((error as ApiFailure).message);

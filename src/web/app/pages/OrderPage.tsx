@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import { Alert, Button, Card, Grid, Group, Loader, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
@@ -41,12 +41,12 @@ export function OrderPage() {
     const res = await reorder(id);
     if ('data' in res && res.data) {
       await dispatch(getCart());
-      notifications.show({
+      showToast({
         color: res.data.skipped.length ? 'yellow' : 'green',
         message: `${res.data.added} item(s) added to the cart`,
       });
       navigate(paths.checkout);
-    } else notifications.show({ color: 'red', message: 'Could not reorder' });
+    } else showToast({ color: 'red', message: 'Could not reorder' });
   };
   return (
     <>

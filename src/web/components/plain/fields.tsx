@@ -111,3 +111,24 @@ export function SelectField({ label, error, options, prompt, value, ...select }:
     </Field>
   );
 }
+
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 'role'> & {
+  label: ReactNode;
+  /** Drawn as a switch, and announced as one (role="switch"). */
+  asSwitch?: boolean;
+};
+
+/** Mantine's Checkbox or Switch (size sm): the browser's own checkbox, labelled. */
+export function CheckboxField({ label, asSwitch, ...input }: CheckboxProps) {
+  return (
+    <label className={css.check}>
+      <input
+        type="checkbox"
+        role={asSwitch ? 'switch' : undefined}
+        className={asSwitch ? css.switch : css.checkbox}
+        {...input}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}

@@ -18,7 +18,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { RefundLine } from '../../../contract/aftersales';
@@ -60,10 +60,10 @@ import {
 async function done(p: Promise<{ data?: unknown; error?: unknown }>, message: string) {
   const res = await p;
   if ('error' in res && res.error) {
-    notifications.show({ color: 'red', message: errorMessage(res.error) });
+    showToast({ color: 'red', message: errorMessage(res.error) });
     return false;
   }
-  notifications.show({ color: 'green', message });
+  showToast({ color: 'green', message });
   return true;
 }
 

@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -184,7 +184,7 @@ function NewBill({ companies }: { companies: Picker }) {
   const run = async () => {
     const res = await create({ companyId: Number(companyId), periodStart, periodEnd });
     if ('data' in res && res.data) {
-      notifications.show({
+      showToast({
         color: 'green',
         message: `Bill ${res.data.billId}: ${res.data.items.length} items`,
       });

@@ -16,7 +16,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import { returnReasons } from '../../../domain/aftersales-status';
@@ -37,7 +37,7 @@ import {
 
 /** The return or claim exists; only its photos were refused (the notice says why). */
 const photosRefused = (what: string, error: unknown) =>
-  notifications.show({
+  showToast({
     color: 'red',
     message: `${what} was filed, but the photos were refused: ${errorMessage(error)}`,
   });
@@ -212,7 +212,7 @@ function ReturnForm({
           : null;
         if (sent && 'error' in sent) photosRefused(`Return ${made.number}`, sent.error);
       }
-      notifications.show({ color: 'green', message: `Return ${made.number} requested` });
+      showToast({ color: 'green', message: `Return ${made.number} requested` });
       setUnits({});
       setPhotos({});
       onClose();
@@ -293,7 +293,7 @@ function ClaimForm({ order, opened, onClose }: { order: OrderDetail; opened: boo
     if ('data' in res && res.data) {
       const sent = photos.length ? await addPhotos({ id: res.data.claimId, files: photos }) : null;
       if (sent && 'error' in sent) photosRefused('The claim', sent.error);
-      notifications.show({ color: 'green', message: `Claim filed: ${money(res.data.coveredCents)} covered` });
+      showToast({ color: 'green', message: `Claim filed: ${money(res.data.coveredCents)} covered` });
       setPhotos([]);
       onClose();
     }

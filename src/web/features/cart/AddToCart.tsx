@@ -1,7 +1,9 @@
-import { Button, Group, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { Button } from '../../components/plain/Button';
+import plain from '../../components/plain/plain.module.css';
+import css from './AddToCart.module.css';
 import { postCart } from './cart.slice';
 
 interface Purchasable {
@@ -17,7 +19,11 @@ interface Purchasable {
 export const clampQuantity = (text: string, available: number) =>
   Math.min(Math.max(1, available), Math.max(1, Number.parseInt(text, 10) || 1));
 
-/** Quantity and an Add to cart button for a search result (rendered in its actions slot). */
+/**
+ * Quantity and an Add to cart button for a search result (rendered in its actions slot), drawn
+ * plain: it is in every result card, and the results page has no Mantine
+ * (docs/performance-web.md, "Light shell").
+ */
 export function AddToCart({ item }: { item: Purchasable }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector((s) => s.cart.loading);
@@ -34,28 +40,28 @@ export function AddToCart({ item }: { item: Purchasable }) {
       }),
     );
     if (postCart.fulfilled.match(result)) {
-      notifications.show({ color: 'green', message: `Added ${count} × ${item.skuCode} to the cart` });
+      showToast({ color: 'green', message: `Added ${count} × ${item.skuCode} to the cart` });
     } else {
-      notifications.show({ color: 'red', message: result.payload?.message ?? 'Could not add to the cart' });
+      showToast({ color: 'red', message: result.payload?.message ?? 'Could not add to the cart' });
     }
   };
   return (
-    <Group gap="xs" wrap="nowrap">
-      {/* A text field for digits, not NumberInput: its number formatting ran in every card of
-          the results page (docs/performance-web.md, "Seventh round"). Kept between 1 and what is
-          available when it loses focus. */}
-      <TextInput
+    <div className={css.row}>
+      {/* A text field for digits, not a number input: NumberInput's formatting ran in every card
+          of the results page (docs/performance-web.md, "Seventh round"). Kept between 1 and what
+          is available when it loses focus. */}
+      <input
         aria-label={`Quantity of ${item.skuCode}`}
         inputMode="numeric"
+        className={`${plain.input} ${css.quantity}`}
         value={quantity}
         onChange={(e) => setQuantity(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
         onBlur={() => setQuantity(String(clampQuantity(quantity, item.available)))}
-        w={80}
         disabled={soldOut}
       />
       <Button onClick={add} loading={busy} disabled={soldOut}>
         {soldOut ? 'Sold out' : 'Add to cart'}
       </Button>
-    </Group>
+    </div>
   );
 }

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -210,7 +210,7 @@ function SaveForm({ productIds }: { productIds: number[] }) {
   const submit = async () => {
     const res = await save({ name, productIds });
     if ('error' in res) return setError(fieldError(res.error));
-    notifications.show({ color: 'green', message: `Saved “${res.data.name}”` });
+    showToast({ color: 'green', message: `Saved “${res.data.name}”` });
     navigate(`/compare/${res.data.id}`);
   };
   return (
@@ -240,7 +240,7 @@ function RenameForm({ id, name: current }: { id: number; name: string }) {
     if ('error' in res) setError(fieldError(res.error));
     else {
       setError(null);
-      notifications.show({ color: 'green', message: 'Renamed' });
+      showToast({ color: 'green', message: 'Renamed' });
     }
   };
   return (

@@ -1,57 +1,21 @@
-import '@mantine/core/styles/Affix.layer.css';
-import '@mantine/core/styles/CheckboxCard.layer.css';
-import '@mantine/core/styles/CheckboxIndicator.layer.css';
-import '@mantine/core/styles/Checkbox.layer.css';
-import { Affix, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { Link } from 'react-router';
+import { CheckboxField } from '../../components/plain/fields';
 import { MAX_COMPARED } from '../../../domain/comparisons';
-import { clearTicked, toggleTicked, useTicked } from './compare-tray';
+import { showToast } from '../../lib/toasts';
+import { toggleTicked, useTicked } from './compare-tray';
 
-/** "Compare" on a result card: up to four tires. */
+/** "Compare" on a result card: up to four tires. Plain: it is in every result card. */
 export function CompareToggle({ productId }: { productId: number }) {
   const ticked = useTicked();
   const on = ticked.includes(productId);
   return (
-    <Checkbox
-      size="xs"
+    <CheckboxField
       label="Compare"
       checked={on}
       disabled={!on && ticked.length >= MAX_COMPARED}
       onChange={() => {
         if (!toggleTicked(productId))
-          notifications.show({ color: 'yellow', message: `Compare at most ${MAX_COMPARED} tires` });
+          showToast({ color: 'yellow', message: `Compare at most ${MAX_COMPARED} tires` });
       }}
     />
-  );
-}
-
-/** The bar that opens the side-by-side of the ticked tires. */
-export function CompareTray() {
-  const ticked = useTicked();
-  if (!ticked.length) return null;
-  return (
-    <Affix position={{ bottom: 16, left: 16, right: 16 }}>
-      <Paper shadow="md" withBorder p="sm" maw={520} mx="auto" data-testid="compare-tray">
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">
-            {ticked.length} of {MAX_COMPARED} tires ticked
-          </Text>
-          <Group gap="xs" wrap="nowrap">
-            <Button size="xs" variant="subtle" onClick={clearTicked}>
-              Clear
-            </Button>
-            <Button
-              size="xs"
-              component={Link}
-              to={`/compare?ids=${ticked.join(',')}`}
-              disabled={ticked.length < 2}
-            >
-              Compare
-            </Button>
-          </Group>
-        </Group>
-      </Paper>
-    </Affix>
   );
 }

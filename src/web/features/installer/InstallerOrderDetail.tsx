@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { InstallerOrder, updateInstallerOrder } from '../../../contract/installer';
 import type { ApiFailure, BodyOf } from '../../api/api';
@@ -83,7 +83,7 @@ export function InstallerOrderDetail({
     setError(null);
     const res = await update({ orderId: o.orderId, ...change });
     if ('error' in res) setError(res.error as ApiFailure);
-    else notifications.show({ message: `Order ${o.orderNumber}: ${done}` });
+    else showToast({ message: `Order ${o.orderNumber}: ${done}` });
   };
   const fieldError = (field: string) => error?.errors?.find((e) => e.pointer === `/body/${field}`)?.detail;
   const can = (s: InstallerOrder['status']) => o.next.includes(s);

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { distributorOffers } from '../../../contract/distributors';
 import type { Out } from '../../api/api';
@@ -84,7 +84,7 @@ function SendRow({ orderId, item, sku }: { orderId: number; item: Item; sku: str
                 items: [{ orderItemId: item.orderItemId, quantity: item.unrouted }],
               });
               if ('error' in res)
-                notifications.show({
+                showToast({
                   color: 'red',
                   message: (res.error as { message?: string }).message ?? 'The distributor refused it',
                 });

@@ -18,7 +18,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { Fulfillment, FulfillmentProposal } from '../../../contract/logistics';
 import { PageTitle } from '../../components/PageTitle';
@@ -35,7 +35,7 @@ import {
 import { PickupPanel } from './PickupPanel';
 
 const words = (s: string) => s.replaceAll('_', ' ');
-const failed = (message: string) => notifications.show({ color: 'red', message });
+const failed = (message: string) => showToast({ color: 'red', message });
 
 /**
  * /supplier/fulfillments: the supplier's fulfilment queue in a warehouse: confirmed lines waiting,
@@ -92,7 +92,7 @@ function ProposalCard({ group: g }: { group: FulfillmentProposal }) {
     const res = await create(g.lines.map((l) => l.supplierLineId));
     if ('error' in res) failed('These lines could not be grouped; reload and try again');
     else
-      notifications.show({
+      showToast({
         message: `Fulfillment ${res.data.data.fulfillmentId} made for order ${g.orderNumber}`,
       });
   };

@@ -17,7 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Fulfillment } from '../../../contract/logistics';
@@ -232,7 +232,7 @@ export function FulfillmentDetailPage() {
               ...(note && { note }),
             });
             if ('error' in res)
-              notifications.show({
+              showToast({
                 color: 'red',
                 message: 'Not changed: only support and admin correct, and only along the table',
               });

@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { couriers } from '../../../domain/shipping';
 import {
@@ -62,10 +62,10 @@ export function PickupPanel({ warehouses }: { warehouses: { id: number; name: st
     if (!warehouseId || !windowStart) return;
     const res = await book({ warehouseId, courier, windowStart });
     if ('error' in res)
-      notifications.show({ color: 'red', message: 'That window could not be booked; choose another' });
+      showToast({ color: 'red', message: 'That window could not be booked; choose another' });
     else {
       setWindowStart(null);
-      notifications.show({ message: `Pickup booked: ${res.data.data.confirmation}` });
+      showToast({ message: `Pickup booked: ${res.data.data.confirmation}` });
     }
   };
   return (
@@ -136,7 +136,7 @@ export function PickupPanel({ warehouses }: { warehouses: { id: number; name: st
                       onClick={async () => {
                         const res = await cancel(p.pickupId);
                         if ('error' in res)
-                          notifications.show({
+                          showToast({
                             color: 'red',
                             message: 'This pickup can no longer be cancelled',
                           });

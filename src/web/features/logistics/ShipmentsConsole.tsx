@@ -19,7 +19,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Shipment } from '../../../contract/shipments';
@@ -213,8 +213,7 @@ function StatusActions({ s }: { s: Shipment }) {
   const [change, changing] = useChangeShipmentStatusMutation();
   const [act, acting] = useShipmentActionMutation();
   const failed = (res: object) => {
-    if ('error' in res)
-      notifications.show({ color: 'red', message: 'Not done: the shipment has moved on; reload' });
+    if ('error' in res) showToast({ color: 'red', message: 'Not done: the shipment has moved on; reload' });
   };
   return (
     <Group align="end" gap="xs" wrap="wrap">

@@ -16,7 +16,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { ContactMessage } from '../../../contract/marketing';
 import type { ApiFailure } from '../../api/api';
@@ -68,12 +68,12 @@ function Message({ m }: { m: ContactMessage }) {
   const send = async (status: 'open' | 'answered') => {
     const res = await save({ id: m.id, body: { status, ...(status === 'answered' && { answer }) } });
     if ('error' in res)
-      notifications.show({
+      showToast({
         color: 'red',
         message: (res.error as ApiFailure).errors?.[0]?.detail ?? (res.error as ApiFailure).message,
       });
     else
-      notifications.show({
+      showToast({
         color: 'green',
         message: status === 'answered' ? 'Answer mailed' : 'Opened again',
       });

@@ -12,7 +12,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { SupplierLine } from '../../../contract/order-shapes';
 import { PageTitle } from '../../components/PageTitle';
@@ -34,8 +34,7 @@ export function SupplierOrdersPage() {
   const [update, { isLoading: saving }] = useUpdateFulfillmentMutation();
   const act = async (line: SupplierLine, to: (typeof actions)[number]['to']) => {
     const res = await update({ supplierLineId: line.supplierLineId, status: to });
-    if ('error' in res)
-      notifications.show({ color: 'red', message: 'That change is not allowed for this line' });
+    if ('error' in res) showToast({ color: 'red', message: 'That change is not allowed for this line' });
   };
   return (
     <>

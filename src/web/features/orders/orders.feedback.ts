@@ -1,9 +1,9 @@
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 
 /** A staff action the server refused (an illegal transition, a stale version): say why. */
 export const noticeFailure = (res: object) => {
   if ('error' in res) {
     const e = res.error as { message?: string };
-    notifications.show({ color: 'red', message: e.message ?? 'That change is not allowed' });
+    showToast({ color: 'red', message: e.message ?? 'That change is not allowed' });
   }
 };

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantin
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import * as pricing from '../../../contract/pricing';
 import type { ApiFailure } from '../../api/api';
@@ -92,7 +92,7 @@ export function MarkupForm({
     try {
       if (row) await update({ id: row.id, body: wire(values) }).unwrap();
       else await create(wire(values)).unwrap();
-      notifications.show({ color: 'green', message: 'Markup rule saved; prices updated' });
+      showToast({ color: 'green', message: 'Markup rule saved; prices updated' });
       close();
     } catch (error) {
       form.setErrors(pointerErrors(error as ApiFailure));

@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RatingSummary } from '../../../contract/reviews';
@@ -74,7 +74,7 @@ export function ProductReviews({ code, make }: { code: string; make: string }) {
   if (!product) return null;
   const onVote = async (id: number) => {
     const res = await vote(id);
-    if ('error' in res) notifications.show({ color: 'red', message: 'Your vote was not counted' });
+    if ('error' in res) showToast({ color: 'red', message: 'Your vote was not counted' });
   };
   const filtered = !!rating || !!vehicle;
   return (

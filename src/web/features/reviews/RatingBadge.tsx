@@ -1,10 +1,10 @@
-import { Group, Text } from '@mantine/core';
 import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
 import { type RootState, useAppSelector } from '../../app/store';
 import { useRatingSummariesQuery } from './reviews-summary.api';
 import { Stars } from './Stars';
+import css from './Stars.module.css';
 
 const byNumber = (a: number, b: number) => a - b;
 /**
@@ -29,30 +29,27 @@ export function RatingBadge({ modelId }: { modelId: number }) {
   // A line of the badge's height while the summaries load: the card keeps its size.
   if (!data)
     return (
-      <Text size="xs" aria-hidden>
+      <span className={css.badge} aria-hidden>
         {'\u00a0'}
-      </Text>
+      </span>
     );
   const summary = data.find((s) => s.modelId === modelId);
   if (!summary) return null;
   if (!summary.count)
     return (
-      <Text size="xs" c="dimmed" data-testid="rating-badge">
+      <span className={`${css.badge} ${css.dimmed}`} data-testid="rating-badge">
         No reviews yet
-      </Text>
+      </span>
     );
   return (
-    <Group
-      gap={4}
-      wrap="nowrap"
+    <span
+      className={css.badge}
       data-testid="rating-badge"
       role="img"
       aria-label={`Rated ${summary.average} of 5 by ${summary.count}`}
     >
       <Stars value={summary.average ?? 0} />
-      <Text size="xs">
-        {summary.average?.toFixed(1)} ({summary.count})
-      </Text>
-    </Group>
+      {summary.average?.toFixed(1)} ({summary.count})
+    </span>
   );
 }

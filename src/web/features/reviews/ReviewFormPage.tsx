@@ -23,7 +23,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Review } from '../../../contract/reviews';
@@ -149,7 +149,7 @@ function ReviewForm({ review, line }: { review?: Review; line?: { modelId: numbe
         return navigate(`/reviews/${saved.data.id}/edit`, { replace: true });
       }
     }
-    notifications.show({
+    showToast({
       color: 'green',
       message: 'Thank you: your review is read by our team before it is shown',
     });

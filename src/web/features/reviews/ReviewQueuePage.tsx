@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { Review } from '../../../contract/reviews';
 import type { ApiFailure } from '../../api/api';
@@ -72,7 +72,7 @@ function Moderation({ review }: { review: Review }) {
     const res = await moderate({ id: review.id, body });
     if ('error' in res)
       setError((res.error as ApiFailure).errors?.[0]?.detail ?? (res.error as ApiFailure).message);
-    else notifications.show({ color: 'green', message: done });
+    else showToast({ color: 'green', message: done });
   };
   return (
     <Stack gap="xs" mt="xs">

@@ -1,9 +1,9 @@
-import '@mantine/core/styles/Badge.layer.css';
-import { Badge, CloseButton, Group } from '@mantine/core';
 import { facetFilterKeys, facetLabels } from '../../../domain/shop-search';
 import { money } from '../../lib/format';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import type { ShopState } from './shop.slice';
+import { Chip } from './Chip';
+import css from './ShopResults.module.css';
 
 const scalarLabels: Partial<Record<keyof ShopFilters, string>> = {
   size: 'Size',
@@ -22,19 +22,6 @@ const scalarLabels: Partial<Record<keyof ShopFilters, string>> = {
   minPrice: 'Min',
   maxPrice: 'Max',
 };
-
-function Chip({ label, onRemove }: { label: string; onRemove(): void }) {
-  return (
-    <Badge
-      variant="light"
-      size="lg"
-      tt="none"
-      rightSection={<CloseButton size="xs" aria-label={`Remove ${label}`} onClick={onRemove} />}
-    >
-      {label}
-    </Badge>
-  );
-}
 
 /** The filters in force, each removable (changing a filter starts again at page 0). */
 export function AppliedChips({
@@ -68,10 +55,12 @@ export function AppliedChips({
   ];
   if (!chips.length) return null;
   return (
-    <Group gap="xs" aria-label="Applied filters">
+    <ul className={css.chips} aria-label="Applied filters">
       {chips.map((c) => (
-        <Chip key={c.key} label={c.label} onRemove={() => onChange(c.change)} />
+        <li key={c.key}>
+          <Chip label={c.label} onRemove={() => onChange(c.change)} />
+        </li>
       ))}
-    </Group>
+    </ul>
   );
 }

@@ -1,16 +1,12 @@
-import '@mantine/core/styles/Accordion.layer.css';
-import '@mantine/core/styles/CheckboxCard.layer.css';
-import '@mantine/core/styles/CheckboxIndicator.layer.css';
-import '@mantine/core/styles/Checkbox.layer.css';
-import '@mantine/core/styles/NumberInput.layer.css';
-import '@mantine/core/styles/Switch.layer.css';
-import { Accordion, Button, Checkbox, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type FacetFilterKey, facetFilterKeys, facetLabels } from '../../../domain/shop-search';
+import { Button } from '../../components/plain/Button';
+import { CheckboxField, TextField } from '../../components/plain/fields';
+import { grouped } from '../../lib/format';
+import css from './FilterSidebar.module.css';
 import { SizeFacets } from './SizeFacets';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import type { ShopState } from './shop.slice';
-import { grouped } from '../../lib/format';
 
 interface Props {
   facets: NonNullable<ShopState['filters']>;
@@ -23,14 +19,27 @@ interface Props {
 const warrantyLabel = (k: FacetFilterKey, label: string) =>
   k === 'warranty' ? `${grouped(Number(label))} mi` : label;
 
+/** A price in dollars as typed: digits and one decimal point. */
+const dollars = (text: string) => text.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1');
+
 function PriceFilter({ filters, onChange }: Pick<Props, 'filters' | 'onChange'>) {
-  const [min, setMin] = useState<string | number>(filters.minPrice ? Number(filters.minPrice) / 100 : '');
-  const [max, setMax] = useState<string | number>(filters.maxPrice ? Number(filters.maxPrice) / 100 : '');
-  const cents = (v: string | number) => (v === '' ? undefined : String(Math.round(Number(v) * 100)));
+  const [min, setMin] = useState(filters.minPrice ? String(Number(filters.minPrice) / 100) : '');
+  const [max, setMax] = useState(filters.maxPrice ? String(Number(filters.maxPrice) / 100) : '');
+  const cents = (v: string) => (v === '' ? undefined : String(Math.round(Number(v) * 100)));
   return (
-    <Group gap="xs" align="end" wrap="nowrap">
-      <NumberInput label="Min $" value={min} onChange={setMin} min={0} size="xs" w={80} hideControls />
-      <NumberInput label="Max $" value={max} onChange={setMax} min={0} size="xs" w={80} hideControls />
+    <div className={css.price}>
+      <TextField
+        label="Min $"
+        inputMode="decimal"
+        value={min}
+        onChange={(e) => setMin(dollars(e.target.value))}
+      />
+      <TextField
+        label="Max $"
+        inputMode="decimal"
+        value={max}
+        onChange={(e) => setMax(dollars(e.target.value))}
+      />
       <Button
         size="xs"
         variant="light"
@@ -38,57 +47,67 @@ function PriceFilter({ filters, onChange }: Pick<Props, 'filters' | 'onChange'>)
       >
         Apply
       </Button>
-    </Group>
+    </div>
   );
 }
 
-/** Facets with counts; several values of one facet widen the result, facets narrow it. */
+/**
+ * Facets with counts; several values of one facet widen the result, facets narrow it. Each facet
+ * is a disclosure (the browser's <details>); brands, categories, speed ratings and any facet in
+ * use start open.
+ */
 export function FilterSidebar({ facets, filters, onChange, inDrawer }: Props) {
-  const open = facetFilterKeys.filter(
-    (k) => ['makes', 'categories', 'speed'].includes(k) || filters[k]?.length,
+  const [open, setOpen] = useState<readonly string[]>(() =>
+    facetFilterKeys.filter((k) => ['makes', 'categories', 'speed'].includes(k) || filters[k]?.length),
   );
+  const toggled = (k: FacetFilterKey, isOpen: boolean) =>
+    setOpen((keys) => (isOpen ? [...keys.filter((o) => o !== k), k] : keys.filter((o) => o !== k)));
   return (
-    <Stack gap="sm" aria-label="Filters">
-      <Group justify={inDrawer ? 'flex-end' : 'space-between'}>
-        {!inDrawer && <Text fw={700}>Filters</Text>}
+    <fieldset className={`${css.fieldset} ${css.stack}`} aria-label="Filters">
+      <div className={inDrawer ? css.headEnd : css.head}>
+        {!inDrawer && <span className={css.title}>Filters</span>}
         <Button size="compact-xs" variant="subtle" onClick={() => onChange({ type: 'ALL' })}>
           Clear all
         </Button>
-      </Group>
+      </div>
       <SizeFacets filters={filters} onChange={onChange} />
-      <Switch
+      <CheckboxField
+        asSwitch
         label="Run-flat only"
         checked={filters.runFlat === 'true'}
         onChange={(e) => onChange({ type: 'flag', key: 'runFlat', on: e.currentTarget.checked })}
       />
-      <Switch
+      <CheckboxField
+        asSwitch
         label="Specials only"
         checked={filters.specialsOnly === 'true'}
         onChange={(e) => onChange({ type: 'flag', key: 'specialsOnly', on: e.currentTarget.checked })}
       />
       <PriceFilter filters={filters} onChange={onChange} />
-      <Accordion multiple defaultValue={open} variant="contained">
+      <div className={css.facets}>
         {facetFilterKeys
           .filter((k) => facets[k].length > 0)
           .map((k) => (
-            <Accordion.Item key={k} value={k}>
-              <Accordion.Control>{facetLabels[k]}</Accordion.Control>
-              <Accordion.Panel>
-                <Stack gap={4} mah={260} style={{ overflowY: 'auto' }}>
-                  {facets[k].map((v) => (
-                    <Checkbox
-                      key={v.value}
-                      size="sm"
-                      label={`${warrantyLabel(k, v.label)} (${v.count})`}
-                      checked={filters[k]?.includes(v.value) ?? false}
-                      onChange={() => onChange({ type: k, value: v.value })}
-                    />
-                  ))}
-                </Stack>
-              </Accordion.Panel>
-            </Accordion.Item>
+            <details
+              key={k}
+              className={css.facet}
+              open={open.includes(k)}
+              onToggle={(e) => toggled(k, e.currentTarget.open)}
+            >
+              <summary className={css.summary}>{facetLabels[k]}</summary>
+              <div className={css.values}>
+                {facets[k].map((v) => (
+                  <CheckboxField
+                    key={v.value}
+                    label={`${warrantyLabel(k, v.label)} (${v.count})`}
+                    checked={filters[k]?.includes(v.value) ?? false}
+                    onChange={() => onChange({ type: k, value: v.value })}
+                  />
+                ))}
+              </div>
+            </details>
           ))}
-      </Accordion>
-    </Stack>
+      </div>
+    </fieldset>
   );
 }

@@ -1,9 +1,10 @@
-import { Stack, Text } from '@mantine/core';
 import { money } from '../../lib/format';
+import css from './Price.module.css';
 
 /**
  * The caller's price of a SKU: a discounted price shows in red under its list price struck
- * through (the server answers both; see shopPriceOf in src/domain/discounts.ts).
+ * through (the server answers both; see shopPriceOf in src/domain/discounts.ts). Plain elements:
+ * it is drawn in every result card (docs/performance-web.md, "Light shell").
  */
 export function Price({
   price,
@@ -14,15 +15,15 @@ export function Price({
 }) {
   const discounted = price.discountCents > 0;
   return (
-    <Stack gap={0} align="inherit">
+    <span className={css.price}>
       {discounted && (
-        <Text size="sm" c="dimmed" td="line-through" data-testid="list-price">
+        <s className={css.list} data-testid="list-price">
           {money(price.listPriceCents)}
-        </Text>
+        </s>
       )}
-      <Text fw={700} size={size} c={discounted ? 'red' : undefined} data-testid="price">
+      <strong className={`${css[size]} ${discounted ? css.discounted : ''}`} data-testid="price">
         {money(price.priceCents)}
-      </Text>
-    </Stack>
+      </strong>
+    </span>
   );
 }

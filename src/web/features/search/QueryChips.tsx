@@ -1,7 +1,7 @@
-import '@mantine/core/styles/Badge.layer.css';
-import { Badge, CloseButton, Group, Text } from '@mantine/core';
 import { useAppSelector } from '../../app/store';
+import { Chip } from './Chip';
 import type { FilterChange } from './shop-filters';
+import css from './ShopResults.module.css';
 
 /**
  * How the search read the free text, one chip per part (size, brand, category…), each removable
@@ -11,27 +11,15 @@ export function QueryChips({ onChange }: { onChange(change: FilterChange): void 
   const parts = useAppSelector((s) => s.shop.applied.interpreted?.parts ?? []);
   if (!parts.length) return null;
   return (
-    <Group gap="xs" aria-label="Search understood as">
-      <Text size="sm" c="dimmed">
-        Searching for
-      </Text>
-      {parts.map((p) => (
-        <Badge
-          key={`${p.kind}:${p.text}`}
-          variant="outline"
-          size="lg"
-          tt="none"
-          rightSection={
-            <CloseButton
-              size="xs"
-              aria-label={`Remove ${p.label}`}
-              onClick={() => onChange({ type: 'query', query: p.query })}
-            />
-          }
-        >
-          {p.label}
-        </Badge>
-      ))}
-    </Group>
+    <div className={css.chips}>
+      <span className={css.chipsLabel}>Searching for</span>
+      <ul className={css.chips} aria-label="Search understood as">
+        {parts.map((p) => (
+          <li key={`${p.kind}:${p.text}`}>
+            <Chip label={p.label} outline onRemove={() => onChange({ type: 'query', query: p.query })} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

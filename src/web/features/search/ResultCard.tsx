@@ -1,17 +1,11 @@
-import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Card.layer.css';
-import '@mantine/core/styles/Image.layer.css';
-import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../components/plain/Button';
 import { money } from '../../lib/format';
 import { miles, service } from './search.format';
 import { Price } from './Price';
-import classes from './ResultCard.module.css';
+import css from './ResultCard.module.css';
 import type { ShopItem } from './shop.slice';
-
-/** Mantine's green.9 (#2b8a3e) is 4.4:1 on white at 12 px; this green is 5.4:1 (WCAG AA). */
-const IN_STOCK_GREEN = '#247a36';
 
 interface ResultCardProps {
   item: ShopItem;
@@ -20,12 +14,19 @@ interface ResultCardProps {
   onEstimateShipping?: (item: ShopItem) => void;
 }
 
+const FALLBACK_PICTURE = '/favicon.svg';
+
+/** A picture that did not load shows the shop's mark instead (once: the mark is ours). */
+const pictureFailed = (e: SyntheticEvent<HTMLImageElement>) => {
+  if (!e.currentTarget.src.endsWith(FALLBACK_PICTURE)) e.currentTarget.src = FALLBACK_PICTURE;
+};
+
 function Tire({ item, rear }: { item: ShopItem | NonNullable<ShopItem['rear']>; rear?: boolean }) {
   return (
-    <Text size="sm">
+    <p className={css.line}>
       {rear ? 'Rear: ' : ''}
       <b>{item.size}</b> {service(item)} · {item.available} in stock · {money(item.priceCents)}
-    </Text>
+    </p>
   );
 }
 
@@ -33,7 +34,8 @@ function Tire({ item, rear }: { item: ShopItem | NonNullable<ShopItem['rear']>; 
  * One result: picture, brand, line, size, load and speed, UTQG, warranty, price and stock. A
  * discounted price shows under its list price struck through. From sm up the price and the
  * purchase controls are a column on the right; on a phone they go under the tire, full width,
- * so that the price and Add to cart stay on screen at 360 px.
+ * so that the price and Add to cart stay on screen at 360 px. Plain elements in Mantine's look
+ * (ResultCard.module.css): the results page has no Mantine (docs/performance-web.md, "Light shell").
  */
 export const ResultCard = memo(function ResultCard({
   item,
@@ -42,50 +44,43 @@ export const ResultCard = memo(function ResultCard({
 }: ResultCardProps) {
   const detail = `/shop/product/${encodeURIComponent(item.skuCode)}?make=${item.skuMakeId}`;
   return (
-    <Card withBorder radius="md" padding="md" data-testid="result-card" className={classes.root}>
-      <div className={classes.card}>
-        <div className={classes.tire}>
-          <Image
-            src={item.image}
+    <article className={css.root} data-testid="result-card" aria-label={`${item.brand} ${item.line}`}>
+      <div className={css.card}>
+        <div className={css.tire}>
+          <img
+            src={item.image ?? FALLBACK_PICTURE}
             alt={`${item.brand} ${item.line}`}
-            className={classes.picture}
-            fit="contain"
-            fallbackSrc="/favicon.svg"
+            className={css.picture}
+            onError={pictureFailed}
           />
-          <Stack gap={4} className={classes.details}>
-            <Group gap="xs">
-              <Text fw={700}>{item.brand}</Text>
-              <Anchor component={Link} to={detail} fw={500}>
+          <div className={css.details}>
+            <div className={css.title}>
+              <b>{item.brand}</b>
+              <Link to={detail} className={css.link}>
                 {item.line}
-              </Anchor>
-              {item.runFlat && <Badge variant="light">Run-flat</Badge>}
-              {item.specials && (
-                <Badge color="orange" variant="light">
-                  Special
-                </Badge>
-              )}
+              </Link>
+              {item.runFlat && <span className={css.badge}>Run-flat</span>}
+              {item.specials && <span className={css.badge}>Special</span>}
               {item.rebateCents > 0 && (
-                <Badge color="green.9" variant="light">
-                  {money(item.rebateCents)} rebate
-                </Badge>
+                <span className={`${css.badge} ${css.rebate}`}>{money(item.rebateCents)} rebate</span>
               )}
-            </Group>
+            </div>
             <Tire item={item} />
             {item.rear && <Tire item={item.rear} rear />}
-            <Text size="xs" c="dimmed">
+            <p className={css.facts}>
               MPN {item.skuCode} · {item.category ?? 'Tire'} · UTQG {item.utqg ?? 'n/a'} · Warranty{' '}
               {miles(item.warrantyMiles)} · {item.sidewall ?? ''}
-            </Text>
-            {item.shipping !== undefined && <Text size="xs">Shipping (4 tires): {money(item.shipping)}</Text>}
-          </Stack>
+            </p>
+            {item.shipping !== undefined && (
+              <p className={css.small}>Shipping (4 tires): {money(item.shipping)}</p>
+            )}
+          </div>
         </div>
-        <div className={classes.buy} data-testid="result-buy">
-          <Group gap="xs" align="baseline">
+        <div className={css.buy} data-testid="result-buy">
+          <div className={css.stock}>
             <Price price={item} />
-            <Text size="xs" c={item.available > 0 ? IN_STOCK_GREEN : 'red.9'}>
-              {item.available} available
-            </Text>
-          </Group>
+            <span className={item.available > 0 ? css.inStock : css.soldOut}>{item.available} available</span>
+          </div>
           {renderActions?.(item)}
           {onEstimateShipping && item.shipping === undefined && (
             <Button size="compact-xs" variant="subtle" onClick={() => onEstimateShipping(item)}>
@@ -94,6 +89,6 @@ export const ResultCard = memo(function ResultCard({
           )}
         </div>
       </div>
-    </Card>
+    </article>
   );
 });

@@ -1,9 +1,9 @@
-import '@mantine/core/styles/List.layer.css';
-import { Alert, Anchor, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { Alert } from '../../components/plain/Alert';
 import { applyFilter, type ShopFilters, shopUrl } from './shop-filters';
 import type { ShopState } from './shop.slice';
 import { grouped } from '../../lib/format';
+import css from './ShopResults.module.css';
 
 type Suggestion = ShopState['suggestions'][number];
 
@@ -35,22 +35,20 @@ export function SearchSuggestions({
     return shopUrl(sized);
   };
   return (
-    <Alert variant="light" color="blue" title="No tires match — try one of these" aria-label="Suggestions">
-      <List spacing={4} size="sm">
+    <Alert color="blue" title="No tires match — try one of these" role="alert">
+      <ul className={css.suggestions} aria-label="Suggestions">
         {suggestions.map((s) => (
-          <List.Item key={`${s.kind}:${s.label}`}>
-            <Text span size="xs" c="dimmed">
-              {kindText[s.kind]}:{' '}
-            </Text>
-            <Anchor component={Link} to={urlOf(s)}>
+          <li key={`${s.kind}:${s.label}`}>
+            <span className={css.dimmed}>{kindText[s.kind]}: </span>
+            <Link to={urlOf(s)} className={css.link}>
               {s.label}
-            </Anchor>{' '}
-            <Text span size="xs" c="dimmed">
+            </Link>{' '}
+            <span className={css.dimmed}>
               ({grouped(s.count)} {s.count === 1 ? 'tire' : 'tires'})
-            </Text>
-          </List.Item>
+            </span>
+          </li>
         ))}
-      </List>
+      </ul>
     </Alert>
   );
 }

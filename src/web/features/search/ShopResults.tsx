@@ -1,9 +1,3 @@
-import '@mantine/core/styles/Combobox.layer.css';
-import '@mantine/core/styles/Grid.layer.css';
-import '@mantine/core/styles/Skeleton.layer.css';
-import { Alert, Box, Button, Center, Grid, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import {
   lazy,
   type ReactNode,
@@ -16,6 +10,11 @@ import {
 import { type SortCode, sortCodes, sortLabels } from '../../../domain/shop-search';
 import { useContentShown } from '../../app/opening-content';
 import { useAppSelector } from '../../app/store';
+import { withMantine } from '../../app/with-mantine';
+import { Alert } from '../../components/plain/Alert';
+import { Button } from '../../components/plain/Button';
+import { grouped } from '../../lib/format';
+import { useMediaQuery } from '../../lib/media-query';
 import { AppliedChips } from './AppliedChips';
 import { FilterSidebar } from './FilterSidebar';
 import { QueryChips } from './QueryChips';
@@ -23,12 +22,13 @@ import { SearchSuggestions } from './SearchSuggestions';
 import { ResultCard } from './ResultCard';
 import type { FilterChange, ShopFilters } from './shop-filters';
 import { type ShopItem, searchKeyOf } from './shop.slice';
-import { grouped } from '../../lib/format';
+import css from './ShopResults.module.css';
+import plain from '../../components/plain/plain.module.css';
 
-// Loaded when used: the drawer on the first tap of Filters (a phone), the text box on the
-// results of a text search (its Autocomplete brings the popover code).
-const FilterDrawer = lazy(async () => ({ default: (await import('./FilterDrawer')).FilterDrawer }));
-const ShopQueryBox = lazy(async () => ({ default: (await import('./ShopQueryBox')).ShopQueryBox }));
+// Loaded when used, each with Mantine: the drawer on the first tap of Filters (a phone), the
+// text box on the results of a text search (its Autocomplete brings the popover code).
+const FilterDrawer = lazy(withMantine(() => import('./FilterDrawer'), 'FilterDrawer'));
+const ShopQueryBox = lazy(withMantine(() => import('./ShopQueryBox'), 'ShopQueryBox'));
 
 interface Props {
   filters: ShopFilters;
@@ -70,8 +70,6 @@ function useCardsNearScreen<T>(list: T[]): { cards: T[]; marker: (node: HTMLElem
   return { cards: all ? list : list.slice(0, limit), marker: setMarker };
 }
 
-const sortOptions = sortCodes.map((c) => ({ value: c, label: sortLabels[c] }));
-
 /** Mantine's md breakpoint: the facets are a sidebar from here up, a drawer below. */
 const SIDEBAR_QUERY = '(min-width: 62em)';
 
@@ -85,11 +83,30 @@ const appliedCount = (filters: ShopFilters) =>
 /** Placeholders of a result card's height while the first page arrives: nothing jumps when it does. */
 function ResultSkeletons() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading results">
+    <div className={css.skeletons} role="status" aria-busy="true" aria-label="Loading results">
       {[0, 1, 2].map((i) => (
-        <Skeleton key={i} h={150} radius="md" />
+        <div key={i} className={css.skeleton} />
       ))}
-    </Stack>
+    </div>
+  );
+}
+
+/** Tabler's adjustments-horizontal icon, inline (no icon package on the results page). */
+function FiltersIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M14 6a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M4 6h10M18 6h2M6 12a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M4 12h2M10 12h10M15 18a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M4 18h11M19 18h1" />
+    </svg>
   );
 }
 
@@ -125,92 +142,93 @@ export function ShopResults({
   useContentShown(shown);
   // The sidebar is rendered only where it shows (a phone opens the facets in the drawer), and
   // after the answer's first cards (a render later): the first cards are what the buyer waits for.
-  const wide = useMediaQuery(SIDEBAR_QUERY, false, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(SIDEBAR_QUERY);
   const [facetsLater, setFacetsLater] = useState(false);
   useEffect(() => {
     if (shown) startTransition(() => setFacetsLater(true));
   }, [shown]);
   const facetsNow = wide && shop.filters && facetsLater;
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
+    <div className={css.page}>
+      <aside className={css.sidebar}>
         {facetsNow && <FilterSidebar facets={shop.filters!} filters={filters} onChange={onChange} />}
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
-        <Stack gap="sm">
-          {filters.query !== undefined && (
-            <Suspense fallback={<Box h={36} />}>
+      </aside>
+      <div className={css.results}>
+        {filters.query !== undefined && (
+          <div className={css.queryBox}>
+            <Suspense fallback={null}>
               <ShopQueryBox filters={filters} onChange={onChange} />
             </Suspense>
-          )}
-          {/* On a phone the count has a line of its own and Filters and sort share the next
-              (together they are wider than 360 px; a fixed split keeps the layout from jumping
-              when the count arrives). */}
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text fw={500} data-testid="result-count" w={{ base: '100%', xs: 'auto' }}>
-              {/* A no-break space holds the line's height on a phone until the count comes. */}
-              {shop.loaded ? `${grouped(shop.count)} tires` : '\u00a0'}
-            </Text>
-            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-              <Button
-                hiddenFrom="md"
-                variant="default"
-                leftSection={<IconAdjustmentsHorizontal size={16} />}
-                onClick={() => setDrawerOpen(true)}
-                disabled={!shop.filters}
-              >
-                Filters{applied ? ` (${applied})` : ''}
+          </div>
+        )}
+        <div className={css.toolbar}>
+          <p className={css.count} data-testid="result-count">
+            {/* A no-break space holds the line's height on a phone until the count comes. */}
+            {shop.loaded ? `${grouped(shop.count)} tires` : '\u00a0'}
+          </p>
+          <div className={css.tools}>
+            <Button
+              variant="default"
+              className={css.filtersButton}
+              onClick={() => setDrawerOpen(true)}
+              disabled={!shop.filters}
+              leftSection={<FiltersIcon />}
+            >
+              Filters{applied ? ` (${applied})` : ''}
+            </Button>
+            <select
+              aria-label="Sort"
+              className={`${plain.input} ${css.sort}`}
+              value={filters.sort ?? 'LTH'}
+              onChange={(e) => onChange({ type: 'sort', value: e.currentTarget.value as SortCode })}
+            >
+              {sortCodes.map((c) => (
+                <option key={c} value={c}>
+                  {sortLabels[c]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <QueryChips onChange={onChange} />
+        <AppliedChips filters={filters} facets={shop.filters} onChange={onChange} />
+        {shop.error && (
+          <Alert title="The search did not work" role="alert">
+            <div className={css.retry}>
+              Please try again in a moment.
+              <Button size="xs" variant="light" onClick={onRetry}>
+                Try again
               </Button>
-              {/* A native select: no popover code on the results page's first load. */}
-              <NativeSelect
-                aria-label="Sort"
-                w={{ base: 150, xs: 220 }}
-                data={sortOptions}
-                value={filters.sort ?? 'LTH'}
-                onChange={(e) => onChange({ type: 'sort', value: e.currentTarget.value as SortCode })}
-              />
-            </Group>
-          </Group>
-          <QueryChips onChange={onChange} />
-          <AppliedChips filters={filters} facets={shop.filters} onChange={onChange} />
-          {shop.error && (
-            <Alert color="red" variant="light" title="The search did not work">
-              <Group>
-                <Text size="sm">Please try again in a moment.</Text>
-                <Button size="xs" variant="light" onClick={onRetry}>
-                  Try again
-                </Button>
-              </Group>
+            </div>
+          </Alert>
+        )}
+        {first && <ResultSkeletons />}
+        {/* Nothing found: what to search instead when the server suggests something (one notice). */}
+        {empty &&
+          (shop.suggestions.length > 0 ? (
+            <SearchSuggestions filters={filters} suggestions={shop.suggestions} />
+          ) : (
+            <Alert color="gray" title="No tires match" role="alert">
+              Try removing a filter or searching for another size.
             </Alert>
-          )}
-          {first && <ResultSkeletons />}
-          {/* Nothing found: what to search instead when the server suggests something (one notice). */}
-          {empty &&
-            (shop.suggestions.length > 0 ? (
-              <SearchSuggestions filters={filters} suggestions={shop.suggestions} />
-            ) : (
-              <Alert variant="light" color="gray" title="No tires match">
-                Try removing a filter or searching for another size.
-              </Alert>
-            ))}
-          {cards.map((item) => (
-            <ResultCard
-              key={item.productId}
-              item={item}
-              renderActions={renderActions}
-              onEstimateShipping={onEstimateShipping}
-            />
           ))}
-          {cards.length < shop.list.length && <div ref={marker} aria-hidden="true" />}
-          {cards.length === shop.list.length && shop.list.length > 0 && shop.list.length < shop.count && (
-            <Center>
-              <Button variant="light" loading={shop.loading} onClick={onMore}>
-                More results
-              </Button>
-            </Center>
-          )}
-        </Stack>
-      </Grid.Col>
+        {cards.map((item) => (
+          <ResultCard
+            key={item.productId}
+            item={item}
+            renderActions={renderActions}
+            onEstimateShipping={onEstimateShipping}
+          />
+        ))}
+        {cards.length < shop.list.length && <div ref={marker} aria-hidden="true" />}
+        {cards.length === shop.list.length && shop.list.length > 0 && shop.list.length < shop.count && (
+          <div className={css.center}>
+            <Button variant="light" loading={shop.loading} onClick={onMore}>
+              More results
+            </Button>
+          </div>
+        )}
+      </div>
       {drawerOpen !== null && (
         <Suspense fallback={null}>
           <FilterDrawer
@@ -222,6 +240,6 @@ export function ShopResults({
           />
         </Suspense>
       )}
-    </Grid>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
 import { useAppSelector } from '../../app/store';
+import { Button } from '../../components/plain/Button';
+import css from './FilterSidebar.module.css';
 import type { FilterChange, ShopFilters } from './shop-filters';
 
 type Option = { width: number; ratio: number; rim: number; label: string; count: number; oe: boolean };
@@ -29,10 +30,8 @@ export function SizeFacets({
   const sizesOf = (c: { width?: string; ratio?: string; rim?: string }) => onChange({ type: 'sizes', ...c });
   if (sizes.some((s) => s.oe))
     return (
-      <Stack gap={4} aria-label="Vehicle sizes">
-        <Text fw={600} size="sm">
-          Sizes
-        </Text>
+      <fieldset className={`${css.fieldset} ${css.column}`} aria-label="Vehicle sizes">
+        <legend className={css.heading}>Sizes</legend>
         {sizes.map((s) => {
           const chosen =
             filters.width === String(s.width) &&
@@ -43,24 +42,22 @@ export function SizeFacets({
               key={s.label}
               size="compact-sm"
               variant={chosen ? 'filled' : 'light'}
-              justify="space-between"
+              className={css.sizeButton}
               onClick={() => sizesOf({ width: String(s.width), ratio: String(s.ratio), rim: String(s.rim) })}
             >
               {s.label} ({s.count})
             </Button>
           );
         })}
-      </Stack>
+      </fieldset>
     );
   const width = single(sizes.map((s) => s.width));
   const ratio = single(sizes.map((s) => s.ratio));
   const rim = single(sizes.map((s) => s.rim));
   const group = (label: string, key: 'ratio' | 'rim') => (
-    <Stack gap={4} aria-label={label}>
-      <Text fw={600} size="sm">
-        {label}
-      </Text>
-      <Group gap={6}>
+    <fieldset className={`${css.fieldset} ${css.column}`} aria-label={label}>
+      <legend className={css.heading}>{label}</legend>
+      <div className={css.row}>
         {byDimension(sizes, key).map(([value, count]) => (
           <Button
             key={value}
@@ -75,13 +72,13 @@ export function SizeFacets({
             {value} ({count})
           </Button>
         ))}
-      </Group>
-    </Stack>
+      </div>
+    </fieldset>
   );
   return (
-    <Stack gap="sm" aria-label="Sizes">
+    <div className={css.stack}>
       {group('Ratio', 'ratio')}
       {group('Rim', 'rim')}
-    </Stack>
+    </div>
   );
 }

@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { type ReactNode, useEffect, useState } from 'react';
 import * as accounts from '../../../contract/sessions';
 import type { z } from 'zod';
@@ -185,7 +185,7 @@ function ChangePassword() {
     try {
       await call(accounts.changePassword, { body: { currentPassword, newPassword } });
       form.reset();
-      notifications.show({
+      showToast({
         color: 'green',
         message: 'Password changed. Your other sessions were signed out.',
       });

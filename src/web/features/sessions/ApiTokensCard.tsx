@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { Alert, Badge, Button, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useCallback, useEffect, useState } from 'react';
 import * as accounts from '../../../contract/sessions';
 import { call, errorMessage } from '../../api/client';
@@ -35,7 +35,7 @@ export function ApiTokensCard() {
     setBusy(id);
     try {
       await call(accounts.revokeOwnToken, { params: { id } });
-      notifications.show({ color: 'green', message: 'Token revoked: it no longer works.' });
+      showToast({ color: 'green', message: 'Token revoked: it no longer works.' });
       await load();
     } catch (e) {
       setError(errorMessage(e));

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import * as accounts from '../../../contract/sessions';
@@ -89,7 +89,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
     setBusy(true);
     try {
       await call(accounts.disableMfa, { body: { code } });
-      notifications.show({ color: 'green', message: 'Two-step sign-in is off.' });
+      showToast({ color: 'green', message: 'Two-step sign-in is off.' });
       setCode('');
       onDone();
     } catch (e) {

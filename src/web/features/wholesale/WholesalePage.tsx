@@ -3,7 +3,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import { Alert, Badge, Code, Divider, Group, Select, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type * as wholesale from '../../../contract/wholesale';
 import { wholesaleStatuses, wholesaleTransitions } from '../../../domain/wholesale-status';
@@ -81,7 +81,7 @@ function Decide({
       if (to === 'approved')
         await approve({ id: row.id, priceGroupId: group ? Number(group) : null, note }).unwrap();
       else await reject({ id: row.id, note }).unwrap();
-      notifications.show({
+      showToast({
         color: 'green',
         message: to === 'approved' ? 'Approved: the invitation is in the outbox' : 'Rejected',
       });
