@@ -24,16 +24,17 @@ const KB = 1024;
 const TARGET_KB: Record<string, number> = { '/login': 120, '/': 120 };
 /**
  * Enforced limits: today's weight and some room (docs/performance-web.md, "Light shell": /login
- * 115.5, / 117.1, /shop 196, /admin/* 377 KB). The shell (113.6 KB) has neither Mantine, Zod nor
+ * 116.0, / 117.5, /shop 137.0, /admin/* 377 KB). The shell (113.4 KB) has neither Mantine, Zod nor
  * RTK Query: a Mantine component in the frame, the login form or the home panel, a page imported
  * straight into router.tsx, a contract module in a shell slice or the api in the store breaks the
- * /login and / limits (issue 15's 120 KB); a contract module (Zod) in the result cards breaks /shop's.
+ * /login and / limits (issue 15's 120 KB); Mantine (about 60 KB) or a contract module (Zod) in
+ * the results page breaks /shop's.
  */
 const LIMIT_KB: Record<string, number> = {
   '/login': 120,
   '/': 120,
-  '/shop': 200,
-  '/tires': 200,
+  '/shop': 150,
+  '/tires': 150,
   '/admin/*': 390,
 };
 const ROUTE_LIMIT_KB = 300;
@@ -89,6 +90,11 @@ for (const k of shell)
 for (const css of shellCss) console.log(`    ${css.padEnd(48)} ${kb(gzSize(css)).padStart(9)} (CSS)`);
 
 const failures: string[] = [];
+// The entry, the framework and the bundler's runtime: each more file of the shell is one more
+// render-blocking request on every page (a dynamic import of a package from the shell once made
+// the bundler split four of the shell's modules out of the entry; see the doc, "Eighth round").
+const SHELL_FILES = 3;
+if (shell.size > SHELL_FILES) failures.push(`the shell is ${shell.size} files, more than ${SHELL_FILES}`);
 console.log('\nFirst load of each route (gzipped, shell included: JavaScript and its limit, then CSS):');
 for (const route of webRoutes()) {
   const own = route.sources.filter((s) => manifest[s]);

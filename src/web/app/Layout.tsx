@@ -38,7 +38,7 @@ export function Layout() {
   );
 }
 
-const Notifications = lazy(withMantine(() => import('./Toasts'), 'Notifications'));
+const Notifications = lazy(withMantine(() => import('../lib/notifications'), 'Notifications'));
 
 /** The one container of the toasts (toasts.ts), with Mantine, from the first toast on. */
 function ToastsWhenShown() {

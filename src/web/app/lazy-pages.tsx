@@ -34,8 +34,8 @@ interface PageOptions {
 /**
  * Every page of the router as its own chunk, loaded when it is first shown (router.tsx imports
  * the pages from here, under their own names). The first load of /login or / downloads the
- * frame and that one page, not the whole shop (budget: scripts/web-budget.mjs); those two are
- * light (no Mantine), every other page comes with Mantine's provider. Layout wraps the pages in
+ * frame and that one page, not the whole shop (budget: scripts/web-budget.ts); those two and
+ * the results page are light (no Mantine), every other page comes with Mantine's provider. Layout wraps the pages in
  * one Suspense boundary. A page's first render marks its content as shown (opening-content.ts),
  * unless `contentLater`.
  *

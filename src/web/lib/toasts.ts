@@ -16,7 +16,7 @@ export function showToast(toast: NotificationData): void {
     for (const listener of listeners) listener();
   }
   // The store keeps a toast until the container mounts and shows it.
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(toast));
+  void import('./notifications').then(({ notifications }) => notifications.show(toast));
 }
 
 const subscribe = (listener: () => void) => {
