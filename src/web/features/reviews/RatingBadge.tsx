@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
 import { type RootState, useAppSelector } from '../../app/store';
-import { useRatingSummariesQuery } from './reviews-summary.api';
+import { useRatingSummaries } from './rating-summaries';
 import { Stars } from './Stars';
 import css from './Stars.module.css';
 
@@ -25,7 +25,7 @@ export function RatingBadge({ modelId }: { modelId: number }) {
     () => (ids.includes(modelId) ? ids : [...ids, modelId].sort(byNumber)),
     [ids, modelId],
   );
-  const { data } = useRatingSummariesQuery(wanted);
+  const data = useRatingSummaries(wanted);
   // A line of the badge's height while the summaries load: the card keeps its size.
   if (!data)
     return (

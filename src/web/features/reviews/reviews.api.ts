@@ -6,7 +6,7 @@ const list = { type: 'Review', id: 'LIST' } as const;
 
 /**
  * Reviews: the product view's list, the form, photos, votes and the staff queue (the result
- * cards' stars are in reviews-summary.api.ts).
+ * cards' stars are in rating-summaries.ts, without RTK Query).
  */
 export const reviewsApi = api.injectEndpoints({
   endpoints: (b) => ({
