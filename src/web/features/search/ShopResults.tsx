@@ -176,6 +176,7 @@ export function ShopResults({
             >
               Filters{applied ? ` (${applied})` : ''}
             </Button>
+            {/* The browser's own list in the look of the plain fields, named by its aria-label. */}
             <select
               aria-label="Sort"
               className={`${plain.input} ${css.sort}`}
