@@ -3,6 +3,7 @@ import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { isStaff } from '../../domain/roles';
 import { Logo } from '../components/Logo';
 import { Loader } from '../components/plain/Loader';
+import { StrokeIcon } from '../components/plain/StrokeIcon';
 import css from './Layout.module.css';
 import { LocationSwitcher } from './LocationSwitcher';
 import { paths } from './paths';
@@ -119,22 +120,12 @@ function Header() {
  */
 function CartIcon() {
   return (
-    <svg
-      width="26"
-      height="26"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon size={26}>
       <path d="M4 19a2 2 0 1 0 4 0a2 2 0 1 0 -4 0" />
       <path d="M15 19a2 2 0 1 0 4 0a2 2 0 1 0 -4 0" />
       <path d="M17 17h-11v-14h-2" />
       <path d="M6 5l14 1l-1 7h-13" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

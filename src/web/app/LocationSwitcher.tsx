@@ -1,4 +1,5 @@
 import { switchLocation } from '../features/sessions/session.slice';
+import plain from '../components/plain/plain.module.css';
 import css from './LocationSwitcher.module.css';
 import { useAppDispatch, useAppSelector } from './store';
 
@@ -12,7 +13,7 @@ export function LocationSwitcher() {
   const dispatch = useAppDispatch();
   const { location, locations } = useAppSelector((s) => s.session);
   if (locations.length < 2)
-    return location ? <span className={css.badge}>{location.locationName}</span> : null;
+    return location ? <span className={`${plain.badge} ${css.badge}`}>{location.locationName}</span> : null;
   return (
     <select
       className={css.select}

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
 import css from './plain.module.css';
+import { StrokeIcon } from './StrokeIcon';
 
 interface FieldProps {
   label: string;
@@ -62,19 +63,11 @@ export function PasswordField({ label, error, ...input }: Omit<InputProps, 'type
           aria-hidden
           onClick={() => setVisible((v) => !v)}
         >
-          <svg
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
+          <StrokeIcon size={18}>
             <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
             <circle cx="12" cy="12" r="3" />
             {visible && <path d="M3 3l18 18" />}
-          </svg>
+          </StrokeIcon>
         </button>
       </div>
     </Field>

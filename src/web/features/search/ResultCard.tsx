@@ -1,6 +1,7 @@
 import { memo, type ReactNode, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/plain/Button';
+import plain from '../../components/plain/plain.module.css';
 import { money } from '../../lib/format';
 import { miles, service } from './search.format';
 import { Price } from './Price';
@@ -59,10 +60,10 @@ export const ResultCard = memo(function ResultCard({
               <Link to={detail} className={css.link}>
                 {item.line}
               </Link>
-              {item.runFlat && <span className={css.badge}>Run-flat</span>}
-              {item.specials && <span className={css.badge}>Special</span>}
+              {item.runFlat && <span className={plain.badge}>Run-flat</span>}
+              {item.specials && <span className={plain.badge}>Special</span>}
               {item.rebateCents > 0 && (
-                <span className={`${css.badge} ${css.rebate}`}>{money(item.rebateCents)} rebate</span>
+                <span className={`${plain.badge} ${css.rebate}`}>{money(item.rebateCents)} rebate</span>
               )}
             </div>
             <Tire item={item} />

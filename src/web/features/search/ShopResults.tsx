@@ -13,6 +13,7 @@ import { useAppSelector } from '../../app/store';
 import { withMantine } from '../../app/with-mantine';
 import { Alert } from '../../components/plain/Alert';
 import { Button } from '../../components/plain/Button';
+import { StrokeIcon } from '../../components/plain/StrokeIcon';
 import { grouped } from '../../lib/format';
 import { useMediaQuery } from '../../lib/media-query';
 import { AppliedChips } from './AppliedChips';
@@ -91,22 +92,12 @@ function ResultSkeletons() {
   );
 }
 
-/** Tabler's adjustments-horizontal icon, inline (no icon package on the results page). */
+/** Tabler's adjustments-horizontal icon. */
 function FiltersIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon size={16}>
       <path d="M14 6a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M4 6h10M18 6h2M6 12a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M4 12h2M10 12h10M15 18a2 2 0 1 0 4 0a2 2 0 1 0 -4 0M4 18h11M19 18h1" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
