@@ -5,6 +5,9 @@
 // EXPLAIN ANALYZE of the slowest search.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { hash } from '@node-rs/argon2';
@@ -288,21 +291,24 @@ async function ordersFlowing(url: string, cookie: string, baseline: Measure) {
 /** BENCH_ONLY=kept,flow,computed,explain,pglite runs some parts only (all by default). */
 const only = new Set((process.env.BENCH_ONLY ?? 'kept,flow,computed,explain,pglite').split(','));
 
-/** A production server never seeds demo data: the bench seeds an empty database itself first. */
-async function seedDatabase(url: string) {
+/**
+ * A production server never seeds demo data: the bench seeds an empty database itself first,
+ * PostgreSQL at `url` or, without one, PGlite in `pgliteDir`.
+ */
+async function seedDatabase(url: string | undefined, skus = SKUS, pgliteDir = 'memory://') {
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     SEED: 'auto',
-    DATABASE_URL: url,
-    SEED_SKUS: String(SKUS),
+    ...(url ? { DATABASE_URL: url } : { PGLITE_DIR: pgliteDir }),
+    SEED_SKUS: String(skus),
   });
-  const db = await openDatabase({ databaseUrl: url, pgliteDir: 'memory://', poolSize: 4 });
+  const db = await openDatabase({ databaseUrl: url, pgliteDir, poolSize: 4 });
   try {
     await migrateDatabase(db.db);
     const t0 = Date.now();
     if (await seedIfEmpty(db.db, config))
-      console.log(`seeded ${SKUS} SKUs in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      console.log(`seeded ${skus} SKUs in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } finally {
     await db.close();
   }
@@ -356,7 +362,10 @@ async function postgresScenarios(url: string) {
 
 async function pgliteScenario() {
   console.log(`\n(e) embedded PGlite, ${PGLITE_SKUS} SKUs`);
-  const server = await startServer({ PGLITE_DIR: 'memory://', SEED_SKUS: String(PGLITE_SKUS) });
+  // Seeded in a directory first (a production server seeds nothing), then served from it.
+  const dir = await mkdtemp(join(tmpdir(), 'tread-bench-pglite-'));
+  await seedDatabase(undefined, PGLITE_SKUS, dir);
+  const server = await startServer({ PGLITE_DIR: dir });
   try {
     const cookie = await signIn();
     const [search, healthz] = await Promise.all([
@@ -367,6 +376,7 @@ async function pgliteScenario() {
     console.log(fmt(healthz));
   } finally {
     await stop(server);
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -377,11 +387,13 @@ async function pgliteScenario() {
  */
 async function main() {
   const reuse = process.env.BENCH_DATABASE_URL;
-  if (reuse) {
+  // BENCH_ONLY=pglite needs no PostgreSQL database.
+  const onPostgres = ['kept', 'flow', 'computed', 'explain'].some((part) => only.has(part));
+  if (onPostgres && reuse) {
     console.log(`PostgreSQL database of BENCH_DATABASE_URL (already seeded)`);
     await postgresScenarios(reuse);
     if (only.has('explain')) await explainSlowest(reuse);
-  } else {
+  } else if (onPostgres) {
     const name = `tread_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();

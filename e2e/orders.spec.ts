@@ -77,6 +77,14 @@ test('a buyer searches, adds to cart, checks out with a test card and sees the o
   await page.getByRole('link', { name: number }).click();
   await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
   await snap(page, 'orders-detail');
+  // On a phone the items are a list of lines, with quantity and total in view (no sideways scroll).
+  await page.setViewportSize({ width: 360, height: 740 });
+  const line = page.getByRole('list', { name: 'Order items' }).getByRole('listitem').first();
+  await expect(line).toContainText('Michelin');
+  await expect(line).toContainText(/1 × \$/);
+  const box = (await line.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await snap(page, 'orders-detail-phone');
 });
 
 test('a declined card shows why and keeps the cart; the next attempt tokenizes again and pays', async ({

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Table.layer.css';
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import { money } from '../../lib/format';
 
@@ -43,9 +44,46 @@ export const paymentText = (method: string | null, status: string) =>
 
 export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '');
 
-/** The items of an order with prices and totals. */
+/** The items of an order with prices and totals: a table, or on a phone a list of lines (nothing scrolls sideways). */
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
   const t = order.totals;
+  // Read at the first render, so a phone never draws the table first (as CartLines).
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  if (phone) {
+    return (
+      <Stack gap="xs">
+        <Stack gap="xs" role="list" aria-label="Order items">
+          {order.orderItems.map((i) => (
+            <Paper key={i.orderItemId} withBorder p="sm" role="listitem">
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {i.makeName} {i.modelName} {i.size}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {i.skuCode}
+              </Text>
+              <Group justify="space-between" mt={4} wrap="nowrap" align="end">
+                <Text size="sm">
+                  {i.orderItemQuantity} × {money(i.unitPriceCents - i.unitDiscountCents)}
+                  {i.orderItemRoadHazard ? ` + road hazard ${money(i.roadHazardUnitCents)}` : ''}
+                </Text>
+                <Text fw={600} size="sm">
+                  {money(i.lineTotalCents)}
+                </Text>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+        <Group justify="space-between" px="sm">
+          <Text size="sm">Shipping</Text>
+          <Text size="sm">{money(t.shippingCents)}</Text>
+        </Group>
+        <Group justify="space-between" px="sm">
+          <Text fw={700}>Total</Text>
+          <Text fw={700}>{money(t.totalCents)}</Text>
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={520} type="native">
       <Table aria-label="Order items">
