@@ -19,7 +19,7 @@ function Pages() {
 store.dispatch(fetchSession());
 // The page of this address starts downloading now, beside the session (lazy-pages.tsx), and so
 // does the first page of results of a /shop address (ShopPage takes it).
-preloadOpeningPage(() =>
+const openingPage = preloadOpeningPage(() =>
   (matchRoutes(routes as RouteObject[], window.location) ?? []).map((m) => m.route.element),
 );
 if (window.location.pathname === paths.shop || window.location.pathname === paths.tires) {
@@ -28,17 +28,21 @@ if (window.location.pathname === paths.shop || window.location.pathname === path
 }
 
 const root = createRoot(document.getElementById('root')!);
-// The first render is a transition: React renders it in slices of a few milliseconds and lets
-// the browser in between (no long task on a slow phone; docs/performance-web.md). Until it
-// commits, index.html's header stands in.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Provider store={store}>
-        <BrowserRouter>
-          <Pages />
-        </BrowserRouter>
-      </Provider>
-    </StrictMode>,
+// The first render waits for the page's module (its chunks are linked in the HTML, so they come
+// with the app's): drawn at once, the page never shows the loader first (lazy-pages.tsx). It is a
+// transition: React renders it in slices of a few milliseconds and lets the browser in between
+// (no long task on a slow phone; docs/performance-web.md). Until it commits, index.html's header
+// stands in.
+void openingPage.then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Provider store={store}>
+          <BrowserRouter>
+            <Pages />
+          </BrowserRouter>
+        </Provider>
+      </StrictMode>,
+    ),
   ),
 );

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { useTicked } from '../features/comparisons/compare-tray';
 import { afterOpeningPage, markContentShown, nextTask } from './opening-content';
-import { loadMantineRoot, withMantine } from './with-mantine';
+import { withMantine } from './with-mantine';
 import extras from './result-extras.module.css';
 
 /**
@@ -43,20 +43,36 @@ interface PageOptions {
  * and import it in router.tsx from './lazy-pages'.
  */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K, options: PageOptions = {}) {
-  type Preloadable = ComponentType<object> & { preload(): Promise<unknown> };
-  const Lazy = options.light
-    ? (lazyNamed(load, name) as Preloadable)
-    : Object.assign(lazy(withMantine(load, name) as () => Promise<{ default: ComponentType<object> }>), {
-        preload: () => Promise.all([loadMantineRoot(), load()]),
-      });
+  const loadComponent = options.light
+    ? async () => (await load())[name] as unknown as ComponentType<object>
+    : async () => (await withMantine(load, name)()).default as unknown as ComponentType<object>;
+  // Once its module is in, the page renders its component directly: a lazy component suspends
+  // on every first render, even when its module has arrived, and a fallback shown makes React
+  // hold the content back for 300 ms (docs/performance-web.md, "Ninth round").
+  let loaded: ComponentType<object> | undefined;
+  let loading: Promise<ComponentType<object>> | undefined;
+  const preload = () =>
+    (loading ??= loadComponent().then(
+      (component) => (loaded = component),
+      (error) => {
+        loading = undefined; // a failed download is tried again on the next visit
+        throw error;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page, when this module loads
+  const Page = (props: object) => {
+    const Component = loaded ?? Lazy;
+    return <Component {...props} />;
+  };
   const render = options.contentLater
-    ? Lazy
+    ? Page
     : (props: object) => (
         <MarksContentShown>
-          <Lazy {...props} />
+          <Page {...props} />
         </MarksContentShown>
       );
-  return Object.assign(render, { preload: Lazy.preload }) as unknown as M[K];
+  return Object.assign(render, { preload }) as unknown as M[K];
 }
 
 /** A page on its first render: its content is on screen (opening-content.ts). */
@@ -66,20 +82,23 @@ function MarksContentShown({ children }: { children: ReactNode }) {
 }
 
 /** Starts downloading the chunks of a route's element (its lazy pages, a fragment's too) without rendering it. */
-function preloadElement(node: ReactNode): void {
-  if (!isValidElement(node)) return;
-  void (node.type as { preload?: () => Promise<unknown> }).preload?.();
-  Children.forEach((node.props as { children?: ReactNode }).children, preloadElement);
+function preloadElement(node: ReactNode): Promise<unknown>[] {
+  if (!isValidElement(node)) return [];
+  const own = (node.type as { preload?: () => Promise<unknown> }).preload?.();
+  const children = Children.toArray((node.props as { children?: ReactNode }).children);
+  return [...(own ? [own] : []), ...children.flatMap(preloadElement)];
 }
 
 /**
  * main.tsx calls it with the elements of the address the app opens on: their pages' chunks
  * arrive while the session is asked for (RequireUser shows the page only after it). Matching the
  * address against the routes (a few milliseconds at 4× CPU) and asking for the chunks happen in
- * a task of their own (nextTask).
+ * a task of their own (nextTask). Settles when those pages are in (or failed: the router's
+ * Suspense shows the loader then, and a retry), so the first render can draw the page at once.
  */
-export function preloadOpeningPage(openingElements: () => ReactNode[]): void {
-  void nextTask().then(() => openingElements().forEach(preloadElement));
+export async function preloadOpeningPage(openingElements: () => ReactNode[]): Promise<void> {
+  await nextTask();
+  await Promise.allSettled(openingElements().flatMap(preloadElement));
 }
 
 const loadAddToCart = () => import('../features/cart/AddToCart');

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-export const loadMantineRoot = () => import('./MantineRoot');
+const loadMantineRoot = () => import('./MantineRoot');
 
 /**
  * A loader, for React.lazy, of a module's named component drawn inside Mantine's provider: it
