@@ -148,6 +148,8 @@ test.describe('on a phone (360 px)', () => {
 
   test('the size and vehicle selectors stack at full width', async ({ page }) => {
     await page.goto('/');
+    // The width select is drawn anew once its list is in (SearchPanel): measure that one.
+    await expect(page.getByRole('combobox', { name: 'Tire Width', exact: true })).toBeEnabled();
     const boxes = [];
     for (const label of ['Tire Width', 'Tire Ratio', 'Rim Size']) {
       const box = (await page.getByRole('combobox', { name: label, exact: true }).boundingBox())!;
@@ -158,6 +160,7 @@ test.describe('on a phone (360 px)', () => {
     expect(boxes[2].y).toBeGreaterThan(boxes[1].y + boxes[1].height - 1);
     await snap(page, 'phone-360-home');
     await page.getByRole('tab', { name: 'Vehicle' }).click();
+    await expect(page.getByRole('combobox', { name: 'Year', exact: true })).toBeEnabled();
     for (const label of ['Year', 'Make', 'Model', 'Options']) {
       const box = (await page.getByRole('combobox', { name: label, exact: true }).boundingBox())!;
       expect(box.width).toBeGreaterThan(250);

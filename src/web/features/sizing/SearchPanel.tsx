@@ -43,7 +43,9 @@ interface Props {
 /**
  * One select of a chain: the browser's own (no popover code on the home page's first load; the
  * phone shows its native picker, and keyboard and screen readers get a labelled select). The
- * first option is the prompt, until a value is chosen.
+ * first option is the prompt, until a value is chosen. It is drawn anew when it opens (its key):
+ * enabling a select that already holds its options restyles every option one by one, which
+ * Lighthouse's trace makes a long task (docs/performance-web.md, "Ninth round").
  */
 function SelectorField({
   label,
@@ -54,14 +56,16 @@ function SelectorField({
   selector: Selector;
   onChange(v: string | null): void;
 }) {
+  const waiting = !selector.enabled || selector.loading;
   return (
     <SelectField
+      key={waiting ? 'waiting' : 'open'}
       label={label}
       prompt={selector.loading ? 'Loading…' : `Choose ${label.toLowerCase()}`}
       options={selector.values}
       value={selector.selected ?? ''}
       onChange={(e) => onChange(e.currentTarget.value || null)}
-      disabled={!selector.enabled || selector.loading}
+      disabled={waiting}
       error={selector.error ? 'Could not load this list' : undefined}
     />
   );

@@ -2,7 +2,15 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { type ApiProblem, call } from '../../api/client';
 import { sizingRoutes as sizing } from '../../api/routes';
 import { apiThunk, problemIn } from '../../api/thunk';
-import { emptySelector, type Selector, trackSelect } from './selector';
+import {
+  emptySelector,
+  firstSelector,
+  loadFailed,
+  loaded,
+  loadStarted,
+  type Selector,
+  trackSelect,
+} from './selector';
 
 /**
  * The size selector, a slice of fixed shape (see docs/architecture.md, "The web app"): tire
@@ -15,7 +23,7 @@ interface SizeSelectorState {
 }
 
 const initialState: SizeSelectorState = {
-  width: emptySelector(true),
+  width: firstSelector(),
   ratio: emptySelector(),
   rim: emptySelector(),
 };
@@ -45,15 +53,10 @@ export const loadRims = apiThunk(
 
 type Level = keyof SizeSelectorState;
 const lifecycle = (level: Level) => ({
-  pending: (s: SizeSelectorState) => {
-    s[level] = { ...s[level], loading: true, error: null };
-  },
-  fulfilled: (s: SizeSelectorState, a: PayloadAction<Selector['values']>) => {
-    s[level] = { ...s[level], loading: false, enabled: true, values: a.payload };
-  },
-  rejected: (s: SizeSelectorState, a: { payload?: ApiProblem; error: { message?: string } }) => {
-    s[level] = { ...s[level], loading: false, error: problemIn(a).message };
-  },
+  pending: (s: SizeSelectorState) => loadStarted(s[level]),
+  fulfilled: (s: SizeSelectorState, a: PayloadAction<Selector['values']>) => loaded(s[level], a.payload),
+  rejected: (s: SizeSelectorState, a: { payload?: ApiProblem; error: { message?: string } }) =>
+    loadFailed(s[level], problemIn(a).message),
 });
 
 const sizeSelectorSlice = createSlice({

@@ -3,7 +3,15 @@ import type { SizeRecord } from '../../../contract/catalog';
 import { call } from '../../api/client';
 import { sizingRoutes as sizing } from '../../api/routes';
 import { apiThunk, problemIn } from '../../api/thunk';
-import { emptySelector, type Selector, trackSelect } from './selector';
+import {
+  emptySelector,
+  firstSelector,
+  loadFailed,
+  loaded,
+  loadStarted,
+  type Selector,
+  trackSelect,
+} from './selector';
 
 /**
  * The vehicle selector, a slice of fixed shape (see docs/architecture.md, "The web app"): year,
@@ -20,7 +28,7 @@ interface VehicleSelectorState {
 }
 
 const initialState: VehicleSelectorState = {
-  year: emptySelector(true),
+  year: firstSelector(),
   make: emptySelector(),
   model: emptySelector(),
   option: emptySelector(),
@@ -82,15 +90,9 @@ const vehicleSelectorSlice = createSlice({
       [loadModels, 'model'],
       [loadOptions, 'option'],
     ] as const) {
-      b.addCase(thunk.pending, (s) => {
-        s[level] = { ...s[level], loading: true, error: null };
-      })
-        .addCase(thunk.fulfilled, (s, a) => {
-          s[level] = { ...s[level], loading: false, enabled: true, values: a.payload };
-        })
-        .addCase(thunk.rejected, (s, a) => {
-          s[level] = { ...s[level], loading: false, error: problemIn(a).message };
-        });
+      b.addCase(thunk.pending, (s) => loadStarted(s[level]))
+        .addCase(thunk.fulfilled, (s, a) => loaded(s[level], a.payload))
+        .addCase(thunk.rejected, (s, a) => loadFailed(s[level], problemIn(a).message));
     }
     b.addCase(loadVehicleSizes.pending, (s) => {
       s.sizesLoading = true;
