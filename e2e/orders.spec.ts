@@ -85,6 +85,13 @@ test('a buyer searches, adds to cart, checks out with a test card and sees the o
   const box = (await line.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(360);
   await snap(page, 'orders-detail-phone');
+  // And the history is a list of cards, the new order among them.
+  await page.goto('/orders');
+  const card = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: number });
+  await expect(card).toBeVisible();
+  const cardBox = (await card.boundingBox())!;
+  expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(360);
+  await snap(page, 'orders-history-phone');
 });
 
 test('a declined card shows why and keeps the cart; the next attempt tokenizes again and pays', async ({

@@ -55,7 +55,7 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K, options: Pa
     (loading ??= loadComponent().then(
       (component) => (loaded = component),
       (error) => {
-        loading = undefined; // a failed download is tried again on the next visit
+        loading = undefined; // a failed download is asked for again when the page renders
         throw error;
       },
     ));

@@ -16,3 +16,9 @@ export function useMediaQuery(query: string): boolean {
     () => typeof matchMedia !== 'undefined' && matchMedia(query).matches,
   );
 }
+
+/**
+ * Below Mantine's `sm` breakpoint (48em): where tables of the app turn into lists of cards
+ * (cart lines, an order's items, the order history), so nothing scrolls sideways on a phone.
+ */
+export const usePhone = (): boolean => useMediaQuery('(max-width: 47.99em)');

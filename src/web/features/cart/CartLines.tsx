@@ -2,12 +2,12 @@ import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { ActionIcon, Group, NumberInput, Paper, Stack, Switch, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import type { Cart } from '../../../contract/order-shapes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { putCart } from './cart.slice';
 import { money } from '../../lib/format';
+import { usePhone } from '../../lib/media-query';
 
 type Line = Cart['orderItems'][number];
 type Change = { orderItemQuantity?: number; orderItemRoadHazard?: boolean };
@@ -82,8 +82,7 @@ function lineControls(i: Line, busy: boolean, update: (id: number, change: Chang
 export function CartLines({ cart }: { cart: Cart }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector((s) => s.cart.loading);
-  // Read at the first render (not after it), so a phone never draws the table first.
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const update = (orderItemId: number, change: Change) => dispatch(putCart([{ orderItemId, ...change }]));
   if (phone) {
     return (

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import { money } from '../../lib/format';
+import { usePhone } from '../../lib/media-query';
 
 const colors: Record<string, string> = {
   placed: 'blue',
@@ -47,8 +47,7 @@ export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleD
 /** The items of an order with prices and totals: a table, or on a phone a list of lines (nothing scrolls sideways). */
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
   const t = order.totals;
-  // Read at the first render, so a phone never draws the table first (as CartLines).
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   if (phone) {
     return (
       <Stack gap="xs">
