@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadRatios, loadRims, sizeSelectorReducer, widthSelected } from './size-selector.slice';
-import { loadMakes, vehicleSelectorReducer, vehicleValueSelected } from './vehicle-selector.slice';
+import { loadRatios, loadRims, loadWidths, sizeSelectorReducer, widthSelected } from './size-selector.slice';
+import { loadMakes, loadYears, vehicleSelectorReducer, vehicleValueSelected } from './vehicle-selector.slice';
 
 const choices = (...values: string[]) => values.map((value) => ({ value, label: value }));
 
@@ -8,6 +8,15 @@ describe('size selector, chained', () => {
   it('enables only the width at first', () => {
     const s = sizeSelectorReducer(undefined, { type: 'init' });
     expect([s.width.enabled, s.ratio.enabled, s.rim.enabled]).toEqual([true, false, false]);
+  });
+
+  it('starts with the widths loading, so the start of their load leaves the state as it was (no render)', () => {
+    const s = sizeSelectorReducer(undefined, { type: 'init' });
+    expect(s.width.loading).toBe(true);
+    expect(sizeSelectorReducer(s, loadWidths.pending('r', {}))).toBe(s);
+    const v = vehicleSelectorReducer(undefined, { type: 'init' });
+    expect(v.year.loading).toBe(true);
+    expect(vehicleSelectorReducer(v, loadYears.pending('r', undefined))).toBe(v);
   });
 
   it('clears ratio and rim when a width is chosen, and enables ratio once loaded', () => {
