@@ -22,9 +22,14 @@ export interface Totals {
   totalCents: number;
 }
 
+/** What one tire of a line costs after its discount (road hazard not included). */
+export function netUnitCents(line: Pick<PricedLine, 'unitPriceCents' | 'unitDiscountCents'>): number {
+  return line.unitPriceCents - line.unitDiscountCents;
+}
+
 export function lineTotalCents(line: PricedLine): number {
   const hazard = line.roadHazard ? line.roadHazardUnitCents : 0;
-  return line.quantity * (line.unitPriceCents - line.unitDiscountCents + hazard);
+  return line.quantity * (netUnitCents(line) + hazard);
 }
 
 /**

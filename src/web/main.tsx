@@ -29,11 +29,12 @@ if (window.location.pathname === paths.shop || window.location.pathname === path
 
 const root = createRoot(document.getElementById('root')!);
 // The first render waits for the page's module (its chunks are linked in the HTML, so they come
-// with the app's): drawn at once, the page never shows the loader first (lazy-pages.tsx). It is a
-// transition: React renders it in slices of a few milliseconds and lets the browser in between
-// (no long task on a slow phone; docs/performance-web.md). Until it commits, index.html's header
-// stands in.
-void openingPage.then(() =>
+// with the app's): drawn at once, the page never shows the loader first (lazy-pages.tsx). At most
+// a second, though: on a slow link the frame and its loader show meanwhile. It is a transition:
+// React renders it in slices of a few milliseconds and lets the browser in between (no long task
+// on a slow phone; docs/performance-web.md). Until it commits, index.html's header stands in.
+const atMostASecond = new Promise<void>((resolve) => setTimeout(resolve, 1000));
+void Promise.race([openingPage, atMostASecond]).then(() =>
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * Whether a media query matches, kept current: Mantine's useMediaQuery for the pages drawn
@@ -6,13 +6,18 @@ import { useSyncExternalStore } from 'react';
  * browser has no matchMedia.
  */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (changed) => {
+  // The same subscription for the same query: React subscribes again only when it changes.
+  const subscribe = useCallback(
+    (changed: () => void) => {
       if (typeof matchMedia === 'undefined') return () => {};
       const list = matchMedia(query);
       list.addEventListener('change', changed);
       return () => list.removeEventListener('change', changed);
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => typeof matchMedia !== 'undefined' && matchMedia(query).matches,
   );
 }

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { OrderDetail } from '../../../contract/order-shapes';
+import { netUnitCents } from '../../../domain/money';
 import { money } from '../../lib/format';
 import { usePhone } from '../../lib/media-query';
 
@@ -62,7 +63,7 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
               </Text>
               <Group justify="space-between" mt={4} wrap="nowrap" align="end">
                 <Text size="sm">
-                  {i.orderItemQuantity} × {money(i.unitPriceCents - i.unitDiscountCents)}
+                  {i.orderItemQuantity} × {money(netUnitCents(i))}
                   {i.orderItemRoadHazard ? ` + road hazard ${money(i.roadHazardUnitCents)}` : ''}
                 </Text>
                 <Text fw={600} size="sm">
@@ -107,7 +108,7 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
                 </Text>
               </Table.Td>
               <Table.Td>{i.orderItemQuantity}</Table.Td>
-              <Table.Td>{money(i.unitPriceCents - i.unitDiscountCents)}</Table.Td>
+              <Table.Td>{money(netUnitCents(i))}</Table.Td>
               <Table.Td>{i.orderItemRoadHazard ? money(i.roadHazardUnitCents) : '—'}</Table.Td>
               <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
             </Table.Tr>
