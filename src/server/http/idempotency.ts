@@ -2,6 +2,7 @@
 // retries (docs/architecture.md, "Boundaries the build enforces").
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { builtOnce, type Placeholders } from '../db/built-once';
 import type { Db, DbOrTx } from '../db/connection';
 import { idempotencyKeys } from '../db/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,6 +36,33 @@ export const fingerprintOf = (body: unknown) =>
 const cardPrint = (card: { number?: unknown; expMonth?: unknown; expYear?: unknown }) =>
   `${String(card.number ?? '').slice(-4)}/${card.expMonth}/${card.expYear}`;
 
+type KeyOfCall = { userId: number; scope: string; key: string };
+
+// Every keyed call claims its key and keeps its answer: both built once (db/built-once.ts).
+const claimKey = builtOnce((db, p: Placeholders<KeyOfCall & { requestHash: string; status: string }>) =>
+  db
+    .insert(idempotencyKeys)
+    .values({ userId: p.userId, scope: p.scope, key: p.key, requestHash: p.requestHash, status: p.status })
+    .onConflictDoNothing()
+    .returning(),
+);
+const keepAnswer = builtOnce(
+  (db, p: Placeholders<KeyOfCall & { claimed: string; status: number; json: string | undefined }>) =>
+    db
+      .update(idempotencyKeys)
+      // drizzle's types take no placeholder in set(): the values go in as SQL, the body as JSON text.
+      .set({ status: 'done', responseStatus: sql`${p.status}`, responseBody: sql`${p.json}::jsonb` })
+      .where(
+        and(
+          eq(idempotencyKeys.userId, p.userId),
+          eq(idempotencyKeys.scope, p.scope),
+          eq(idempotencyKeys.key, p.key),
+          eq(idempotencyKeys.status, p.claimed),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key }),
+);
+
 async function claim(db: Db, userId: number, scope: string, key: string, requestHash: string) {
   const where = and(
     eq(idempotencyKeys.userId, userId),
@@ -43,12 +71,7 @@ async function claim(db: Db, userId: number, scope: string, key: string, request
   );
   const owner = ownerMark();
   const status = owner ? `running:${owner}` : 'running';
-  const insert = () =>
-    db
-      .insert(idempotencyKeys)
-      .values({ userId, scope, key, requestHash, status })
-      .onConflictDoNothing()
-      .returning();
+  const insert = () => claimKey(db, { userId, scope, key, requestHash, status });
   let inserted = await insert();
   // The key is taken: by a call that died with its process, the row is cleared and claimed again.
   if (!inserted.length) {
@@ -101,12 +124,13 @@ async function idempotent(
   call: { userId: number; scope: string; key?: string; body: unknown; status: () => number },
   work: (db: Db) => Promise<unknown>,
 ): Promise<Answer> {
-  if (!call.key) {
+  const { userId, scope, key } = call;
+  if (!key) {
     const body = await work(db);
     return { status: call.status(), body, replayed: false };
   }
   const requestHash = fingerprintOf(call.body);
-  const { existing, claimed } = await claim(db, call.userId, call.scope, call.key, requestHash);
+  const { existing, claimed } = await claim(db, userId, scope, key, requestHash);
   if (existing) {
     if (existing.requestHash !== requestHash)
       throw new AppError('unprocessable', 'This Idempotency-Key was already used with a different request');
@@ -116,13 +140,10 @@ async function idempotent(
   }
   // Still this call's claim: a call whose owner was taken for dead (its named connection gone)
   // and taken over neither keeps its answer nor frees the key; its work rolls back.
-  const where = sql`user_id = ${call.userId} and scope = ${call.scope} and key = ${call.key} and status = ${claimed}`;
+  const where = sql`user_id = ${userId} and scope = ${scope} and key = ${key} and status = ${claimed}`;
   const keep = async (tx: DbOrTx, status: number, body: unknown) => {
-    const kept = await tx
-      .update(idempotencyKeys)
-      .set({ status: 'done', responseStatus: status, responseBody: body })
-      .where(where)
-      .returning({ key: idempotencyKeys.key });
+    const json = JSON.stringify(body);
+    const kept = await keepAnswer(tx, { userId, scope, key, claimed, status, json });
     if (!kept.length) throw new TakenOver();
   };
   try {

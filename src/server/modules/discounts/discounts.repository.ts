@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/discounts';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { discounts } from '../../db/schema';
@@ -31,18 +32,27 @@ export function listDiscounts(db: DbOrTx, q: DiscountQuery) {
 
 /** Active discounts started by `at` (or starting later, with `upcoming`), not ended, for every company or this one. */
 export function rulesFor(db: DbOrTx, companyId: number, at: Date, upcoming: boolean) {
-  return db
-    .select()
-    .from(discounts)
-    .where(
-      and(
-        eq(discounts.active, true),
-        upcoming ? undefined : lte(discounts.startsAt, at),
-        or(isNull(discounts.endsAt), gt(discounts.endsAt, at)),
-        or(isNull(discounts.companyId), eq(discounts.companyId, companyId)),
-      ),
-    );
+  return (upcoming ? upcomingRules : startedRules)(db, { companyId, at: at.toISOString() });
 }
+
+// Every priced cart and checkout reads them: built once per variant (db/built-once.ts).
+function rulesQuery(upcoming: boolean) {
+  return builtOnce((db, p: Placeholders<{ companyId: number; at: string }>) =>
+    db
+      .select()
+      .from(discounts)
+      .where(
+        and(
+          eq(discounts.active, true),
+          upcoming ? undefined : lte(discounts.startsAt, p.at),
+          or(isNull(discounts.endsAt), gt(discounts.endsAt, p.at)),
+          or(isNull(discounts.companyId), eq(discounts.companyId, p.companyId)),
+        ),
+      ),
+  );
+}
+const startedRules = rulesQuery(false);
+const upcomingRules = rulesQuery(true);
 
 export async function findDiscount(db: DbOrTx, id: number) {
   const [row] = await db.select().from(discounts).where(eq(discounts.id, id));

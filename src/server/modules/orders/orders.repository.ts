@@ -3,7 +3,8 @@
 // SQL of orders: orders.lists.repository.ts (summaries, paged lists), orders.routing.repository.ts
 // (sub-orders, supplier lines), orders.stock.repository.ts (stock, holds), orders.log.repository.ts
 // (the status log) and orders.analytics.repository.ts (sales figures).
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 import type { DbOrTx } from '../../db/connection';
 import { countRows } from '../../db/list-page';
 import {
@@ -123,19 +124,33 @@ export async function insertComment(db: DbOrTx, values: typeof orderComments.$in
 
 /** The open cart of a user at a location; `lock` takes the row for a checkout. */
 export async function findCart(db: DbOrTx, userId: number, locationId: number | null, lock = false) {
-  const q = db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.status, 'cart'),
-        locationId === null ? isNull(orders.locationId) : eq(orders.locationId, locationId),
-      ),
-    );
-  const [row] = lock ? await q.for('update') : await q;
+  const find = cartQueries[Number(lock) * 2 + Number(locationId !== null)];
+  const [row] = await find(db, { userId, locationId });
   return row ?? null;
 }
+
+// Every cart call and checkout reads the cart: built once per variant (db/built-once.ts).
+function cartQuery(lock: boolean, located: boolean) {
+  return builtOnce((db, p: Placeholders<{ userId: number; locationId: number | null }>) => {
+    const q = db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, p.userId),
+          eq(orders.status, 'cart'),
+          located ? eq(orders.locationId, p.locationId) : isNull(orders.locationId),
+        ),
+      );
+    return lock ? q.for('update') : q;
+  });
+}
+const cartQueries = [
+  cartQuery(false, false),
+  cartQuery(false, true),
+  cartQuery(true, false),
+  cartQuery(true, true),
+];
 
 export async function insertCart(db: DbOrTx, values: typeof orders.$inferInsert) {
   await db.insert(orders).values(values).onConflictDoNothing();
@@ -150,7 +165,7 @@ export async function insertCart(db: DbOrTx, values: typeof orders.$inferInsert)
  * statistics of order_items made the planner walk products and product_prices in index order
  * (a merge join it expected to stop early), about 1 s on 200,000 SKUs (docs/performance.md).
  */
-function linesFrom(db: DbOrTx, orderId: number, priceGroupId: number | null) {
+function linesFrom(db: DbOrTx, orderId: number | SQLWrapper, priceGroupId: number | SQLWrapper) {
   const product = db
     .select({ skuCode: products.skuCode, size: products.size, active: products.active })
     .from(products)
@@ -161,10 +176,7 @@ function linesFrom(db: DbOrTx, orderId: number, priceGroupId: number | null) {
     .select({ priceCents: productPrices.priceCents, available: productPrices.available })
     .from(productPrices)
     .where(
-      and(
-        eq(productPrices.productId, orderItems.productId),
-        eq(productPrices.priceGroupId, priceGroupId ?? -1),
-      ),
+      and(eq(productPrices.productId, orderItems.productId), eq(productPrices.priceGroupId, priceGroupId)),
     )
     .limit(1)
     .as('line_price');
@@ -199,14 +211,19 @@ function linesFrom(db: DbOrTx, orderId: number, priceGroupId: number | null) {
     .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.removedAt)));
 }
 
+/** The order's lines with their tires and, for a price group, the group's prices of them. */
 export function listLines(db: DbOrTx, orderId: number, priceGroupId: number | null) {
-  return linesFrom(db, orderId, priceGroupId).orderBy(asc(orderItems.id));
+  return linesQuery(db, { orderId, priceGroupId: priceGroupId ?? -1 });
 }
+// The cart, its checkout and an order's page read them: built once (db/built-once.ts).
+const linesQuery = builtOnce((db, p: Placeholders<{ orderId: number; priceGroupId: number }>) =>
+  linesFrom(db, p.orderId, p.priceGroupId).orderBy(asc(orderItems.id)),
+);
 export type Line = Awaited<ReturnType<typeof listLines>>[number];
 
 /** The cart count: the lines the cart lists (no price group is needed to count them). */
 export function countItems(db: DbOrTx, orderId: number) {
-  return countRows(db, linesFrom(db, orderId, null));
+  return countRows(db, linesFrom(db, orderId, -1));
 }
 
 /** The ids of the items an order still has (not removed). */

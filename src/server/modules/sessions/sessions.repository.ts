@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 import type { DbOrTx } from '../../db/connection';
 import {
   apiTokens,
@@ -76,7 +77,13 @@ function grantedLocation(locationId: SQLWrapper) {
  * missing, expired, idle, or the user or company deactivated.
  */
 export async function findLiveSession(db: DbOrTx, idHash: string, idleSince: Date) {
-  const [row] = await db
+  const [row] = await liveSession(db, { idHash, idleSince: idleSince.toISOString() });
+  return row ?? null;
+}
+
+// Every signed-in request runs it: built once (db/built-once.ts).
+const liveSession = builtOnce((db, p: Placeholders<{ idHash: string; idleSince: string }>) =>
+  db
     .select({ session: sessions, user: users, location: locations })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -84,17 +91,16 @@ export async function findLiveSession(db: DbOrTx, idHash: string, idleSince: Dat
     .leftJoin(locations, grantedLocation(sessions.locationId))
     .where(
       and(
-        eq(sessions.idHash, idHash),
+        eq(sessions.idHash, p.idHash),
         // A sign-in still owing its second factor grants nothing (sessions.mfa.ts).
         eq(sessions.mfaPending, false),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, idleSince),
+        gt(sessions.lastSeenAt, p.idleSince),
         eq(users.active, true),
         eq(companies.active, true),
       ),
-    );
-  return row ?? null;
-}
+    ),
+);
 
 export async function touchSession(db: DbOrTx, idHash: string) {
   await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
@@ -124,7 +130,13 @@ export async function deleteUserSessions(db: DbOrTx, userId: number, exceptIdHas
 
 /** A live token: unrevoked, before its absolute expiry, and used (or made) since idleSince. */
 export async function findLiveToken(db: DbOrTx, tokenHash: string, idleSince: Date) {
-  const [row] = await db
+  const [row] = await liveToken(db, { tokenHash, idleSince: idleSince.toISOString() });
+  return row ?? null;
+}
+
+// Every request with a bearer token runs it: built once (db/built-once.ts).
+const liveToken = builtOnce((db, p: Placeholders<{ tokenHash: string; idleSince: string }>) =>
+  db
     .select({ token: apiTokens, user: users, location: locations })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -132,16 +144,15 @@ export async function findLiveToken(db: DbOrTx, tokenHash: string, idleSince: Da
     .leftJoin(locations, grantedLocation(users.currentLocationId))
     .where(
       and(
-        eq(apiTokens.tokenHash, tokenHash),
+        eq(apiTokens.tokenHash, p.tokenHash),
         isNull(apiTokens.revokedAt),
         sql`(${apiTokens.expiresAt} is null or ${apiTokens.expiresAt} > now())`,
-        sql`coalesce(${apiTokens.lastUsedAt}, ${apiTokens.createdAt}) > ${idleSince.toISOString()}`,
+        sql`coalesce(${apiTokens.lastUsedAt}, ${apiTokens.createdAt}) > ${p.idleSince}`,
         eq(users.active, true),
         eq(companies.active, true),
       ),
-    );
-  return row ?? null;
-}
+    ),
+);
 
 export async function insertToken(
   db: DbOrTx,
