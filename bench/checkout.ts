@@ -19,7 +19,7 @@
 // connections (its own POOL_SIZE unless set).
 // After 2 and 3, stock and orders must reconcile exactly: units sold = quantities of placed
 // orders = committed holds, reserved units unchanged, nothing negative, every unit routed.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { Worker } from 'node:worker_threads';
 import { hash } from '@node-rs/argon2';
@@ -268,6 +268,7 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     const { profile } = await session.post('Profiler.stop');
+    await mkdir(PROFILE_DIR, { recursive: true });
     await writeFile(`${PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(profile));
     session.disconnect();
   }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type * as api from '../../../contract/claims';
 import type { Claim } from '../../../contract/claims';
 import { DEFAULT_NEW_TREAD_32, prorate } from '../../../domain/aftersales-money';
+import { netUnitCents } from '../../../domain/money';
 import {
   assertClaimTransition,
   type ClaimSettlement,
@@ -37,7 +38,7 @@ import {
 
 type ClaimInput = z.output<typeof api.ClaimInput>;
 
-const priceOf = (item: orders.SoldItem) => item.unitPriceCents - item.unitDiscountCents;
+const priceOf = (item: orders.SoldItem) => netUnitCents(item);
 
 function coverage(
   item: orders.SoldItem,

@@ -6,7 +6,7 @@ import type { RefundLine } from '../../../contract/aftersales';
 import type * as api from '../../../contract/refunds';
 import type { Refund, VendorRecord } from '../../../contract/refunds';
 import { refundLine } from '../../../domain/aftersales-money';
-import { formatCents } from '../../../domain/money';
+import { formatCents, netUnitCents } from '../../../domain/money';
 import {
   assertRefundTransition,
   isEditableRefund,
@@ -298,8 +298,7 @@ async function followRefund(tx: Tx, actor: Actor, r: moneyRepo.RefundRow, facts:
         companyId: facts.companyId,
         lines: facts.items.map((i) => ({
           makeId: i.makeId,
-          amountCents:
-            i.quantity * (i.unitPriceCents - i.unitDiscountCents) - (merchandise.get(i.orderItemId) ?? 0),
+          amountCents: i.quantity * netUnitCents(i) - (merchandise.get(i.orderItemId) ?? 0),
         })),
       },
       `refund ${r.id}`,

@@ -1,6 +1,7 @@
 // What after-sales (returns, claims, refunds, bills) may know and do of an order: its facts as
 // sold, money given back through its payments, returned units back on a shelf or scrapped, and a
 // replacement order placed for a road-hazard claim. See docs/aftersales.md.
+import { netUnitCents } from '../../../domain/money';
 import { isPlacedOrder } from '../../../domain/order-status';
 import type { Tx, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
@@ -210,7 +211,7 @@ export async function placeReplacementOrder(
   const placed = (await repo.findOrder(tx, orderId, true))!;
   const lines = await repo.listLines(tx, orderId, priceGroupId);
   const line = lines[0];
-  const credit = Math.min(r.creditCents, line.item.unitPriceCents - line.item.unitDiscountCents);
+  const credit = Math.min(r.creditCents, netUnitCents(line.item));
   await repo.updateItemPrices(tx, [
     {
       id: line.item.id,

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatCents } from '../../../domain/money';
+import { formatCents, netUnitCents } from '../../../domain/money';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import type { Db } from '../../db/connection';
 import { conflict } from '../../http/errors';
@@ -33,7 +33,7 @@ function writeInvoice(doc: PDFKit.PDFDocument, o: OrderDetail) {
   doc.moveDown();
   for (const i of o.orderItems) {
     doc.text(
-      `${i.orderItemQuantity} x ${i.makeName} ${i.modelName} ${i.size} (${i.skuCode}) @ ${formatCents(i.unitPriceCents - i.unitDiscountCents)}${
+      `${i.orderItemQuantity} x ${i.makeName} ${i.modelName} ${i.size} (${i.skuCode}) @ ${formatCents(netUnitCents(i))}${
         i.orderItemRoadHazard ? ` + road hazard ${formatCents(i.roadHazardUnitCents)}` : ''
       }   ${formatCents(i.lineTotalCents)}`,
     );

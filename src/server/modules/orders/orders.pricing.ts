@@ -1,5 +1,5 @@
 import { bestDiscount } from '../../../domain/discounts';
-import { lineTotalCents, orderTotals, type Totals } from '../../../domain/money';
+import { lineTotalCents, netUnitCents, orderTotals, type Totals } from '../../../domain/money';
 import { shippingChargeCents } from '../../../domain/shipping';
 import type { Cart, CartItem } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
@@ -254,7 +254,7 @@ export function compensationOf(order: { id: number; companyId: number }, lines: 
     companyId: order.companyId,
     lines: lines.map(({ item }) => ({
       makeId: item.makeId,
-      amountCents: item.quantity * (item.unitPriceCents - item.unitDiscountCents),
+      amountCents: item.quantity * netUnitCents(item),
     })),
   };
 }
