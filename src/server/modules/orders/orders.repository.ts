@@ -124,7 +124,7 @@ export async function insertComment(db: DbOrTx, values: typeof orderComments.$in
 
 /** The open cart of a user at a location; `lock` takes the row for a checkout. */
 export async function findCart(db: DbOrTx, userId: number, locationId: number | null, lock = false) {
-  const find = cartQueries[Number(lock) * 2 + Number(locationId !== null)];
+  const find = (lock ? lockedCart : readCart)[locationId === null ? 'noLocation' : 'atLocation'];
   const [row] = await find(db, { userId, locationId });
   return row ?? null;
 }
@@ -145,12 +145,8 @@ function cartQuery(lock: boolean, located: boolean) {
     return lock ? q.for('update') : q;
   });
 }
-const cartQueries = [
-  cartQuery(false, false),
-  cartQuery(false, true),
-  cartQuery(true, false),
-  cartQuery(true, true),
-];
+const readCart = { noLocation: cartQuery(false, false), atLocation: cartQuery(false, true) };
+const lockedCart = { noLocation: cartQuery(true, false), atLocation: cartQuery(true, true) };
 
 export async function insertCart(db: DbOrTx, values: typeof orders.$inferInsert) {
   await db.insert(orders).values(values).onConflictDoNothing();
