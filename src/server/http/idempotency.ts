@@ -1,7 +1,7 @@
 // Idempotency-Key: the first answer to a call that moves money is kept and replayed to its
 // retries (docs/architecture.md, "Boundaries the build enforces").
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import { builtOnce, type Placeholders } from '../db/built-once';
 import type { Db, DbOrTx } from '../db/connection';
 import { idempotencyKeys } from '../db/schema';
@@ -37,6 +37,18 @@ const cardPrint = (card: { number?: unknown; expMonth?: unknown; expYear?: unkno
   `${String(card.number ?? '').slice(-4)}/${card.expMonth}/${card.expYear}`;
 
 type KeyOfCall = { userId: number; scope: string; key: string };
+type Value<T> = T | SQLWrapper;
+
+/** The row of a call's key, by values or by a kept statement's placeholders. */
+const keyRow = (c: { [K in keyof KeyOfCall]: Value<KeyOfCall[K]> }) =>
+  and(
+    eq(idempotencyKeys.userId, c.userId),
+    eq(idempotencyKeys.scope, c.scope),
+    eq(idempotencyKeys.key, c.key),
+  );
+/** The key's row while it is still this call's claim (not taken over by a retry). */
+const ownClaim = (c: Parameters<typeof keyRow>[0] & { claimed: Value<string> }) =>
+  and(keyRow(c), eq(idempotencyKeys.status, c.claimed));
 
 // Every keyed call claims its key and keeps its answer: both built once (db/built-once.ts).
 const claimKey = builtOnce((db, p: Placeholders<KeyOfCall & { requestHash: string; status: string }>) =>
@@ -52,23 +64,12 @@ const keepAnswer = builtOnce(
       .update(idempotencyKeys)
       // drizzle's types take no placeholder in set(): the values go in as SQL, the body as JSON text.
       .set({ status: 'done', responseStatus: sql`${p.status}`, responseBody: sql`${p.json}::jsonb` })
-      .where(
-        and(
-          eq(idempotencyKeys.userId, p.userId),
-          eq(idempotencyKeys.scope, p.scope),
-          eq(idempotencyKeys.key, p.key),
-          eq(idempotencyKeys.status, p.claimed),
-        ),
-      )
+      .where(ownClaim(p))
       .returning({ key: idempotencyKeys.key }),
 );
 
 async function claim(db: Db, userId: number, scope: string, key: string, requestHash: string) {
-  const where = and(
-    eq(idempotencyKeys.userId, userId),
-    eq(idempotencyKeys.scope, scope),
-    eq(idempotencyKeys.key, key),
-  );
+  const where = keyRow({ userId, scope, key });
   const owner = ownerMark();
   const status = owner ? `running:${owner}` : 'running';
   const insert = () => claimKey(db, { userId, scope, key, requestHash, status });
@@ -140,7 +141,6 @@ async function idempotent(
   }
   // Still this call's claim: a call whose owner was taken for dead (its named connection gone)
   // and taken over neither keeps its answer nor frees the key; its work rolls back.
-  const where = sql`user_id = ${userId} and scope = ${scope} and key = ${key} and status = ${claimed}`;
   const keep = async (tx: DbOrTx, status: number, body: unknown) => {
     const json = JSON.stringify(body);
     const kept = await keepAnswer(tx, { userId, scope, key, claimed, status, json });
@@ -164,7 +164,7 @@ async function idempotent(
       throw error;
     }
     // An unexpected failure changed nothing: let a retry run again.
-    await db.delete(idempotencyKeys).where(where);
+    await db.delete(idempotencyKeys).where(ownClaim({ userId, scope, key, claimed }));
     throw error;
   }
 }

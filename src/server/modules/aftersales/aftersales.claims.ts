@@ -38,15 +38,13 @@ import {
 
 type ClaimInput = z.output<typeof api.ClaimInput>;
 
-const priceOf = (item: orders.SoldItem) => netUnitCents(item);
-
 function coverage(
   item: orders.SoldItem,
   facts: orders.OrderFacts,
   c: Pick<ClaimInput, 'damagedOn' | 'remainingTread32' | 'newTread32'>,
 ) {
   return prorate({
-    priceCents: priceOf(item),
+    priceCents: netUnitCents(item),
     remainingTread32: c.remainingTread32,
     newTread32: c.newTread32,
     // Whole days: damage on the day of purchase is covered.
@@ -94,7 +92,7 @@ export async function claimView(db: DbOrTx, actor: Actor, c: repo.ClaimRow): Pro
     installerCompanyId: c.installerCompanyId,
     installerName: names.installerName,
     photos: c.photos.map((name) => claimPhotoUrl(c.id, name)),
-    priceCents: found ? priceOf(found.item) : 0,
+    priceCents: found ? netUnitCents(found.item) : 0,
     usableShareBasisPoints: p?.covered ? p.usableShareBasisPoints : 0,
     settlement: c.settlement as ClaimSettlement | null,
     labourCents: c.labourCents,

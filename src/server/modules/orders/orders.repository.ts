@@ -154,6 +154,9 @@ export async function insertCart(db: DbOrTx, values: typeof orders.$inferInsert)
 
 // Items. A removed item (removedAt set) stays in the order's history and is no line any more.
 
+/** A price group no row has: lines read without a group join no price. */
+const NO_PRICE_GROUP = -1;
+
 /**
  * The lines of an order with names, and the price and stock of each for a price group.
  * Product, price and quoted price are looked up per line (lateral, limit 1: the planner cannot
@@ -209,7 +212,7 @@ function linesFrom(db: DbOrTx, orderId: number | SQLWrapper, priceGroupId: numbe
 
 /** The order's lines with their tires and, for a price group, the group's prices of them. */
 export function listLines(db: DbOrTx, orderId: number, priceGroupId: number | null) {
-  return linesQuery(db, { orderId, priceGroupId: priceGroupId ?? -1 });
+  return linesQuery(db, { orderId, priceGroupId: priceGroupId ?? NO_PRICE_GROUP });
 }
 // The cart, its checkout and an order's page read them: built once (db/built-once.ts).
 const linesQuery = builtOnce((db, p: Placeholders<{ orderId: number; priceGroupId: number }>) =>
@@ -219,7 +222,7 @@ export type Line = Awaited<ReturnType<typeof listLines>>[number];
 
 /** The cart count: the lines the cart lists (no price group is needed to count them). */
 export function countItems(db: DbOrTx, orderId: number) {
-  return countRows(db, linesFrom(db, orderId, -1));
+  return countRows(db, linesFrom(db, orderId, NO_PRICE_GROUP));
 }
 
 /** The ids of the items an order still has (not removed). */
