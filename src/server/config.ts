@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Role, roles } from '../domain/roles';
+import { MAX_SEED_SKUS } from './db/seed/seed-catalog-skus';
 
 const durationMinutes = z.coerce.number().int().positive();
 /** A comma-separated list; empty means none. */
@@ -34,7 +35,13 @@ const envSchema = z.object({
   TOKEN_IDLE_DAYS: z.coerce.number().int().positive().default(7),
   /** 'auto' seeds demo data into an empty database; the default outside production only (see loadConfig). */
   SEED: z.enum(['auto', 'never']).optional(),
-  SEED_SKUS: z.coerce.number().int().positive().default(5000),
+  /** The generated demo catalogue's size; SKU codes stay unique up to MAX_SEED_SKUS (seed-catalog-skus.ts). */
+  SEED_SKUS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_SEED_SKUS, `at most ${MAX_SEED_SKUS.toLocaleString('en-US')} SKUs can be generated`)
+    .default(5000),
   /** 'computed': every search counts and pages afresh (the bench's cold case); 'kept': see search.service.ts. */
   SEARCH_ANSWERS: z.enum(['kept', 'computed']).default('kept'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

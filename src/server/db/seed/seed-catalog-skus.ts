@@ -147,7 +147,23 @@ export interface SkuRow {
   baseCostCents: number;
 }
 
-/** The i-th SKU of the catalogue; MPNs are unique by construction (7919 is prime to 900000). */
+/**
+ * The largest catalogue the generator serves (SEED_SKUS, BENCH_SKUS): a national distributor's
+ * million SKUs, twice over.
+ */
+export const MAX_SEED_SKUS = 2_000_000;
+
+/**
+ * The i-th SKU's part number, unique per brand by construction: the first 900,000 are six digits
+ * (i × 7919 mod 900,000, a bijection since 7919 is prime to 900,000), the rest seven digits
+ * (the same walk mod 9,000,000), so no code of the second range can equal one of the first.
+ */
+export function skuNumber(i: number): number {
+  if (i < 900_000) return ((i * 7919) % 900_000) + 100_000;
+  return (((i - 900_000) * 7919) % 9_000_000) + 1_000_000;
+}
+
+/** The i-th SKU of the catalogue. */
 export function skuRow(
   i: number,
   r: Rand,
@@ -181,7 +197,7 @@ export function skuRow(
   return {
     makeId: line.makeId,
     modelId: line.modelId,
-    skuCode: `${brand.code}-${((i * 7919) % 900000) + 100000}`,
+    skuCode: `${brand.code}-${skuNumber(i)}`,
     size: formatSize(size),
     sizeType: size.type,
     width: size.width,

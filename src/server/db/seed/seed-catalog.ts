@@ -93,28 +93,51 @@ async function seedSkus(
   warehouseIds: number[],
 ) {
   const r = rng(7);
+  const progress = seedProgress(count);
   for (let start = 0; start < count; start += BATCH) {
+    const end = Math.min(count, start + BATCH);
     const rows: SkuRow[] = [];
-    for (let i = start; i < Math.min(count, start + BATCH); i++) {
+    for (let i = start; i < end; i++) {
       const line = lines[Math.floor(r() * lines.length)];
       rows.push(skuRow(i, r, line, brandDefs[line.brand]));
     }
-    const { rows: ids } = await db.execute<{ id: number }>(
-      sql.raw(
-        `insert into products (${productColumns}) values ${rows.map(productValues).join(',')} returning id`,
-      ),
-    );
-    const stock = rows.flatMap((row, k) =>
-      inventoryValues(r, Number(ids[k].id), row.baseCostCents, warehouseIds),
-    );
-    if (stock.length) {
-      await db.execute(
+    try {
+      const { rows: ids } = await db.execute<{ id: number }>(
         sql.raw(
-          `insert into inventory (warehouse_id, product_id, quantity, cost_cents) values ${stock.join(',')}`,
+          `insert into products (${productColumns}) values ${rows.map(productValues).join(',')} returning id`,
         ),
       );
+      const stock = rows.flatMap((row, k) =>
+        inventoryValues(r, Number(ids[k].id), row.baseCostCents, warehouseIds),
+      );
+      if (stock.length) {
+        await db.execute(
+          sql.raw(
+            `insert into inventory (warehouse_id, product_id, quantity, cost_cents) values ${stock.join(',')}`,
+          ),
+        );
+      }
+    } catch (e) {
+      // The driver's error carries the whole multi-row statement (megabytes); say which SKUs and why.
+      const reason = e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
+      throw new Error(`Seeding SKUs ${start + 1}–${end} of ${count} (SEED_SKUS) failed: ${reason}`);
     }
+    progress(end);
   }
+}
+
+/** On a terminal, one line that counts the SKUs written; elsewhere (CI, tests, logs) nothing. */
+function seedProgress(count: number) {
+  const out = process.stderr;
+  if (!out.isTTY || count < 50_000) return () => {};
+  const started = Date.now();
+  return (done: number) => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    out.write(
+      `\rSeeding the catalogue: ${done.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} SKUs (${Math.floor((done * 100) / count)} %, ${seconds} s)`,
+    );
+    if (done === count) out.write('\n');
+  };
 }
 
 async function seedSizes(db: DbOrTx) {
