@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CsvInputError, readCsv } from './csv';
+import { CsvInputError, readCsv, writeCsv } from './csv';
 
 async function read(chunks: string[] | Readable) {
   const out = [];
@@ -46,5 +46,18 @@ describe('readCsv', () => {
     input.push('h1,h2\nA,1\n');
     setTimeout(() => input.destroy(new Error('connection reset')), 10);
     await expect(read(input)).rejects.toBeInstanceOf(CsvInputError);
+  });
+});
+
+describe('writeCsv', () => {
+  it('quotes cells per RFC 4180 and writes a cell that starts like a formula as text', () => {
+    expect(
+      writeCsv([
+        ['a,b', 'say "hi"', 'two\nlines', 3, -100, '-100.00', null],
+        ['=HYPERLINK("http://evil.example/?x","x")', '+1', '@SUM(A1)', '\tcmd'],
+      ]),
+    ).toBe(
+      `"a,b","say ""hi""","two\nlines",3,-100,-100.00,\n"'=HYPERLINK(""http://evil.example/?x"",""x"")",'+1,'@SUM(A1),'\tcmd\n`,
+    );
   });
 });

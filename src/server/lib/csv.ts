@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type CsvError, type Info, parse } from 'csv-parse';
+import { stringify } from 'csv-stringify/sync';
+import { spreadsheetSafe } from '../../domain/csv';
 
 /** One record of a CSV file: its cells (trimmed), the line it starts on and its text as sent. */
 export interface CsvRecord {
@@ -77,4 +79,13 @@ export async function* readCsv(input: Readable): AsyncGenerator<CsvRecord | CsvF
     if (text.trim()) yield { line, raw: text, cells: record.map((cell) => cell.trim()) };
   }
   yield* faultsBefore(Number.POSITIVE_INFINITY);
+}
+
+/**
+ * Rows to CSV text with csv-stringify (RFC 4180 quoting, a line break after every row). Every CSV
+ * the server writes goes through here, so every cell gets the one spreadsheet rule
+ * (domain/csv.ts): text that starts like a formula is written as text.
+ */
+export function writeCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
+  return stringify(rows as unknown[][], { cast: { string: spreadsheetSafe } });
 }

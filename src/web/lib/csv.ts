@@ -1,10 +1,10 @@
+import { spreadsheetSafe } from '../../domain/csv';
+
 /** Rows to CSV text (RFC 4180 quoting) and a browser download of it. */
 export function toCsv(header: string[], rows: unknown[][]): string {
   const cell = (v: unknown) => {
-    const raw = v === null || v === undefined ? '' : String(v);
-    // A text starting like a formula (= + - @, tab, CR) would run in a spreadsheet: a leading
-    // apostrophe keeps it text (docs/security.md, L6). Numbers stay numbers.
-    const text = typeof v !== 'number' && /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
+    // Text that starts like a formula is kept text: the rule the server's CSVs follow too.
+    const text = spreadsheetSafe(v);
     return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n');

@@ -18,6 +18,7 @@ import type { Db, DbOrTx, Tx } from '../../db/connection';
 import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { writeCsv } from '../../lib/csv';
 import { iso } from '../../lib/dates';
 import { writeAudit } from '../audit/audit.service';
 import * as installer from '../installer/installer.service';
@@ -240,11 +241,6 @@ export async function deleteBillItem(db: Db, actor: Actor, id: number, itemId: n
   return getBill(db, actor, id);
 }
 
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /** The bill as CSV: one row per item, amounts in cents and dollars, and the total. */
 export async function billCsv(db: Db, actor: Actor, id: number) {
   const bill = await getBill(db, actor, id);
@@ -289,6 +285,6 @@ export async function billCsv(db: Db, actor: Actor, id: number) {
   ];
   return {
     name: `bill-${bill.billId}.csv`,
-    body: `${rows.map((r) => r.map(csvCell).join(',')).join('\n')}\n`,
+    body: writeCsv(rows),
   };
 }
