@@ -11,7 +11,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole('link', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

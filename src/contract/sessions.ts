@@ -84,7 +84,7 @@ export const logout = endpoint({
   method: 'POST',
   path: '/api/v1/logout',
   access: 'public',
-  summary: 'End the server session',
+  summary: 'Sign out: ends the session of the cookie, and revokes the bearer token the call is made with',
   response: Ok,
 });
 

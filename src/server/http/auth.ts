@@ -16,7 +16,7 @@ export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req, reply) => {
     assertSameOriginWrite(req);
-    const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const bearer = bearerToken(req);
     if (bearer) {
       req.actor = await actorFromToken(app.db, app.config, bearer);
       if (!req.actor)
@@ -28,6 +28,10 @@ export function registerAuth(app: FastifyInstance) {
     if (req.actor && req.url.startsWith('/api')) reply.header('cache-control', 'no-store');
   });
 }
+
+/** The token of an `Authorization: Bearer` header, if the request has one. */
+export const bearerToken = (req: FastifyRequest) =>
+  req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
 
 /**
  * A cross-site form can post only form encodings: a state change must be JSON (which needs a

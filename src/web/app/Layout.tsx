@@ -9,6 +9,7 @@ import { LocationSwitcher } from './LocationSwitcher';
 import { paths } from './paths';
 import { useAppSelector } from './store';
 import { useToastShown } from '../lib/toasts';
+import { useSignOut } from '../features/sessions/use-sign-out';
 import { withMantine } from './with-mantine';
 
 /** Pages shown without a user: while the session loads they get no nav strip (others keep its room). */
@@ -61,13 +62,15 @@ export function PageLoading({ label = 'Loading the page' }: { label?: string }) 
 }
 
 /**
- * Logo, then the session area: location, basket, user name (the way to /account) and Logout.
+ * Logo, then the session area: location, basket, user name (the way to /account) and Logout
+ * (a button: signing out is a POST, features/sessions/use-sign-out.ts).
  * On a phone the word "Tread" and the location's name give way (the switcher becomes a pin
  * button with a menu), so that the user name and Logout stay on screen at 360 px.
  */
 function Header() {
   const { user, status } = useAppSelector((s) => s.session);
   const cartCount = useAppSelector((s) => s.cart.cartCount);
+  const signOut = useSignOut();
   return (
     <>
       <Link to={paths.home} className={css.brand} aria-label="Tread home">
@@ -97,9 +100,9 @@ function Header() {
             <Link to={paths.contact} className={`${css.link} ${css.fromSm}`}>
               Help
             </Link>
-            <a href={paths.logout} className={css.link}>
+            <button type="button" className={`${css.link} ${css.linkButton}`} onClick={signOut}>
               Logout
-            </a>
+            </button>
           </>
         ) : (
           // Nothing until the session is known: "Login" would flash for a signed-in user.

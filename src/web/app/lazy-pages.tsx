@@ -111,6 +111,7 @@ const LazyAddToCart = lazy(async () => ({ default: (await loadAddToCart()).AddTo
 export const LoginPage = page(() => import('../features/sessions/LoginPage'), 'LoginPage', { light: true });
 export const MfaStepPage = page(() => import('../features/sessions/MfaStepPage'), 'MfaStepPage');
 export const ResetPage = page(() => import('../features/sessions/ResetPage'), 'ResetPage');
+export const LogoutPage = page(() => import('../features/sessions/LogoutPage'), 'LogoutPage');
 export const AccountPage = page(() => import('../features/sessions/AccountPage'), 'AccountPage');
 export const WholesaleSignupPage = page(
   () => import('../features/wholesale/WholesaleSignupPage'),

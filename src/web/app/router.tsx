@@ -13,6 +13,7 @@ import {
   HomePage,
   InstallerOrdersPage,
   LoginPage,
+  LogoutPage,
   MfaStepPage,
   MyOrdersPage,
   MyQuotesPage,
@@ -64,6 +65,7 @@ export const routes: PageRoute[] = [
     children: [
       { path: paths.login, element: <LoginPage /> },
       { path: paths.loginMfa, element: <MfaStepPage /> },
+      { path: paths.logout, element: <LogoutPage /> },
       { path: paths.reset, element: <ResetPage /> },
       { path: paths.wholesale, element: <WholesaleSignupPage /> },
       { path: paths.newsletterConfirm, element: <NewsletterLinkPage action="confirm" /> },

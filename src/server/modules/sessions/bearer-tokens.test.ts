@@ -106,6 +106,22 @@ describe('M3 bearer tokens', () => {
     expect((await withToken(token)).statusCode).toBe(401);
   });
 
+  it('signing out with a bearer token revokes that token, and only that one', async () => {
+    const user = await createUser(t.db);
+    const used = await mint(user.username);
+    const other = await mint(user.username);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { authorization: `Bearer ${used}` },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ ok: true });
+    expect((await withToken(used)).statusCode).toBe(401);
+    expect((await withToken(other)).statusCode).toBe(200);
+  });
+
   it('M3: an admin revocation holds at once', async () => {
     const user = await createUser(t.db);
     const token = await mint(user.username);

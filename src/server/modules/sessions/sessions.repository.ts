@@ -276,3 +276,19 @@ export async function consumeReset(db: DbOrTx, tokenHash: string) {
     .returning({ userId: passwordResets.userId });
   return row ?? null;
 }
+
+/** A password change or reset: every reset (and invitation) link still open stops working. */
+export async function revokeUserResets(db: DbOrTx, userId: number) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Revokes the token of this hash, whoever's it is (the holder signs out with it). */
+export async function revokeTokenByHash(db: DbOrTx, tokenHash: string) {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)));
+}

@@ -86,12 +86,14 @@ describe('sessions', () => {
     expect(replay.statusCode).toBe(401);
   });
 
-  it('the /logout page ends the session and goes to /login', async () => {
+  it('opening /logout (a link from anywhere) shows the page and does not sign out', async () => {
     const cookie = await signIn(t.app, 'clerk');
-    const res = await t.app.inject({ url: '/logout', headers: { cookie } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/login');
-    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/logout', headers: { cookie, referer: 'https://evil.example/' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect((await t.app.inject({ url: '/api/session', headers: { cookie } })).statusCode).toBe(200);
+    // Without a session the page is still there (its button then leads to sign-in).
+    expect((await t.app.inject({ url: '/logout' })).statusCode).toBe(200);
   });
 
   it('answers the session with user, location, locations, order and cart_count', async () => {
@@ -274,6 +276,44 @@ describe('password recovery', () => {
       payload: { token, password: 'another-pass-1' },
     });
     expect(again.statusCode).toBe(400);
+  });
+
+  const askReset = (username: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/recover', payload: { username }, remoteAddress });
+  const completeReset = (token: string, password: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recover/complete',
+      payload: { token, password },
+      remoteAddress,
+    });
+
+  it('a reset link stops working once the password changes', async () => {
+    const user = await createUser(t.db);
+    expect((await askReset(user.username, '10.3.1.1')).statusCode).toBe(200);
+    const token = await lastResetLink(user.id);
+    const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/password',
+      headers: { cookie },
+      payload: { currentPassword: FACTORY_PASSWORD, newPassword: 'owner-pass-after' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await completeReset(token, 'attacker-pass-1', '10.3.1.2')).statusCode).toBe(400);
+    expect((await login(user.username, 'owner-pass-after', '10.3.1.3')).statusCode).toBe(200);
+  });
+
+  it('a successful reset ends every other reset link of the user', async () => {
+    const user = await createUser(t.db);
+    await askReset(user.username, '10.3.2.1');
+    const first = await lastResetLink(user.id);
+    await askReset(user.username, '10.3.2.1');
+    const second = await lastResetLink(user.id);
+    expect(second).not.toBe(first);
+    expect((await completeReset(second, 'second-link-pass', '10.3.2.2')).statusCode).toBe(200);
+    expect((await completeReset(first, 'first-link-pass', '10.3.2.2')).statusCode).toBe(400);
+    expect((await login(user.username, 'second-link-pass', '10.3.2.3')).statusCode).toBe(200);
   });
 
   it('answers an unknown username exactly as a known one', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as api from '../../../contract/sessions';
 import {
+  bearerToken,
   clearSessionCookie,
   DEVICE_COOKIE,
   SESSION_COOKIE,
@@ -89,17 +90,14 @@ export function sessionsRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
-  route(app, api.logout, async ({ req, reply }) => {
+  // Sign-out is a POST only, under the same-site checks of every write (http/auth.ts): the
+  // /logout page is the web app's, and opening it (a link from another site) ends nothing.
+  route(app, api.logout, async ({ db, req, reply }) => {
+    const bearer = bearerToken(req);
+    if (bearer) await accounts.signOutToken(db, bearer);
     await endSession(app, req);
     clearSessionCookie(reply);
     return { ok: true as const };
-  });
-
-  // The /logout page: ends the session on the server, then shows the sign-in page.
-  app.get('/logout', { schema: { hide: true } }, async (req, reply) => {
-    await endSession(app, req);
-    clearSessionCookie(reply);
-    return reply.header('cache-control', 'no-store').redirect('/login', 303);
   });
 
   route(app, api.getSession, ({ db, config, actor }) => accounts.getSessionView(db, config, actor));

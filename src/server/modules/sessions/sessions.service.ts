@@ -235,7 +235,12 @@ export async function revokeOwnToken(db: Db, actor: Actor, id: number) {
 
 export async function signOut(db: Db, sessionId: string) {
   await repo.deleteSession(db, hashSecret(sessionId));
-  recentSessions.forget(db, hashSecret(sessionId)); // the GET /logout page signs out too
+  recentSessions.forget(db, hashSecret(sessionId));
+}
+
+/** Sign-out with a bearer token: that token (not the user's others) stops working at once. */
+export async function signOutToken(db: Db, token: string) {
+  await repo.revokeTokenByHash(db, hashSecret(token));
 }
 
 /** Price groups a user may switch a session to: its locations' groups; staff: all. */
@@ -355,6 +360,7 @@ export async function completePasswordReset(
     await repo.setUserPassword(tx, reset.userId, passwordHash);
     await repo.deleteUserSessions(tx, reset.userId);
     await repo.revokeAllUserTokens(tx, reset.userId);
+    await repo.revokeUserResets(tx, reset.userId);
   });
 }
 
@@ -381,7 +387,7 @@ export async function checkCurrentPassword(
   return user;
 }
 
-/** Changes the password and ends every other session of the user. */
+/** Changes the password and ends every other session, every token and every open reset link. */
 export async function changePassword(
   db: Db,
   config: Config,
@@ -395,6 +401,8 @@ export async function changePassword(
     await repo.setUserPassword(tx, actor.userId, passwordHash);
     await repo.deleteUserSessions(tx, actor.userId, actor.sessionIdHash ?? undefined);
     await repo.revokeAllUserTokens(tx, actor.userId);
+    // A reset link someone saw before the change must not undo it.
+    await repo.revokeUserResets(tx, actor.userId);
   });
 }
 

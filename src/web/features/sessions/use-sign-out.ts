@@ -1,0 +1,15 @@
+import { useAppDispatch } from '../../app/store';
+import { logout } from './session.slice';
+
+/**
+ * Signing out is a POST (`/api/v1/logout`, under the same-site checks of every write); opening
+ * /logout ends nothing, so a link from another site cannot sign anyone out. After the call the
+ * sign-in page is loaded afresh, so that nothing of the user stays in memory.
+ */
+export function useSignOut() {
+  const dispatch = useAppDispatch();
+  return async () => {
+    await dispatch(logout());
+    window.location.assign('/login');
+  };
+}
