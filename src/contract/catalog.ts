@@ -145,6 +145,7 @@ function reads<T extends z.ZodType>(path: string, what: string, item: T) {
   return {
     list: endpoint({
       method: 'GET',
+      replica: true,
       path,
       access: 'user',
       summary: `List ${what}`,
@@ -153,6 +154,7 @@ function reads<T extends z.ZodType>(path: string, what: string, item: T) {
     }),
     get: endpoint({
       method: 'GET',
+      replica: true,
       path: `${path}/:id`,
       access: 'user',
       summary: `One of the ${what}`,
@@ -169,6 +171,7 @@ export const v1Categories = reads('/api/v1/category', 'tire categories', Categor
 export const v1Makes = reads('/api/v1/make', 'tire brands', Make);
 export const channels = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/channel',
   access: 'user',
   summary: 'Sales channels (4 is this web shop)',
@@ -177,6 +180,7 @@ export const channels = endpoint({
 
 export const listModels = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/models',
   access: 'user',
   summary: 'Tire lines, by brand or category',
@@ -185,6 +189,7 @@ export const listModels = endpoint({
 });
 export const getModel = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/models/:id',
   access: 'user',
   summary: 'One tire line',
@@ -196,6 +201,7 @@ export const v1GetModel = { ...getModel, path: '/api/v1/model/:id' };
 
 export const listProducts = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/products',
   access: 'user',
   summary: "SKUs with the caller's price",
@@ -204,6 +210,7 @@ export const listProducts = endpoint({
 });
 export const getProductByCode = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/products/:code',
   access: 'user',
   summary: 'One SKU by its code (MPN) and make (id or slug)',
@@ -214,6 +221,7 @@ export const getProductByCode = endpoint({
 export const v1ListProducts = { ...listProducts, path: '/api/v1/product' };
 export const v1GetProduct = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/product/:id',
   access: 'user',
   summary: 'One SKU by id',
@@ -223,6 +231,7 @@ export const v1GetProduct = endpoint({
 
 export const listSizes = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/size',
   access: 'user',
   summary: 'Canonical tire sizes',
@@ -231,6 +240,7 @@ export const listSizes = endpoint({
 });
 export const getSize = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/size/:id',
   access: 'user',
   summary: 'One tire size',
@@ -239,6 +249,7 @@ export const getSize = endpoint({
 });
 export const sizesByDiameter = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/size/diameter/:id',
   access: 'user',
   summary: 'Sizes within 3% of the overall diameter of a size (plus-size alternatives)',
@@ -247,6 +258,7 @@ export const sizesByDiameter = endpoint({
 });
 export const productsOfSize = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/product/tireSize/:slug',
   access: 'user',
   summary: 'SKUs of one size, by its slug (225-45r17)',
@@ -256,6 +268,7 @@ export const productsOfSize = endpoint({
 });
 export const searchSizes = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/tire-size/search',
   access: 'user',
   summary: 'Sizes matching a text in any notation, or a prefix of one',
@@ -265,6 +278,7 @@ export const searchSizes = endpoint({
 
 export const getVehicle = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/vehicle/:slug',
   access: 'user',
   summary: 'One vehicle with its OE sizes, by slug (2020-toyota-camry-le)',
@@ -273,6 +287,7 @@ export const getVehicle = endpoint({
 });
 export const searchVehicles = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/vehicle/search',
   access: 'user',
   summary: 'Vehicles by year, make, model or free text',
@@ -286,6 +301,7 @@ export const listWebVehicles = {
 };
 export const getWebVehicle = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/vehicle-web/:id',
   access: 'user',
   summary: 'One vehicle of the web shop, by id',

@@ -18,9 +18,23 @@ export const Problem = z
   .passthrough();
 export type Problem = z.infer<typeof Problem>;
 
+/** Rows per page of any list: the one bound every contract's page size uses. */
+export const MAX_PAGE_SIZE = 100;
+/**
+ * The last page number (from 0) any list accepts. Its first row's offset is page × page size,
+ * at most 1,000,000 × 100 = 10^8: well inside PostgreSQL's integer (2^31 − 1) and so its bigint,
+ * and in JavaScript's safe integers, while no list of the shop comes near 10^8 rows. A larger
+ * number is a mistake or a probe and gets a 400 naming the field, never a 500 from the SQL.
+ */
+export const MAX_PAGE = 1_000_000;
+/** A page number, from 0: every contract's `page` is this (a later list cannot forget the bound). */
+export const PageNumber = z.coerce.number().int().min(0).max(MAX_PAGE);
+/** Rows per page: every contract's `pageSize` is this, with the list's own default. */
+export const PageSize = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE);
+
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  page: PageNumber.default(0),
+  pageSize: PageSize.default(15),
   sort: z.string().max(64).optional(),
 });
 
@@ -62,6 +76,12 @@ export interface Endpoint<
   trustedResponse?: boolean;
   /** A POST that changes nothing (a search with a body): it does not forget cached callers. */
   readOnly?: boolean;
+  /**
+   * A read that may be served from a streaming replica (DATABASE_REPLICA_URL) while the replica
+   * has the caller's own writes and what the primary announced (src/server/db/replica.ts). Its
+   * handler must only read, outside any transaction.
+   */
+  replica?: true;
   /**
    * The call honours an Idempotency-Key header (every call that moves money): a retry with the
    * same key gets the first answer, the same key with another request is a 422, and a retry while

@@ -32,6 +32,7 @@ export const listOrders = endpoint({
   path: '/api/v1/order',
   access: 'staff',
   summary: 'Orders with filters (status, company, supplier, dates, number) and paging',
+  replica: true,
   query: StaffOrderQuery,
   response: pageOf(OrderSummary),
 });
@@ -57,6 +58,7 @@ export const orderAnalytics = endpoint({
   path: '/api/v1/order/analytics',
   access: 'staff',
   summary: 'Sales by day, by make and by company (cancelled orders left out)',
+  replica: true,
   query: z.object({ from: z.string().date().optional(), to: z.string().date().optional() }),
   response: Analytics,
 });

@@ -14,6 +14,7 @@ export const listMyOrders = endpoint({
   path: '/api/orders',
   access: 'shop',
   summary: "Order history of the caller's company, newest first",
+  replica: true,
   query: BuyerOrderQuery,
   response: pageOf(OrderSummary),
 });

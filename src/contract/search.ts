@@ -3,7 +3,7 @@ import { DEFAULT_SORT, SHOP_PAGE_SIZE, sortCodes } from '../domain/shop-search';
 import { queryPartKinds } from '../domain/search-query';
 import { parseTireSize, speedIndexes } from '../domain/tire-size';
 import { Product } from './catalog';
-import { endpoint } from './common';
+import { endpoint, PageNumber, PageSize } from './common';
 
 // POST /api/search/items: the shop's faceted search (see src/server/modules/search/README.md).
 
@@ -21,8 +21,8 @@ const Int = z.coerce.number().int().positive();
 const Name = z.string().trim().min(1).max(60);
 
 export const SearchFilters = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(SHOP_PAGE_SIZE),
+  page: PageNumber.default(0),
+  pageSize: PageSize.default(SHOP_PAGE_SIZE),
   sort: z.enum(sortCodes).default(DEFAULT_SORT),
   /** Free text: a size in any notation, an MPN or its prefix, brand and line names. */
   query: z.string().trim().max(100).optional(),
@@ -179,6 +179,7 @@ export const searchItems = endpoint({
   body: SearchFilters,
   trustedResponse: true,
   readOnly: true,
+  replica: true,
   response: z.object({
     data: z.object({
       list: z.array(SearchItem),
@@ -215,5 +216,6 @@ export const typeahead = endpoint({
   query: z.object({ q: z.string().trim().min(1).max(100) }),
   trustedResponse: true,
   readOnly: true,
+  replica: true,
   response: z.object({ data: z.object({ list: z.array(TypeaheadItem).max(TYPEAHEAD_LIMIT) }) }),
 });

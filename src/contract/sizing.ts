@@ -21,6 +21,7 @@ const Name = z.string().trim().min(1).max(60);
 
 export const widths = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/sizing/width',
   access: 'user',
   trustedResponse: true,
@@ -30,6 +31,7 @@ export const widths = endpoint({
 });
 export const ratios = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/sizing/width/:width/ratio',
   access: 'user',
   trustedResponse: true,
@@ -40,6 +42,7 @@ export const ratios = endpoint({
 });
 export const rims = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/sizing/width/:width/ratio/:ratio',
   access: 'user',
   trustedResponse: true,
@@ -50,6 +53,7 @@ export const rims = endpoint({
 });
 export const years = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/sizing/years',
   access: 'user',
   trustedResponse: true,
@@ -58,6 +62,7 @@ export const years = endpoint({
 });
 export const vehicleMakes = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/sizing/years/:year/makes',
   access: 'user',
   trustedResponse: true,
@@ -67,6 +72,7 @@ export const vehicleMakes = endpoint({
 });
 export const vehicleModels = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/sizing/years/:year/makes/:make/models',
   access: 'user',
   trustedResponse: true,
@@ -76,6 +82,7 @@ export const vehicleModels = endpoint({
 });
 export const vehicleOptions = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/sizing/years/:year/makes/:make/models/:model/options',
   access: 'user',
   trustedResponse: true,
@@ -86,6 +93,7 @@ export const vehicleOptions = endpoint({
 export const VehicleSelection = z.object({ year: Year, make: Name, model: Name, option: Name });
 export const vehicleSizes = endpoint({
   method: 'GET',
+  replica: true,
   path: '/api/v1/sizing',
   access: 'user',
   trustedResponse: true,

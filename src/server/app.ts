@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import qs from 'qs';
 import type { Config } from './config';
 import type { Db } from './db/connection';
+import { ReplicaReads } from './db/replica';
 import { registerAuth } from './http/auth';
 import { isStaff } from '../domain/roles';
 import { AppError, frameworkError, registerErrorHandling } from './http/errors';
@@ -22,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Reads on a streaming replica (DATABASE_REPLICA_URL), or null without one. */
+    replica: ReplicaReads | null;
   }
 }
 
@@ -31,7 +34,7 @@ const parseQuery = (query: string) => qs.parse(query, { arrayLimit: 200, depth: 
 export async function buildApp(
   config: Config,
   db: Db,
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; replica?: Db } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -61,6 +64,7 @@ export async function buildApp(
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('replica', options.replica ? new ReplicaReads(db, options.replica) : null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -19,6 +19,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /** A PostgreSQL streaming replica of DATABASE_URL for searches, catalogue reads, lists and reports. */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
   PGLITE_DIR: z.string().default('./data/pglite'),
   DATA_DIR: z.string().default('./data'),
   SUPPORT_EMAIL: z.string().email().default('support@tread.example'),
@@ -117,6 +119,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const data = parsed.data;
+  if (data.DATABASE_REPLICA_URL && !data.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (a replica of the embedded database cannot exist)',
+    );
   const production = data.NODE_ENV === 'production';
   if (production) {
     const problems: string[] = [];

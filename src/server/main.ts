@@ -16,10 +16,16 @@ async function main() {
   const seeded = config.SEED === 'auto' && (await seedIfEmpty(database.db, config));
   // A call this process leaves running when it dies is taken over on a retry (http/instance.ts).
   const unannounce = await announceInstance(database);
-  const app = await buildApp(config, database.db);
+  // Searches, catalogue reads, lists and reports on a streaming replica (db/replica.ts).
+  const replica = config.DATABASE_REPLICA_URL
+    ? await openDatabase({ databaseUrl: config.DATABASE_REPLICA_URL, pgliteDir: 'memory://' })
+    : null;
+  const app = await buildApp(config, database.db, { replica: replica?.db });
   await app.listen({ port: config.PORT, host: config.HOST });
 
-  const where = database.embedded ? `embedded PGlite at ${config.PGLITE_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  const where = database.embedded
+    ? `embedded PGlite at ${config.PGLITE_DIR}`
+    : `PostgreSQL (DATABASE_URL${replica ? ', reads on DATABASE_REPLICA_URL' : ''})`;
   const url = `http://localhost:${config.PORT}`;
   console.log(`\nTread is serving at ${url}  (database: ${where}${seeded ? ', demo data seeded' : ''})`);
   console.log(`API docs: ${url}/api/docs`);
@@ -52,6 +58,7 @@ async function main() {
     clearInterval(purgeTimer);
     await app.close();
     await unannounce();
+    await replica?.close();
     await database.close();
     process.exit(0);
   };

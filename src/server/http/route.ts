@@ -5,6 +5,7 @@ import { can } from '../../domain/roles';
 import type { Config } from '../config';
 import type { Db } from '../db/connection';
 import { RecentReads } from '../db/recent-reads';
+import { lsnValue } from '../db/replica';
 import type { Actor } from './actor';
 import { AppError, badRequest } from './errors';
 import { answerOnce } from './idempotency';
@@ -46,10 +47,12 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
     preValidation: async (req) => {
       authorize(e, req.actor);
     },
+    // Before the answer leaves (a keyed call's is sent by answerOnce): where the caller's write is.
+    ...(app.replica && e.method !== 'GET' && !e.readOnly && { onSend: noteWrite }),
     handler: async (req, reply) => {
       refuseRawCard(app.config, req.body);
       const ctx = {
-        db: app.db,
+        db: e.replica && app.replica ? await replicaOrPrimary(req) : app.db,
         config: app.config,
         actor: req.actor as Actor,
         params: req.params as In<P>,
@@ -71,6 +74,30 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       return reply;
     },
   });
+}
+
+/**
+ * The caller's own writes, as the replica reads know them (db/replica.ts): by session or token
+ * in this process, and by a cookie that carries the primary's position after the caller's last
+ * write to the other instances. A made-up cookie can only send its own caller's reads to the
+ * primary, or let them read a replica that lacks that caller's writes.
+ */
+const WROTE_COOKIE = 'tread_wrote';
+const callerOf = (req: FastifyRequest) =>
+  req.actor ? (req.actor.sessionIdHash ?? `user:${req.actor.userId}`) : null;
+
+function replicaOrPrimary(req: FastifyRequest) {
+  const replica = req.server.replica as NonNullable<FastifyInstance['replica']>;
+  return replica.dbFor(callerOf(req), lsnValue(req.cookies[WROTE_COOKIE]));
+}
+
+async function noteWrite(req: FastifyRequest, reply: FastifyReply) {
+  const replica = req.server.replica as NonNullable<FastifyInstance['replica']>;
+  if (reply.statusCode >= 400) return;
+  const lsn = await replica.noteWrite(callerOf(req));
+  const text = `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
+  // A minute outlives any lag a replica is still used at (one second behind the primary at most).
+  reply.setCookie(WROTE_COOKIE, text, { path: '/api', httpOnly: true, sameSite: 'lax', maxAge: 60 });
 }
 
 /**

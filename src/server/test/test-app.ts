@@ -10,6 +10,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   db: Database['db'];
+  /** The replica's connection, when the app reads on one (createTestApp's replicaOf). */
+  replica?: Database;
   close(): Promise<void>;
 }
 
@@ -84,17 +86,30 @@ async function copyTemplate(): Promise<FileCopy> {
 /** A real server on this test file's own copy of the seeded database. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { poolSize?: number } = {},
+  options: {
+    poolSize?: number;
+    /** Reads on a replica: its URL for the file's database (see pg-replica.ts). */
+    replicaOf?: (databaseUrl: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const database = await testDatabase(options.poolSize);
-  const app = await buildApp(testConfig(overrides), database.db);
+  const replica = options.replicaOf
+    ? await openDatabase({
+        databaseUrl: options.replicaOf(database.url),
+        pgliteDir: 'memory://',
+        poolSize: 4,
+      })
+    : undefined;
+  const app = await buildApp(testConfig(overrides), database.db, { replica: replica?.db });
   await app.ready();
   return {
     app,
     database,
     db: database.db,
+    replica,
     async close() {
       await app.close();
+      await replica?.close();
       await database.close();
     },
   };
