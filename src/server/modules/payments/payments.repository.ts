@@ -57,7 +57,7 @@ export async function findPayment(db: DbOrTx, where: { id: number; orderId: numb
         where.companyId === undefined ? undefined : eq(payments.companyId, where.companyId),
       ),
     )
-    .for('update');
+    .for('no key update');
   return row ?? null;
 }
 
@@ -67,18 +67,22 @@ export async function findByReference(db: DbOrTx, provider: string, reference: s
     .select()
     .from(payments)
     .where(and(eq(payments.provider, provider), eq(payments.reference, reference)));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row ?? null;
 }
 
-/** Payments of an order, oldest first; `statuses` narrows them. Rows are locked for the change. */
+/**
+ * Payments of an order, oldest first; `statuses` narrows them. Rows are locked for the change,
+ * in id order (docs/architecture.md, "Lock order"); a payment's key never changes, so FOR NO KEY
+ * UPDATE, which lets its transactions be inserted beside the lock.
+ */
 export function paymentsOfOrder(db: DbOrTx, orderId: number, statuses?: readonly PaymentStatus[]) {
   return db
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), statuses ? inArray(payments.status, [...statuses]) : undefined))
     .orderBy(asc(payments.id))
-    .for('update');
+    .for('no key update');
 }
 
 export async function updatePayment(db: DbOrTx, id: number, values: Partial<typeof payments.$inferInsert>) {
@@ -92,13 +96,18 @@ export async function insertTransaction(db: DbOrTx, values: typeof paymentTransa
   await db.insert(paymentTransactions).values(values);
 }
 
-/** The company's account terms, its row locked until the transaction ends. */
+/**
+ * The company's account terms, its row locked until the transaction ends. FOR NO KEY UPDATE: the
+ * rows that name the company (holds, payments, orders) take a foreign-key share lock on it, which
+ * FOR UPDATE would wait for (two buyers of one company deadlocked so); this one does not, and
+ * still keeps two charges on account from sharing the last credit (docs/architecture.md, "Lock order").
+ */
 export async function lockCompanyTerms(db: DbOrTx, companyId: number) {
   const [row] = await db
     .select({ creditLimitCents: companies.creditLimitCents, paymentTermsDays: companies.paymentTermsDays })
     .from(companies)
     .where(eq(companies.id, companyId))
-    .for('update');
+    .for('no key update');
   return row ?? null;
 }
 
