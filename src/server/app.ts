@@ -25,6 +25,8 @@ declare module 'fastify' {
     config: Config;
     /** Reads on a streaming replica (DATABASE_REPLICA_URL), or null without one. */
     replica: ReplicaReads | null;
+    /** Where a connection may LISTEN for the other servers' notifications (PostgreSQL only). */
+    listenUrl: string | undefined;
   }
 }
 
@@ -34,7 +36,7 @@ const parseQuery = (query: string) => qs.parse(query, { arrayLimit: 200, depth: 
 export async function buildApp(
   config: Config,
   db: Db,
-  options: { logStream?: NodeJS.WritableStream; replica?: Db } = {},
+  options: { logStream?: NodeJS.WritableStream; replica?: Db; listenUrl?: string } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -65,6 +67,7 @@ export async function buildApp(
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('replica', options.replica ? new ReplicaReads(db, options.replica) : null);
+  app.decorate('listenUrl', options.listenUrl);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

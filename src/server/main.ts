@@ -20,7 +20,10 @@ async function main() {
   const replica = config.DATABASE_REPLICA_URL
     ? await openDatabase({ databaseUrl: config.DATABASE_REPLICA_URL, pgliteDir: 'memory://' })
     : null;
-  const app = await buildApp(config, database.db, { replica: replica?.db });
+  const app = await buildApp(config, database.db, {
+    replica: replica?.db,
+    listenUrl: database.embedded ? undefined : database.url,
+  });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   const where = database.embedded

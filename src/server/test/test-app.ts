@@ -100,7 +100,10 @@ export async function createTestApp(
         poolSize: 4,
       })
     : undefined;
-  const app = await buildApp(testConfig(overrides), database.db, { replica: replica?.db });
+  const app = await buildApp(testConfig(overrides), database.db, {
+    replica: replica?.db,
+    listenUrl: inject('serverUrl') ? database.url : undefined,
+  });
   await app.ready();
   return {
     app,

@@ -92,7 +92,7 @@ export async function startGeneration(db: Db, actor: Actor, quoteId: number, clo
   });
   void runGeneration(db, job.id, clock)
     .catch((error) => failJob(db, job.id, error))
-    .finally(() => jobChanged(job.id));
+    .finally(() => jobChanged(db, job.id));
   return { data: toJob(job) };
 }
 
@@ -110,7 +110,7 @@ async function timeOut(db: DbOrTx, jobId: number, clock: Clock) {
     message: QUOTE_GENERATION_TIMEOUT_MESSAGE,
     finishedAt: new Date(clock.now()),
   });
-  jobChanged(jobId);
+  await jobChanged(db, jobId);
   return row;
 }
 
@@ -145,12 +145,16 @@ export async function cancelJob(db: Db, actor: Actor, jobId: number) {
     finishedAt: new Date(),
   });
   if (!cancelled) throw conflict(`The job is already ${job.status}`, { jobStatus: job.status });
-  jobChanged(jobId);
+  await jobChanged(db, jobId);
   return { data: toJob(cancelled) };
 }
 
-/** How often an open stream reads its job anyway (a change made by another server process). */
-const STREAM_REREAD_MS = 1_000;
+/**
+ * How often an open stream reads its job anyway. Changes arrive at once, from this process and
+ * from the other servers (LISTEN/NOTIFY, quotes.job-events.ts); this only covers a notification
+ * lost while the listening connection was down.
+ */
+const STREAM_REREAD_MS = 15_000;
 
 /**
  * Streams a job's progress as server-sent events (`event: progress`, the job as data): the job
@@ -242,7 +246,7 @@ export async function runGeneration(db: Db, jobId: number, clock: Clock = system
       progress = progress.then(async () => {
         if (stopped) return;
         const progressed = await repo.updateRunningJob(db, jobId, { done: ++done });
-        jobChanged(jobId);
+        await jobChanged(db, jobId);
         if (!progressed) stopped = 'ended'; // cancelled or timed out
       });
       await progress;

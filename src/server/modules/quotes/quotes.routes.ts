@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/quotes';
 import { route } from '../../http/route';
 import { sweepEvery } from '../../http/sweep';
+import { listenForJobChanges } from './quotes.job-events';
 import * as service from './quotes.service';
 
 /** How often expired quotes give their held stock back without anyone reading quotes. */
 const EXPIRY_SWEEP_MS = 60_000;
 
 export function quotesRoutes(app: FastifyInstance) {
+  listenForJobChanges(app, app.listenUrl);
   route(app, api.createQuote, ({ db, actor, body }) =>
     service.createQuote(db, actor, body).then((data) => ({ data })),
   );
