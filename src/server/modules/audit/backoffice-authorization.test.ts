@@ -1,8 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../contract/common';
 import { can, type Role } from '../../../domain/roles';
+import { contractEndpoints as endpoints } from '../../test/contract-endpoints';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
 // Every endpoint of EVERY contract (src/contract/*.ts, collected from the folder, so an area
@@ -10,19 +9,6 @@ import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 // permission gets the gate's 403 before anything else happens; a role with it gets past the
 // gate (400 bad input, 404 unknown row, 2xx — never the gate's 403, never a 5xx).
 
-const contractDir = fileURLToPath(new URL('../../../contract/', import.meta.url));
-const areas = await Promise.all(
-  readdirSync(contractDir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .map((f) => import(`${contractDir}${f}`) as Promise<Record<string, unknown>>),
-);
-const endpoints = [
-  ...new Set(
-    areas
-      .flatMap((area) => Object.values(area))
-      .filter((v): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'access' in v),
-  ),
-];
 const GATE = 'Your role does not allow this';
 
 const demo: Record<Role, string> = {

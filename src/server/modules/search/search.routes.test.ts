@@ -146,6 +146,17 @@ describe('shop search by text and vehicle', () => {
     ).toBe(401);
   });
 
+  it('refuses a page number past any list the data can hold with a 400 naming the field', async () => {
+    const res = await suite.t.app.inject({
+      method: 'POST',
+      url: '/api/search/items',
+      headers: { cookie: suite.cookie },
+      payload: { page: 1_000_000_000_000_000 },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ pointer: '/body/page' })]);
+  });
+
   it('keeps its response documented in OpenAPI (trusted responses skip only the runtime check)', async () => {
     const docs = (await suite.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const ok = docs.paths['/api/search/items'].post.responses['200'];
