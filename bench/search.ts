@@ -2,7 +2,9 @@
 // Seeds BENCH_SKUS (200,000) SKUs into a fresh PostgreSQL database, serves it, and measures each
 // scenario next to /healthz; then the same size searches on the embedded PGlite
 // (BENCH_PGLITE_SKUS) while /healthz must stay fast. Prints requests/s, p50/p95/p99 and the
-// EXPLAIN ANALYZE of the slowest search.
+// EXPLAIN ANALYZE of the slowest search. The part `replica` runs the computed size-list mix while
+// checkouts flow, on the primary alone and then with a streaming replica of the local PostgreSQL
+// (src/server/test/pg-replica.ts) as DATABASE_REPLICA_URL.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,6 +27,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/connection';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { seedIfEmpty } from '../src/server/db/seed';
+import { caughtUp, startReplica } from '../src/server/test/pg-replica';
 
 const ADMIN_URL = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SKUS = Number(process.env.BENCH_SKUS ?? 200_000);
@@ -288,8 +291,54 @@ async function ordersFlowing(url: string, cookie: string, baseline: Measure) {
   );
 }
 
-/** BENCH_ONLY=kept,flow,computed,explain,pglite runs some parts only (all by default). */
-const only = new Set((process.env.BENCH_ONLY ?? 'kept,flow,computed,explain,pglite').split(','));
+/**
+ * The computed size-list mix while BENCH_CHECKOUTS_PER_SECOND checkouts run: on the primary
+ * alone, then with reads on a streaming replica of the same database (one run, same data).
+ */
+async function replicaScenario(url: string) {
+  const replica = await startReplica(ADMIN_URL);
+  const database = new URL(url).pathname.slice(1);
+  try {
+    await caughtUp(url, replica.urlOf(database), 300_000);
+    console.log(`\nreads on a replica: streaming replica on port ${replica.port}, computed answers`);
+    for (const [title, env] of [
+      ['primary only', {}],
+      ['with DATABASE_REPLICA_URL', { DATABASE_REPLICA_URL: replica.urlOf(database) }],
+    ] as const) {
+      const server = await startServer({
+        DATABASE_URL: url,
+        SEED_SKUS: String(SKUS),
+        SEARCH_ANSWERS: 'computed',
+        ...env,
+      });
+      try {
+        const cookie = await signIn();
+        const sizes = await dropdownSizes(base, cookie);
+        const { writers, sales } = await writersOf(url);
+        let finished = false;
+        const [busy, sold] = await Promise.all([
+          run(
+            `(g) ${title}: ${sizes.length} sizes, ${CHECKOUTS_PER_SECOND} checkouts/s`,
+            [sizeListSearch(cookie, sizes)],
+            8,
+          ).finally(() => {
+            finished = true;
+          }),
+          checkoutsUntil(() => finished, writers, sales, CHECKOUTS_PER_SECOND),
+        ]);
+        console.log(fmt(busy));
+        console.log(`    checkouts ${sold.perSecond.toFixed(1)}/s, p95 ${sold.p95} ms (${sold.answers})`);
+      } finally {
+        await stop(server);
+      }
+    }
+  } finally {
+    await replica.stop();
+  }
+}
+
+/** BENCH_ONLY=kept,flow,computed,explain,replica,pglite runs some parts only (all by default). */
+const only = new Set((process.env.BENCH_ONLY ?? 'kept,flow,computed,explain,replica,pglite').split(','));
 
 /**
  * A production server never seeds demo data: the bench seeds an empty database itself first,
@@ -388,10 +437,11 @@ async function pgliteScenario() {
 async function main() {
   const reuse = process.env.BENCH_DATABASE_URL;
   // BENCH_ONLY=pglite needs no PostgreSQL database.
-  const onPostgres = ['kept', 'flow', 'computed', 'explain'].some((part) => only.has(part));
+  const onPostgres = ['kept', 'flow', 'computed', 'explain', 'replica'].some((part) => only.has(part));
   if (onPostgres && reuse) {
     console.log(`PostgreSQL database of BENCH_DATABASE_URL (already seeded)`);
     await postgresScenarios(reuse);
+    if (only.has('replica')) await replicaScenario(reuse);
     if (only.has('explain')) await explainSlowest(reuse);
   } else if (onPostgres) {
     const name = `tread_bench_${process.pid}`;
@@ -403,6 +453,7 @@ async function main() {
     console.log(`PostgreSQL database ${name}, ${TEMPLATE ? `a copy of ${TEMPLATE}` : `${SKUS} SKUs`}`);
     try {
       await postgresScenarios(url.toString());
+      if (only.has('replica')) await replicaScenario(url.toString());
       if (only.has('explain')) await explainSlowest(url.toString());
     } finally {
       if (process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
