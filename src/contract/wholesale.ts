@@ -41,19 +41,31 @@ export const WholesaleApplication = z.object({
 });
 export type WholesaleApplication = z.infer<typeof WholesaleApplication>;
 
-const Received = z.object({ data: z.object({ id: z.number().int(), status: z.enum(wholesaleStatuses) }) });
+/** One fixed message: the answer says nothing about the username or the address. */
+const Answer = z.object({ data: z.object({ message: z.string() }) });
 
 export const applyWholesale = endpoint({
   method: 'POST',
   path: '/api/vendor/wholesale',
   access: 'public',
-  summary: 'Wholesale sign-up from the public form: an application for staff to review',
+  summary:
+    'Wholesale sign-up from the public form: a confirmation link goes to the address, and staff review the application once it is confirmed. The answer is the same for every well-formed application',
   body: WholesaleSignup,
-  response: Received,
-  status: 201,
+  response: Answer,
+  status: 202,
 });
 
 export const applyWholesaleV1 = endpoint({ ...applyWholesale, path: '/api/v1/vendor/wholesale' });
+
+export const confirmWholesale = endpoint({
+  method: 'POST',
+  path: '/api/v1/vendor/wholesale/confirm',
+  access: 'public',
+  summary:
+    "Confirm a wholesale sign-up's e-mail address with the token of the mail's link: the application then reaches staff",
+  body: z.object({ token: z.string().trim().min(20, 'The link is incomplete').max(200) }),
+  response: Answer,
+});
 
 export const listApplications = endpoint({
   method: 'GET',

@@ -90,29 +90,43 @@ export const compRecords = pgTable(
   ],
 );
 
-/** A public wholesale sign-up, approved or rejected by staff. */
-export const wholesaleApplications = pgTable('wholesale_applications', {
-  id: id(),
-  companyName: text('company_name').notNull(),
-  contactName: text('contact_name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull().default(''),
-  username: text('username').notNull(),
-  address1: text('address1').notNull().default(''),
-  city: text('city').notNull().default(''),
-  state: text('state').notNull().default(''),
-  zip: text('zip').notNull(),
-  taxId: text('tax_id').notNull().default(''),
-  message: text('message').notNull().default(''),
-  /** pending | approved | rejected (src/domain/wholesale-status.ts) */
-  status: text('status').notNull().default('pending'),
-  decisionNote: text('decision_note').notNull().default(''),
-  reviewedBy: ref('reviewed_by').references(() => users.id),
-  reviewedAt: at('reviewed_at'),
-  companyId: ref('company_id').references(() => companies.id),
-  userId: ref('user_id').references(() => users.id),
-  createdAt: createdAt(),
-});
+/**
+ * A public wholesale sign-up, approved or rejected by staff. It reaches staff only once the
+ * link mailed to its address is opened (`confirmed_at`).
+ */
+export const wholesaleApplications = pgTable(
+  'wholesale_applications',
+  {
+    id: id(),
+    companyName: text('company_name').notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    username: text('username').notNull(),
+    address1: text('address1').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull(),
+    taxId: text('tax_id').notNull().default(''),
+    message: text('message').notNull().default(''),
+    /** pending | approved | rejected (src/domain/wholesale-status.ts) */
+    status: text('status').notNull().default('pending'),
+    decisionNote: text('decision_note').notNull().default(''),
+    reviewedBy: ref('reviewed_by').references(() => users.id),
+    reviewedAt: at('reviewed_at'),
+    companyId: ref('company_id').references(() => companies.id),
+    userId: ref('user_id').references(() => users.id),
+    /** SHA-256 of the confirmation link's token; kept once confirmed, so a second click is answered alike. */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: at('confirm_expires_at'),
+    /** The address proved itself; null: not in staff's queue. */
+    confirmedAt: at('confirmed_at'),
+    /** The client address the sign-up came from. */
+    requestedIp: text('requested_ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wholesale_applications_confirm_idx').on(t.confirmTokenHash)],
+);
 
 /** One upload of an inventory feed to a warehouse; progress is written while it runs. */
 export const feedRuns = pgTable(

@@ -27,5 +27,6 @@ export async function seedBackoffice(db: Db, { accounts }: SeedContext) {
     zip: '73102',
     taxId: 'OK-RESALE-4411',
     message: 'Two shops, about 300 tires a month.',
+    confirmedAt: new Date(),
   });
 }

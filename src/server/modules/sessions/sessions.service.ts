@@ -424,6 +424,7 @@ export async function getAccount(db: Db, config: Config, actor: Actor) {
 }
 
 export { hashPassword } from './sessions.passwords';
+export { attemptAllowed, claimAttempt, signupMailRules } from './sessions.throttle';
 export { deleteMfa, hasEnabledMfa } from './sessions.mfa.repository';
 export { hashSecret, newSecret } from './sessions.tokens';
 export { purgeExpired } from './sessions.purge';

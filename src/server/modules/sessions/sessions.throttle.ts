@@ -21,13 +21,23 @@ export interface ThrottleRule {
 
 const BASE_DELAY_SECONDS = 30;
 
+const claim = (db: DbOrTx, config: Config, rule: ThrottleRule) =>
+  repo.claimThrottle(db, rule.key, rule.free, BASE_DELAY_SECONDS, config.LOGIN_WINDOW_MINUTES * 60);
+
 export async function claimAttempt(db: DbOrTx, config: Config, rule: ThrottleRule) {
-  const capSeconds = config.LOGIN_WINDOW_MINUTES * 60;
-  const claimed = await repo.claimThrottle(db, rule.key, rule.free, BASE_DELAY_SECONDS, capSeconds);
+  const claimed = await claim(db, config, rule);
   if (claimed.ok) return;
   throw new AppError('rate_limited', 'Too many attempts. Try again later.', {
     headers: { 'retry-after': String(Math.max(1, claimed.retryAfterSeconds)) },
   });
+}
+
+/**
+ * The same claim, answering false past the limit instead of a 429: for a limit the caller must
+ * not notice, because it counts what others did (mails already sent to an address).
+ */
+export async function attemptAllowed(db: DbOrTx, config: Config, rule: ThrottleRule) {
+  return (await claim(db, config, rule)).ok;
 }
 
 export const clearAttempts = (db: DbOrTx, rule: ThrottleRule) => repo.clearThrottle(db, rule.key);
@@ -51,6 +61,16 @@ export const recoverRules = (config: Config, username: string, ip: string): Thro
   { key: `recover:user:${username.toLowerCase()}`, free: 3 },
   { key: `recover:addr:${ip}`, free: config.LOGIN_MAX_FAILURES * 2 },
 ];
+
+/**
+ * The wholesale sign-up mails a confirmation link to the address it names: a few per caller
+ * address (past it a 429, which tells the caller only about its own calls) and a few per
+ * recipient (past it nothing is sent, and the answer is the same).
+ */
+export const signupMailRules = (config: Config, email: string, ip: string) => ({
+  address: { key: `signup:addr:${ip}`, free: config.LOGIN_MAX_FAILURES * 2 } satisfies ThrottleRule,
+  recipient: { key: `signup:to:${email.toLowerCase()}`, free: 3 } satisfies ThrottleRule,
+});
 
 export const resetRule = (config: Config, ip: string): ThrottleRule => ({
   key: `reset:addr:${ip}`,

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/wholesale';
 import type { DbOrTx } from '../../db/connection';
@@ -10,9 +10,13 @@ export type ApplicationQuery = z.output<NonNullable<typeof api.listApplications.
 export type ResellerAccountQuery = z.output<NonNullable<typeof api.listResellerAccounts.query>>;
 export type ResellerAccountRow = Awaited<ReturnType<typeof listResellerAccounts>>['list'][number];
 
+/** Staff see an application only once its address is confirmed. */
+const confirmed = isNotNull(wholesaleApplications.confirmedAt);
+
 export function listApplications(db: DbOrTx, q: ApplicationQuery) {
   const t = wholesaleApplications;
   const where = and(
+    confirmed,
     q.status ? eq(t.status, q.status) : undefined,
     searchWhere(q.q, [t.companyName, t.contactName, t.email, t.username]),
   );
@@ -24,23 +28,46 @@ export function listApplications(db: DbOrTx, q: ApplicationQuery) {
   );
 }
 
+/** A confirmed application (an unconfirmed one is not staff's to see). */
 export async function findApplication(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(wholesaleApplications).where(eq(wholesaleApplications.id, id));
+  const [row] = await db
+    .select()
+    .from(wholesaleApplications)
+    .where(and(eq(wholesaleApplications.id, id), confirmed));
   return row ?? null;
 }
 
-/** An open application with the same username or e-mail: a second sign-up is a duplicate. */
-export async function pendingDuplicate(db: DbOrTx, username: string, email: string) {
+/** Another open, confirmed application with the same username or e-mail: this one is a duplicate. */
+export async function pendingDuplicate(db: DbOrTx, id: number, username: string, email: string) {
   const t = wholesaleApplications;
   return (
     (await db.$count(
       t,
       and(
+        ne(t.id, id),
         eq(t.status, 'pending'),
+        confirmed,
         or(sql`lower(${t.username}) = lower(${username})`, sql`lower(${t.email}) = lower(${email})`),
       ),
     )) > 0
   );
+}
+
+/** Confirms the application of a link's token, once, before it expires (null otherwise). */
+export async function confirmApplication(db: DbOrTx, tokenHash: string) {
+  const t = wholesaleApplications;
+  const [row] = await db
+    .update(t)
+    .set({ confirmedAt: sql`now()` })
+    .where(and(eq(t.confirmTokenHash, tokenHash), isNull(t.confirmedAt), gt(t.confirmExpiresAt, sql`now()`)))
+    .returning();
+  return row ?? null;
+}
+
+/** Whether the link's application is confirmed already (a second click, or a mail scanner's). */
+export async function confirmedByToken(db: DbOrTx, tokenHash: string) {
+  const t = wholesaleApplications;
+  return (await db.$count(t, and(eq(t.confirmTokenHash, tokenHash), confirmed))) > 0;
 }
 
 export async function insertApplication(db: DbOrTx, values: typeof wholesaleApplications.$inferInsert) {

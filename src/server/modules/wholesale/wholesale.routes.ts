@@ -6,7 +6,12 @@ import * as service from './wholesale.service';
 
 export function wholesaleRoutes(app: FastifyInstance) {
   for (const e of [api.applyWholesale, api.applyWholesaleV1])
-    route(app, e, async ({ db, body }) => ({ data: await service.applyWholesale(db, body) }));
+    route(app, e, async ({ db, config, body, req }) => ({
+      data: await service.applyWholesale(db, config, body, publicBaseUrl(config, req), req.ip),
+    }));
+  route(app, api.confirmWholesale, async ({ db, body }) => ({
+    data: await service.confirmWholesale(db, body.token),
+  }));
 
   route(app, api.listApplications, ({ db, query }) => service.listApplications(db, query));
   route(app, api.getApplication, async ({ db, params }) => ({

@@ -1,21 +1,35 @@
 import type { z } from 'zod';
 import type { ResellerAccount, WholesaleApplication, WholesaleSignup } from '../../../contract/wholesale';
 import { assertWholesaleTransition, type WholesaleStatus } from '../../../domain/wholesale-status';
+import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/connection';
 import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { queueEmail } from '../../integrations/email/outbox';
-import { hashPassword, newSecret } from '../sessions/sessions.service';
+import {
+  attemptAllowed,
+  claimAttempt,
+  hashPassword,
+  hashSecret,
+  newSecret,
+  signupMailRules,
+} from '../sessions/sessions.service';
 import { writeAudit } from '../audit/audit.service';
 import { insertCompany, insertLocation } from '../companies/companies.service';
 import { insertUser, inviteUser, setUserLocations, usernameTaken } from '../users/users.service';
 import * as repo from './wholesale.repository';
 import { iso } from '../../lib/dates';
 
+/** The row without its confirmation secret, for answers and the audit log. */
+function withoutSecret({ confirmTokenHash: _, confirmExpiresAt: __, ...row }: repo.ApplicationRow) {
+  return row;
+}
+
 export function toApplication(row: repo.ApplicationRow): WholesaleApplication {
+  const { confirmedAt: _, requestedIp: __, ...shown } = withoutSecret(row);
   return {
-    ...row,
+    ...shown,
     status: row.status as WholesaleStatus,
     reviewedAt: iso(row.reviewedAt),
     createdAt: iso(row.createdAt)!,
@@ -35,34 +49,88 @@ async function assertCanBecome(db: DbOrTx, id: number, to: WholesaleStatus) {
   return row;
 }
 
+/** The one answer to every well-formed sign-up, whatever the username or the address. */
+export const SIGNUP_ANSWER =
+  'Thank you. Check your e-mail to confirm the address: a message with a link is on its way. Your application reaches our team once the address is confirmed.';
+/** The one answer to a confirmation link, first click or later. */
+export const CONFIRMED_ANSWER =
+  'Thank you: your e-mail address is confirmed and your application is with our team. We will answer by e-mail.';
+/** Confirmation links, like the newsletter's, last a week. */
+const CONFIRM_DAYS = 7;
+
 /**
- * A public sign-up. Every well-formed application gets the same answer (201, pending), so the
- * form never says whether a username exists or an e-mail has applied (docs/security.md, L1):
- * a taken username or an application already under review is told to the applicant by e-mail,
- * at the address given. Such an application is kept for staff to see; approving one whose
- * username is taken is refused (409), so staff reject it.
+ * A public sign-up. Every well-formed application gets the same answer, so the form never says
+ * whether a username exists or an address has applied. The application waits, out of staff's
+ * queue, for its address to prove itself: the mail carries only a link and fixed text (nothing
+ * the caller wrote goes to an address nobody has confirmed). Throttled per caller address (a
+ * 429) and per recipient (past it nothing is stored or sent, and the answer is the same).
  */
-export async function applyWholesale(db: Db, input: z.output<typeof WholesaleSignup>) {
+export async function applyWholesale(
+  db: Db,
+  config: Config,
+  input: z.output<typeof WholesaleSignup>,
+  baseUrl: string,
+  ip: string,
+) {
+  const rules = signupMailRules(config, input.email, ip);
+  await claimAttempt(db, config, rules.address);
+  if (!(await attemptAllowed(db, config, rules.recipient))) return { message: SIGNUP_ANSWER };
+  const token = newSecret();
+  await db.transaction(async (tx) => {
+    const row = await repo.insertApplication(tx, {
+      ...input,
+      requestedIp: ip,
+      confirmTokenHash: hashSecret(token),
+      confirmExpiresAt: new Date(Date.now() + CONFIRM_DAYS * 86_400_000),
+    });
+    const link = `${baseUrl}/wholesale/confirm?token=${encodeURIComponent(token)}`;
+    await queueEmail(tx, {
+      to: input.email,
+      subject: 'Confirm your e-mail address for Tread',
+      text: `Someone asked to open a Tread wholesale account with this e-mail address. To confirm the address and send the application to our team, open this link within ${CONFIRM_DAYS} days:\n\n${link}\n\nIf it was not you, ignore this mail: nothing more will be sent.`,
+      kind: 'wholesale_confirm',
+      meta: { applicationId: row.id, link },
+    });
+  });
+  return { message: SIGNUP_ANSWER };
+}
+
+/**
+ * The click on the confirmation link (on the /wholesale/confirm page, by a button, so that a mail
+ * scanner following links confirms nothing): the application enters staff's queue. Only now,
+ * and only to this proven address, is a taken username told, in fixed text. The answer is the
+ * same in every case; a made-up or expired link is a 404.
+ */
+export async function confirmWholesale(db: Db, token: string) {
   return db.transaction(async (tx) => {
-    const duplicate = await repo.pendingDuplicate(tx, input.username, input.email);
-    const taken = await usernameTaken(tx, input.username);
-    const row = await repo.insertApplication(tx, input);
+    const tokenHash = hashSecret(token);
+    const row = await repo.confirmApplication(tx, tokenHash);
+    if (!row) {
+      if (await repo.confirmedByToken(tx, tokenHash)) return { message: CONFIRMED_ANSWER };
+      throw notFound('Confirmation link (it may have expired: apply again)');
+    }
+    const duplicate = await repo.pendingDuplicate(tx, row.id, row.username, row.email);
+    const taken = await usernameTaken(tx, row.username);
     await writeAudit(tx, null, {
       entity: 'wholesale_application',
       entityId: row.id,
-      action: 'apply',
-      after: { ...row, ...(taken && { usernameTaken: true }), ...(duplicate && { duplicate: true }) },
+      action: 'confirm',
+      after: {
+        ...withoutSecret(row),
+        ...(taken && { usernameTaken: true }),
+        ...(duplicate && { duplicate: true }),
+      },
     });
-    if (taken || duplicate)
+    // Approving a taken username is refused (409), so staff reject it; the applicant knows why.
+    if (taken)
       await queueEmail(tx, {
-        to: input.email,
+        to: row.email,
         subject: 'Your Tread wholesale application',
-        text: taken
-          ? `Hello ${input.contactName},\n\nThank you for applying. The username "${input.username}" is not available: please apply again with another username. This application will not be approved.`
-          : `Hello ${input.contactName},\n\nThank you for applying. An application with this username or e-mail address is already being reviewed; we will answer it by e-mail. You need not apply again.`,
+        text: 'Thank you for confirming your e-mail address. The username you asked for is already in use, so this application cannot be approved. Please apply again with another username.',
         kind: 'wholesale_application',
+        meta: { applicationId: row.id },
       });
-    return { id: row.id, status: row.status as WholesaleStatus };
+    return { message: CONFIRMED_ANSWER };
   });
 }
 
@@ -117,8 +185,8 @@ export async function approveApplication(
       entity: 'wholesale_application',
       entityId: id,
       action: 'approve',
-      before: app,
-      after,
+      before: withoutSecret(app),
+      after: withoutSecret(after),
     });
     return toApplication(after);
   });
@@ -138,8 +206,8 @@ export async function rejectApplication(db: Db, actor: Actor, id: number, note: 
       entity: 'wholesale_application',
       entityId: id,
       action: 'reject',
-      before,
-      after,
+      before: withoutSecret(before),
+      after: withoutSecret(after),
     });
     return toApplication(after);
   });
