@@ -82,7 +82,7 @@ export const createRefund = endpoint({
   path: '/api/v1/refund',
   access: 'afterSales',
   summary:
-    'Refund lines of an order (or an amount), optionally for a return or claim; above the threshold it waits for finance',
+    "Refund lines of an order (or an amount), optionally for a return or claim; one for no return or claim, or taking the order's refunds above the threshold, waits for finance",
   body: z.object({
     orderId: Id,
     returnId: Id.optional(),
@@ -101,7 +101,8 @@ export const updateRefund = endpoint({
   method: 'PUT',
   path: '/api/v1/refund/:id',
   access: 'afterSales',
-  summary: 'Change the amount or the note of a refund that waits for approval',
+  summary:
+    'Change the amount or the note of a refund that waits for approval; only its creator or finance changes the amount',
   params: Params,
   body: z.object({
     amountCents: Cents.positive('Enter an amount above 0').optional(),
@@ -114,8 +115,15 @@ export const changeRefundStatus = endpoint({
   method: 'PUT',
   path: '/api/v1/refund/status',
   access: 'finance',
-  summary: 'Approve (gives the money back), or fail a refund: body names the refund and the status',
-  body: z.object({ refund: Id, status: RefundStatus, note: z.string().trim().max(500).optional() }),
+  summary:
+    'Approve (gives the money back), or fail a refund: body names the refund, the status and the amount read (409 when the refund has changed since)',
+  body: z.object({
+    refund: Id,
+    status: RefundStatus,
+    /** The refund's amount as the approver read it: the decision is for that amount only. */
+    amountCents: Cents.positive('Enter an amount above 0'),
+    note: z.string().trim().max(500).optional(),
+  }),
   response: One,
   idempotent: true,
 });

@@ -24,6 +24,21 @@ export function withinReturnWindow(reason: ReturnReason, deliveredAt: Date | nul
   return now.getTime() - deliveredAt.getTime() <= RETURN_WINDOW_DAYS * 86_400_000;
 }
 
+/**
+ * Whether a refund waits for finance (docs/aftersales.md): always when it is tied to no return or
+ * claim, else when what the order has had refunded (pending, approved and processed refunds, this
+ * one included) passes the threshold, so that splitting a refund cannot get under it.
+ */
+export function refundNeedsApproval(input: {
+  amountCents: number;
+  /** The order's other refunds that are not failed. */
+  refundedBeforeCents: number;
+  thresholdCents: number;
+  forReturnOrClaim: boolean;
+}): boolean {
+  return !input.forReturnOrClaim || input.refundedBeforeCents + input.amountCents > input.thresholdCents;
+}
+
 /** An order line as it was sold. */
 export interface SoldLine {
   orderItemId: number;

@@ -644,36 +644,60 @@ describe('refunds and vendor records, call by call', () => {
     const r = await delivered();
     const held = (await support('POST', '/api/v1/refund', { orderId: r.orderId, amountCents: 60000 })).json()
       .data;
+    const amountCents = held.amountCents as number;
     await expectCodes([
       ['statuses', () => clerk('GET', '/api/v1/refund/status'), 200],
       [
         'approve as support',
-        () => support('PUT', '/api/v1/refund/status', { refund: held.refundId, status: 'approved' }),
+        () =>
+          support('PUT', '/api/v1/refund/status', { refund: held.refundId, status: 'approved', amountCents }),
         403,
       ],
       [
         'approve with no refund named',
-        () => finance('PUT', '/api/v1/refund/status', { status: 'approved' }),
+        () => finance('PUT', '/api/v1/refund/status', { status: 'approved', amountCents }),
         400,
       ],
       [
+        'approve with no amount named',
+        () => finance('PUT', '/api/v1/refund/status', { refund: held.refundId, status: 'approved' }),
+        400,
+      ],
+      [
+        'approve another amount than the refund now has',
+        () =>
+          finance('PUT', '/api/v1/refund/status', {
+            refund: held.refundId,
+            status: 'approved',
+            amountCents: amountCents - 1,
+          }),
+        409,
+      ],
+      [
         'approve unknown',
-        () => finance('PUT', '/api/v1/refund/status', { refund: NONE, status: 'approved' }),
+        () => finance('PUT', '/api/v1/refund/status', { refund: NONE, status: 'approved', amountCents }),
         404,
       ],
       [
         'processed directly',
-        () => finance('PUT', '/api/v1/refund/status', { refund: held.refundId, status: 'processed' }),
+        () =>
+          finance('PUT', '/api/v1/refund/status', {
+            refund: held.refundId,
+            status: 'processed',
+            amountCents,
+          }),
         409,
       ],
       [
         'approve',
-        () => finance('PUT', '/api/v1/refund/status', { refund: held.refundId, status: 'approved' }),
+        () =>
+          finance('PUT', '/api/v1/refund/status', { refund: held.refundId, status: 'approved', amountCents }),
         200,
       ],
       [
         'fail once processed',
-        () => finance('PUT', '/api/v1/refund/status', { refund: held.refundId, status: 'failed' }),
+        () =>
+          finance('PUT', '/api/v1/refund/status', { refund: held.refundId, status: 'failed', amountCents }),
         409,
       ],
       [
@@ -691,7 +715,14 @@ describe('refunds and vendor records, call by call', () => {
       items: [{ orderItemId: r.orderItemId, quantity: 1 }],
       reason: 'defective',
     });
-    const refund = made.json().data;
+    // Tied to no return, it waits for finance; the vendor records are made as the money goes back.
+    const refund = (
+      await finance('PUT', '/api/v1/refund/status', {
+        refund: made.json().data.refundId,
+        status: 'approved',
+        amountCents: made.json().data.amountCents,
+      })
+    ).json().data;
     const id = refund.refundId;
     const vendorId = refund.vendors[0].vendorId;
     const supplierId = r.tire.supplier.id;

@@ -171,11 +171,18 @@ describe('road hazard claims', () => {
 describe('bills', () => {
   it("bills a supplier's fulfilled lines at cost, less a vendor refund record; totals reconcile; CSV export", async () => {
     const o = await deliveredOrder(t, admin, { quantity: 4 });
-    await finance('POST', '/api/v1/refund', {
+    const held = await finance('POST', '/api/v1/refund', {
       orderId: o.orderId,
       items: [{ orderItemId: o.orderItemId, quantity: 1 }],
       reason: 'defective',
     });
+    // Tied to no return, it waits for finance (another person): approved, it records the vendor's debt.
+    const approved = await admin('PUT', '/api/v1/refund/status', {
+      refund: held.json().data.refundId,
+      status: 'approved',
+      amountCents: held.json().data.amountCents,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     const created = await finance('POST', '/api/v1/bill', {
       companyId: o.tire.supplier.id,
       periodStart: '2020-01-01',

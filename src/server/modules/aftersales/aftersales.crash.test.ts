@@ -3,7 +3,7 @@ import { type Caller, caller } from '../../test/admin-client';
 import { type KeyedRequest, expectAppliedOnce } from '../../test/crash-after-commit';
 import { key, moneyOf } from '../../test/factories-payments';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
-import { asBuyer, deliveredOrder } from './aftersales.test-helpers';
+import { asBuyer, deliveredOrder, receivedReturn } from './aftersales.test-helpers';
 
 // Refunds, claims and bills with their server dying between the commit and the answer
 // (docs/security.md, "Idempotency and crash safety"): the retry with the same Idempotency-Key
@@ -37,8 +37,9 @@ const once = (request: KeyedRequest, status: number, tables: string[], when?: 'b
 describe('refunds after a crash between commit and answer', () => {
   it('POST /api/v1/refund gives the money back once', async () => {
     const o = await deliveredOrder(t, admin, { quantity: 2 });
+    const returnId = await receivedReturn(t, admin, o, 1);
     const r = await once(
-      keyed('support', 'POST', '/api/v1/refund', { orderId: o.orderId, amountCents: 5000 }),
+      keyed('support', 'POST', '/api/v1/refund', { orderId: o.orderId, returnId, amountCents: 5000 }),
       201,
       ['refunds', 'payments'],
     );
@@ -50,8 +51,9 @@ describe('refunds after a crash between commit and answer', () => {
 
   it('POST /api/v1/refund, the server dead before the commit: the retry refunds once', async () => {
     const o = await deliveredOrder(t, admin, { quantity: 2 });
+    const returnId = await receivedReturn(t, admin, o, 1);
     await once(
-      keyed('support', 'POST', '/api/v1/refund', { orderId: o.orderId, amountCents: 5000 }),
+      keyed('support', 'POST', '/api/v1/refund', { orderId: o.orderId, returnId, amountCents: 5000 }),
       201,
       ['refunds', 'payments'],
       'before',
@@ -69,7 +71,11 @@ describe('refunds after a crash between commit and answer', () => {
     expect(held.statusCode, held.body).toBe(201);
     const refund = held.json().data;
     await once(
-      keyed('finance', 'PUT', '/api/v1/refund/status', { refund: refund.refundId, status: 'approved' }),
+      keyed('finance', 'PUT', '/api/v1/refund/status', {
+        refund: refund.refundId,
+        status: 'approved',
+        amountCents: refund.amountCents,
+      }),
       200,
       ['refunds', 'payments'],
     );

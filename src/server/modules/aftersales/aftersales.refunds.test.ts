@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller } from '../../test/admin-client';
 import { moneyOf } from '../../test/factories-payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { asBuyer, deliveredOrder } from './aftersales.test-helpers';
+import { asBuyer, deliveredOrder, receivedReturn } from './aftersales.test-helpers';
 
 let t: TestApp;
 let admin: Caller;
@@ -20,11 +20,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Admin (finance, and not who asked for it) approves a held refund at the amount it reads. */
+async function approve(refund: { refundId: number; amountCents: number }) {
+  const res = await admin('PUT', '/api/v1/refund/status', {
+    refund: refund.refundId,
+    status: 'approved',
+    amountCents: refund.amountCents,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
 describe('refunds', () => {
-  it('gives an amount at or below the threshold back at once, through the card', async () => {
+  it('gives a refund for a return at or below the threshold back at once, through the card', async () => {
     const o = await deliveredOrder(t, admin, { quantity: 2 });
+    const returnId = await receivedReturn(t, admin, o, 1);
     const res = await support('POST', '/api/v1/refund', {
       orderId: o.orderId,
+      returnId,
       amountCents: 5000,
       note: 'goodwill',
     });
@@ -56,8 +69,13 @@ describe('refunds', () => {
     expect((await moneyOf(t.db, o.orderId)).refundedCents).toBe(0);
     // Support cannot approve; finance can. The amount can change while pending, never above what is left.
     expect(
-      (await support('PUT', '/api/v1/refund/status', { refund: refund.refundId, status: 'approved' }))
-        .statusCode,
+      (
+        await support('PUT', '/api/v1/refund/status', {
+          refund: refund.refundId,
+          status: 'approved',
+          amountCents: refund.amountCents,
+        })
+      ).statusCode,
     ).toBe(403);
     const tooMuch = await finance('PUT', `/api/v1/refund/${refund.refundId}`, {
       amountCents: o.totalCents + 1,
@@ -67,6 +85,7 @@ describe('refunds', () => {
     const approved = await finance('PUT', '/api/v1/refund/status', {
       refund: refund.refundId,
       status: 'approved',
+      amountCents: refund.amountCents,
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({ status: 'processed', approvedBy: 'finance' });
@@ -74,6 +93,7 @@ describe('refunds', () => {
     const again = await finance('PUT', '/api/v1/refund/status', {
       refund: refund.refundId,
       status: 'approved',
+      amountCents: refund.amountCents,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
@@ -103,6 +123,7 @@ describe('refunds', () => {
     const own = await finance('PUT', '/api/v1/refund/status', {
       refund: refund.refundId,
       status: 'approved',
+      amountCents: refund.amountCents,
     });
     expect(own.statusCode).toBe(403);
     expect(own.json()).toMatchObject({ code: 'forbidden', reason: 'four_eyes' });
@@ -112,6 +133,7 @@ describe('refunds', () => {
     const approved = await admin('PUT', '/api/v1/refund/status', {
       refund: refund.refundId,
       status: 'approved',
+      amountCents: refund.amountCents,
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data).toMatchObject({
@@ -125,7 +147,8 @@ describe('refunds', () => {
     const o = await deliveredOrder(t, admin, { quantity: 2, account: true });
     const res = await finance('POST', '/api/v1/refund', { orderId: o.orderId, amountCents: 7000 });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ status: 'processed', refundedCents: 0, creditedCents: 7000 });
+    const approved = await approve(res.json().data);
+    expect(approved).toMatchObject({ status: 'processed', refundedCents: 0, creditedCents: 7000 });
     const money = await moneyOf(t.db, o.orderId);
     expect(money.rows[0]).toMatchObject({ status: 'on_account', refundedCents: 7000 });
   });
@@ -146,6 +169,9 @@ describe('refunds', () => {
       reason: 'over_refund',
       refundableCents: 200,
     });
+    // Both wait for finance (no return or claim) and hold their amounts; approved, they give it back.
+    await approve(first.json().data);
+    await approve(race.find((r) => r.statusCode === 201)!.json().data);
     const money = await moneyOf(t.db, o.orderId);
     expect(money.refundedCents).toBe(o.totalCents - 200);
     expect(money.refundedCents).toBeLessThanOrEqual(money.capturedCents);
@@ -206,7 +232,9 @@ describe('refunds', () => {
       items: [{ orderItemId: o.orderItemId, quantity: 1 }],
       reason: 'defective',
     });
-    const refund = made.json().data;
+    expect(made.json().data.vendors).toEqual([]);
+    // The records are made when the money goes back.
+    const refund = await approve(made.json().data);
     expect(refund.vendors).toMatchObject([{ quantity: 1, amountCents: 10000, billId: null }]);
     const id = refund.refundId;
     const vendorId = refund.vendors[0].vendorId;
@@ -247,5 +275,88 @@ describe('refunds', () => {
     });
     const list = await support('GET', `/api/v1/refund?orderId=${o.orderId}`);
     expect(list.json().data.count).toBe(1);
+  });
+});
+
+describe('refund approval', () => {
+  it('a refund not tied to a return or claim waits for finance, however small', async () => {
+    const o = await deliveredOrder(t, admin, { quantity: 2 });
+    const res = await support('POST', '/api/v1/refund', { orderId: o.orderId, amountCents: 5000 });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ status: 'pending', needsApproval: true, approvedBy: null });
+    expect((await moneyOf(t.db, o.orderId)).refundedCents).toBe(0);
+    const listed = await support('GET', `/api/v1/refund?orderId=${o.orderId}`);
+    expect(listed.json().data.list).toMatchObject([{ status: 'pending', needsApproval: true }]);
+  });
+
+  it('the threshold counts what the order has had refunded: refunds split under it wait for finance once the sum passes it', async () => {
+    const o = await deliveredOrder(t, admin, { quantity: 8 });
+    const statuses: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const returnId = await receivedReturn(t, admin, o, 2);
+      const res = await support('POST', '/api/v1/refund', { orderId: o.orderId, returnId });
+      expect(res.statusCode, res.body).toBe(201);
+      // Each (2 tires and their shipping) is a little over $200: the first two stay within $500
+      // together, the third does not.
+      expect(res.json().data.amountCents).toBeLessThan(50000 / 2);
+      statuses.push(res.json().data.status);
+    }
+    expect(statuses).toEqual(['processed', 'processed', 'pending']);
+    // A refund still pending counts too: $300 waiting, a $218 return refund waits as well.
+    const other = await deliveredOrder(t, admin, { quantity: 8 });
+    const held = await support('POST', '/api/v1/refund', { orderId: other.orderId, amountCents: 30000 });
+    expect(held.json().data.status).toBe('pending');
+    const returnId = await receivedReturn(t, admin, other, 2);
+    const next = await support('POST', '/api/v1/refund', { orderId: other.orderId, returnId });
+    expect(next.json().data).toMatchObject({ status: 'pending', needsApproval: true });
+    expect(next.json().data.amountCents).toBeLessThan(50000 - 30000 + 5000);
+  });
+
+  it('the approval names the amount it approves: a refund changed since answers 409 and moves no money', async () => {
+    const o = await deliveredOrder(t, admin, { quantity: 8 });
+    const held = (await support('POST', '/api/v1/refund', { orderId: o.orderId, amountCents: 60000 })).json()
+      .data;
+    const unnamed = await finance('PUT', '/api/v1/refund/status', {
+      refund: held.refundId,
+      status: 'approved',
+    });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().errors[0].pointer).toBe('/body/amountCents');
+    const changed = await support('PUT', `/api/v1/refund/${held.refundId}`, { amountCents: 59000 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = await finance('PUT', '/api/v1/refund/status', {
+      refund: held.refundId,
+      status: 'approved',
+      amountCents: 60000,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ reason: 'amount_changed', amountCents: 59000 });
+    expect(stale.json().errors[0].pointer).toBe('/body/amountCents');
+    expect((await moneyOf(t.db, o.orderId)).refundedCents).toBe(0);
+    const approved = await finance('PUT', '/api/v1/refund/status', {
+      refund: held.refundId,
+      status: 'approved',
+      amountCents: 59000,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await moneyOf(t.db, o.orderId)).refundedCents).toBe(59000);
+  });
+
+  it("only the refund's creator or finance may change a pending refund's amount", async () => {
+    const o = await deliveredOrder(t, admin, { quantity: 8 });
+    const held = (await finance('POST', '/api/v1/refund', { orderId: o.orderId, amountCents: 60000 })).json()
+      .data;
+    const other = await support('PUT', `/api/v1/refund/${held.refundId}`, { amountCents: 100 });
+    expect(other.statusCode).toBe(403);
+    expect(other.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(other.json()).toMatchObject({ code: 'forbidden', reason: 'not_creator' });
+    expect((await support('GET', `/api/v1/refund/${held.refundId}`)).json().data.amountCents).toBe(60000);
+    // A note is anyone's to add; finance (here admin) may change the amount.
+    expect(
+      (await support('PUT', `/api/v1/refund/${held.refundId}`, { note: 'called back' })).statusCode,
+    ).toBe(200);
+    const byFinance = await admin('PUT', `/api/v1/refund/${held.refundId}`, { amountCents: 55000 });
+    expect(byFinance.statusCode, byFinance.body).toBe(200);
+    expect(byFinance.json().data.amountCents).toBe(55000);
   });
 });

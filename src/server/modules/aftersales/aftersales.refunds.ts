@@ -1,11 +1,12 @@
 // Refunds: money given back on an order through the way it was paid, never more than was taken
-// (checked with the order's row locked, pending refunds counted), approved by finance above a
-// threshold, with what each supplier owes back for the units recorded for their next bill.
+// (checked with the order's row locked, pending refunds counted), approved by finance when tied to
+// no return or claim or when the order's refunds together pass a threshold (refundNeedsApproval),
+// with what each supplier owes back for the units recorded for their next bill.
 import type { z } from 'zod';
 import type { RefundLine } from '../../../contract/aftersales';
 import type * as api from '../../../contract/refunds';
 import type { Refund, VendorRecord } from '../../../contract/refunds';
-import { refundLine } from '../../../domain/aftersales-money';
+import { refundLine, refundNeedsApproval } from '../../../domain/aftersales-money';
 import { formatCents, netUnitCents } from '../../../domain/money';
 import {
   assertRefundTransition,
@@ -67,6 +68,19 @@ export async function linesOf(
   });
 }
 
+/** What the order's refunds that are not failed (pending, approved, processed) add up to. */
+async function refundedBefore(tx: DbOrTx, orderId: number) {
+  const rows = await moneyRepo.refundsOfOrder(tx, orderId, ['pending', 'approved', 'processed']);
+  return rows.reduce((s, r) => s + r.amountCents, 0);
+}
+
+/**
+ * A refund within the rule is approved by its creator in the step that makes it; one held for
+ * finance is approved by someone else (four eyes), or not yet.
+ */
+const heldForFinance = (r: Pick<moneyRepo.RefundRow, 'createdByUserId' | 'approvedByUserId'>) =>
+  r.approvedByUserId !== r.createdByUserId;
+
 /** What may still be refunded: money taken and not given back, less refunds not yet processed. */
 async function available(tx: DbOrTx, orderId: number, exceptRefundId = 0) {
   return (
@@ -92,7 +106,13 @@ export async function previewRefund(
     lines,
     totalCents,
     refundableCents: await available(db, orderId),
-    needsApproval: totalCents > threshold,
+    // Units are previewed for a return: the refund would be tied to it.
+    needsApproval: refundNeedsApproval({
+      amountCents: totalCents,
+      refundedBeforeCents: await refundedBefore(db, orderId),
+      thresholdCents: threshold,
+      forReturnOrClaim: true,
+    }),
   };
 }
 
@@ -114,12 +134,7 @@ function toVendor(r: moneyRepo.VendorRow): VendorRecord {
   };
 }
 
-export async function refundView(
-  db: DbOrTx,
-  actor: Actor,
-  r: moneyRepo.RefundRow,
-  threshold: number,
-): Promise<Refund> {
+export async function refundView(db: DbOrTx, actor: Actor, r: moneyRepo.RefundRow): Promise<Refund> {
   const names = await moneyRepo.refundNames(db, r);
   const status = r.status as RefundStatus;
   return {
@@ -132,7 +147,7 @@ export async function refundView(
     claimId: r.claimId,
     status,
     amountCents: r.amountCents,
-    needsApproval: r.amountCents > threshold,
+    needsApproval: heldForFinance(r),
     createdAt: iso(r.createdAt),
     reason: r.reason,
     lines: r.lines as RefundLine[],
@@ -158,7 +173,7 @@ async function visibleRefund(db: DbOrTx, actor: Actor, id: number, lock = false)
   return r;
 }
 
-export async function listRefunds(db: Db, actor: Actor, threshold: number, q: moneyRepo.RefundQuery) {
+export async function listRefunds(db: Db, actor: Actor, q: moneyRepo.RefundQuery) {
   return pageAnswer(q, await moneyRepo.listRefunds(db, q, companyScope(actor)), (row) => ({
     refundId: row.r.id,
     orderId: row.r.orderId,
@@ -169,13 +184,13 @@ export async function listRefunds(db: Db, actor: Actor, threshold: number, q: mo
     claimId: row.r.claimId,
     status: row.r.status as RefundStatus,
     amountCents: row.r.amountCents,
-    needsApproval: row.r.amountCents > threshold,
+    needsApproval: heldForFinance(row.r),
     createdAt: iso(row.r.createdAt),
   }));
 }
 
-export async function getRefund(db: Db, actor: Actor, threshold: number, id: number) {
-  return refundView(db, actor, await visibleRefund(db, actor, id), threshold);
+export async function getRefund(db: Db, actor: Actor, id: number) {
+  return refundView(db, actor, await visibleRefund(db, actor, id));
 }
 
 export interface NewRefund {
@@ -190,8 +205,9 @@ export interface NewRefund {
 
 /**
  * Opens a refund inside the caller's transaction, the order's row locked so that two refunds
- * can never share the last dollars; at or below the threshold it is approved and given back at
- * once, above it waits for finance.
+ * can never share the last dollars (nor both slip under the threshold); a refund for a return or
+ * claim that keeps the order's refunds within the threshold is approved and given back at once,
+ * any other waits for finance.
  */
 export async function refundInTx(tx: Tx, actor: Actor, threshold: number, input: NewRefund) {
   const facts = await orders.orderFacts(tx, input.orderId, true);
@@ -216,6 +232,12 @@ export async function refundInTx(tx: Tx, actor: Actor, threshold: number, input:
       refundableCents: left,
       errors: [{ pointer: '/body/amountCents', detail: `is more than the ${left} cents left to refund` }],
     });
+  const waits = refundNeedsApproval({
+    amountCents,
+    refundedBeforeCents: await refundedBefore(tx, input.orderId),
+    thresholdCents: threshold,
+    forReturnOrClaim: Boolean(input.returnId || input.claimId),
+  });
   const r = await moneyRepo.insertRefund(tx, {
     orderId: input.orderId,
     companyId: facts.companyId,
@@ -228,14 +250,14 @@ export async function refundInTx(tx: Tx, actor: Actor, threshold: number, input:
   });
   await writeLog(tx, 'refund', r.id, actor, null, 'pending', input.note || null);
   await writeAudit(tx, actor, { entity: 'refund', entityId: r.id, action: 'create', after: r });
-  if (amountCents <= threshold) await approveAndProcess(tx, actor, r, 'within the approval threshold', facts);
+  if (!waits) await approveAndProcess(tx, actor, r, 'within the approval threshold', facts);
   return r.id;
 }
 
 /** Staff refund units (or an amount) of an order, for a return or a claim or on their own. */
 export async function createRefund(db: Db, actor: Actor, threshold: number, input: NewRefund) {
   const id = await db.transaction((tx) => refundInTx(tx, actor, threshold, input));
-  return getRefund(db, actor, threshold, id);
+  return getRefund(db, actor, id);
 }
 
 /** Approval gives the money back at once through the order's payments. */
@@ -348,18 +370,26 @@ function assertSecondPair(actor: Actor, r: moneyRepo.RefundRow) {
     });
 }
 
-/** Finance approves (the money goes back at once) or fails a refund; failing frees its amount. */
+/**
+ * Finance approves (the money goes back at once) or fails a refund; failing frees its amount. The
+ * call names the amount finance saw: a refund whose amount changed since is a 409, nothing moves.
+ */
 export async function changeRefundStatus(
   db: Db,
   actor: Actor,
-  threshold: number,
-  body: { refund: number; status: RefundStatus; note?: string },
+  body: { refund: number; status: RefundStatus; amountCents: number; note?: string },
 ) {
   await db.transaction(async (tx) => {
     const r = await visibleRefund(tx, actor, body.refund);
     const facts = await orders.orderFacts(tx, r.orderId, true);
     if (!facts) throw notFound('Order');
     const locked = (await moneyRepo.findRefund(tx, r.id, true))!;
+    if (locked.amountCents !== body.amountCents)
+      throw conflict(`This refund is now for ${locked.amountCents} cents; read it again before deciding`, {
+        reason: 'amount_changed',
+        amountCents: locked.amountCents,
+        errors: [{ pointer: '/body/amountCents', detail: `is not the refund's ${locked.amountCents} cents` }],
+      });
     if (body.status === 'approved') {
       assertRefundTransition(locked.status as RefundStatus, 'approved');
       assertSecondPair(actor, locked);
@@ -377,14 +407,17 @@ export async function changeRefundStatus(
       before: { status: locked.status },
     });
   });
-  return getRefund(db, actor, threshold, body.refund);
+  return getRefund(db, actor, body.refund);
 }
 
-/** The amount or note of a refund may change while it waits for approval; never above what is left. */
+/**
+ * The amount or note of a refund may change while it waits for approval; never above what is left.
+ * Only its creator or finance changes the amount: finance approves what it reads, not a sum
+ * someone else slipped in.
+ */
 export async function updateRefund(
   db: Db,
   actor: Actor,
-  threshold: number,
   id: number,
   input: z.output<NonNullable<typeof api.updateRefund.body>>,
 ) {
@@ -397,6 +430,10 @@ export async function updateRefund(
         reason: 'not_editable',
       });
     if (input.amountCents !== undefined) {
+      if (locked.createdByUserId !== actor.userId && !can(actor.role, 'finance'))
+        throw new AppError('forbidden', "Only the refund's creator or finance may change its amount", {
+          reason: 'not_creator',
+        });
       const left = await available(tx, r.orderId, id);
       if (input.amountCents > left)
         throw conflict(`Only ${left} cents of this order can still be refunded`, {
@@ -423,7 +460,7 @@ export async function updateRefund(
       after: input,
     });
   });
-  return getRefund(db, actor, threshold, id);
+  return getRefund(db, actor, id);
 }
 
 // Vendor records.
@@ -448,13 +485,7 @@ async function unbilledVendor(tx: Tx, refundId: number, vendorId: number) {
 type VendorInput = z.output<NonNullable<typeof api.addVendorRecord.body>>;
 
 /** Staff record what a supplier owes back for a refund, at its cost. */
-export async function addVendorRecord(
-  db: Db,
-  actor: Actor,
-  threshold: number,
-  id: number,
-  input: VendorInput,
-) {
+export async function addVendorRecord(db: Db, actor: Actor, id: number, input: VendorInput) {
   await db.transaction(async (tx) => {
     const r = await vendorEditable(tx, actor, id);
     if (input.orderItemId !== null) {
@@ -476,7 +507,7 @@ export async function addVendorRecord(
     ]);
     await writeAudit(tx, actor, { entity: 'refund', entityId: id, action: 'add_vendor', after: input });
   });
-  return getRefund(db, actor, threshold, id);
+  return getRefund(db, actor, id);
 }
 
 async function companyIsSupplierOf(tx: DbOrTx, orderId: number, supplierCompanyId: number) {
@@ -487,7 +518,6 @@ async function companyIsSupplierOf(tx: DbOrTx, orderId: number, supplierCompanyI
 export async function updateVendorRecord(
   db: Db,
   actor: Actor,
-  threshold: number,
   id: number,
   input: z.output<NonNullable<typeof api.updateVendorRecord.body>>,
 ) {
@@ -504,27 +534,21 @@ export async function updateVendorRecord(
       after: input,
     });
   });
-  return getRefund(db, actor, threshold, id);
+  return getRefund(db, actor, id);
 }
 
-export async function deleteVendorRecord(
-  db: Db,
-  actor: Actor,
-  threshold: number,
-  id: number,
-  vendorId: number,
-) {
+export async function deleteVendorRecord(db: Db, actor: Actor, id: number, vendorId: number) {
   await db.transaction(async (tx) => {
     await vendorEditable(tx, actor, id);
     const v = await unbilledVendor(tx, id, vendorId);
     await moneyRepo.deleteVendors(tx, [vendorId]);
     await writeAudit(tx, actor, { entity: 'refund', entityId: id, action: 'delete_vendor', before: v.v });
   });
-  return getRefund(db, actor, threshold, id);
+  return getRefund(db, actor, id);
 }
 
 /** Makes the records of the refund's lines (each supplier's units at its cost); 409 when some exist. */
-export async function createVendorRecords(db: Db, actor: Actor, threshold: number, id: number) {
+export async function createVendorRecords(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const r = await vendorEditable(tx, actor, id);
     if ((await moneyRepo.vendorsOf(tx, id)).length)
@@ -543,11 +567,11 @@ export async function createVendorRecords(db: Db, actor: Actor, threshold: numbe
       after: { rows },
     });
   });
-  return getRefund(db, actor, threshold, id);
+  return getRefund(db, actor, id);
 }
 
 /** Removes every record of the refund that no bill deducts yet; 409 when a bill deducts one. */
-export async function deleteOrderVendorRecords(db: Db, actor: Actor, threshold: number, id: number) {
+export async function deleteOrderVendorRecords(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     await vendorEditable(tx, actor, id);
     const all = await moneyRepo.vendorsOf(tx, id);
@@ -565,7 +589,7 @@ export async function deleteOrderVendorRecords(db: Db, actor: Actor, threshold: 
       before: { all },
     });
   });
-  return getRefund(db, actor, threshold, id);
+  return getRefund(db, actor, id);
 }
 
 /** A supplier reads what it owes back for refunded units. */

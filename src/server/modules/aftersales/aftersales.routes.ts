@@ -144,7 +144,7 @@ export function aftersalesRoutes(app: FastifyInstance) {
   route(app, shared.buyerInvoice, async ({ db, actor, params, reply }) =>
     pdf(reply, `invoice-${params.id}.pdf`, await service.buyerInvoicePdf(db, actor, params.id)),
   );
-  route(app, refunds.listRefunds, ({ db, actor, query }) => service.listRefunds(db, actor, threshold, query));
+  route(app, refunds.listRefunds, ({ db, actor, query }) => service.listRefunds(db, actor, query));
   route(app, refunds.refundStatusList, () => ({
     data: {
       statuses: [...refundStatuses],
@@ -153,31 +153,31 @@ export function aftersalesRoutes(app: FastifyInstance) {
     },
   }));
   route(app, refunds.changeRefundStatus, async ({ db, actor, body }) => ({
-    data: await service.changeRefundStatus(db, actor, threshold, body),
+    data: await service.changeRefundStatus(db, actor, body),
   }));
   route(app, refunds.getRefund, async ({ db, actor, params }) => ({
-    data: await service.getRefund(db, actor, threshold, params.id),
+    data: await service.getRefund(db, actor, params.id),
   }));
   route(app, refunds.createRefund, async ({ db, actor, body }) => ({
     data: await service.createRefund(db, actor, threshold, body),
   }));
   route(app, refunds.updateRefund, async ({ db, actor, params, body }) => ({
-    data: await service.updateRefund(db, actor, threshold, params.id, body),
+    data: await service.updateRefund(db, actor, params.id, body),
   }));
   route(app, refunds.addVendorRecord, async ({ db, actor, params, body }) => ({
-    data: await service.addVendorRecord(db, actor, threshold, params.id, body),
+    data: await service.addVendorRecord(db, actor, params.id, body),
   }));
   route(app, refunds.updateVendorRecord, async ({ db, actor, params, body }) => ({
-    data: await service.updateVendorRecord(db, actor, threshold, params.id, body),
+    data: await service.updateVendorRecord(db, actor, params.id, body),
   }));
   route(app, refunds.deleteVendorRecord, async ({ db, actor, params, body }) => ({
-    data: await service.deleteVendorRecord(db, actor, threshold, params.id, body.vendorId),
+    data: await service.deleteVendorRecord(db, actor, params.id, body.vendorId),
   }));
   route(app, refunds.createVendorRecords, async ({ db, actor, params }) => ({
-    data: await service.createVendorRecords(db, actor, threshold, params.id),
+    data: await service.createVendorRecords(db, actor, params.id),
   }));
   route(app, refunds.deleteOrderVendorRecords, async ({ db, actor, params }) => ({
-    data: await service.deleteOrderVendorRecords(db, actor, threshold, params.id),
+    data: await service.deleteOrderVendorRecords(db, actor, params.id),
   }));
   route(app, refunds.listSupplierVendorRecords, ({ db, actor, query }) =>
     service.listSupplierVendorRecords(db, actor, query),

@@ -99,3 +99,18 @@ export function asBuyer(t: TestApp, o: { cookie: string }) {
   return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: o.cookie }, ...(payload && { payload }) });
 }
+
+/** The buyer asks to return `quantity` units of a delivered order; staff approve and receive them. */
+export async function receivedReturn(t: TestApp, admin: Caller, o: Delivered, quantity = 1) {
+  const opened = await asBuyer(t, o)('POST', `/api/v1/order/${o.orderId}/return`, {
+    reason: 'defective',
+    items: [{ orderItemId: o.orderItemId, quantity }],
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
+  const returnId = opened.json().data.returnId as number;
+  for (const action of ['approve', 'receive']) {
+    const acted = await admin('POST', `/api/v1/return/${returnId}/action`, { action });
+    expect(acted.statusCode, acted.body).toBe(200);
+  }
+  return returnId;
+}

@@ -320,7 +320,9 @@ function ReturnRefund({ r }: { r: ReturnView }) {
           <Group justify="space-between" mt="sm">
             <Text size="sm">
               {money(p.data.refundableCents)} of the order can still be refunded
-              {p.data.needsApproval ? ' · above the threshold: finance approves it' : ''}
+              {p.data.needsApproval
+                ? " · with the order's other refunds above the threshold: finance approves it"
+                : ''}
             </Text>
             <Button
               loading={c.isLoading}
@@ -495,7 +497,13 @@ function RefundDetail({ id, back }: { id: number; back: ReactNode }) {
                       key={x}
                       loading={s.isLoading}
                       color={x === 'failed' ? 'red' : undefined}
-                      onClick={() => done(change({ refund: r.refundId, status: x }), `Refund ${x}`)}
+                      onClick={() =>
+                        // The amount shown is the amount decided on: a refund changed since is refused.
+                        done(
+                          change({ refund: r.refundId, status: x, amountCents: r.amountCents }),
+                          `Refund ${x}`,
+                        )
+                      }
                     >
                       {x === 'approved' ? `Approve and refund ${money(r.amountCents)}` : 'Mark failed'}
                     </Button>
