@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/common';
 import { can } from '../../domain/roles';
-import type { Config } from '../config';
+import { type Config, sandboxControls } from '../config';
 import type { Db } from '../db/connection';
 import { RecentReads } from '../db/recent-reads';
 import { lsnValue } from '../db/replica';
@@ -25,12 +25,19 @@ export interface Ctx<P, Q, B> {
 
 type In<T> = T extends z.ZodType ? z.output<T> : undefined;
 
+/** Where the contracts put the sandboxes' control calls (payments, tracking, distributors). */
+const SANDBOX_PREFIX = '/api/sandbox/';
+
 /** Registers one contract endpoint: validation, access check, and the handler's answer. */
 export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
   e: Endpoint<P, Q, B, R>,
   handler: (ctx: Ctx<In<P>, In<Q>, In<B>>) => Promise<z.output<R>> | z.output<R>,
 ) {
+  // The sandboxes' control calls (/api/sandbox/…) exist only where sandboxControls allows: in
+  // production they are not registered at all, so every call is a 404 whatever its body (no
+  // validation answer tells they exist) and the API docs list none of them.
+  if (e.path.startsWith(SANDBOX_PREFIX) && !sandboxControls(app.config)) return;
   const status = e.status ?? 200;
   app.route({
     method: e.method,
