@@ -130,9 +130,29 @@ test('an admin approves a wholesale application and the new user signs in', asyn
   await page.getByLabel('ZIP').fill('74103');
   await snap(page, 'wholesale-form');
   await page.getByRole('button', { name: 'Send application' }).click();
-  await expect(page.getByRole('status')).toContainText('application was received');
+  await expect(page.getByRole('status')).toContainText('Check your e-mail to confirm');
+  await snap(page, 'wholesale-check-email');
 
+  // The application reaches staff once the link mailed to the address is opened and confirmed.
   await signIn(page, 'admin');
+  await page.goto('/admin/wholesale');
+  await expect(page.getByRole('table', { name: 'Wholesale applications' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: `Tire Barn ${stamp}` })).toHaveCount(0);
+  await page.goto('/admin/outbox');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'wholesale_confirm' })
+    .getByRole('cell', { name: email })
+    .click();
+  const confirmText = await page.getByRole('dialog').locator('pre').textContent();
+  const confirmLink = (confirmText ?? '').match(/https?:\/\/\S+\/wholesale\/confirm\?token=\S+/)?.[0];
+  expect(confirmLink).toBeTruthy();
+  await page.keyboard.press('Escape');
+  await page.goto(new URL(confirmLink!).pathname + new URL(confirmLink!).search);
+  await page.getByRole('button', { name: 'Confirm e-mail address' }).click();
+  await expect(page.getByRole('status')).toContainText('your e-mail address is confirmed');
+  await snap(page, 'wholesale-confirmed');
+
   await page.goto('/admin/wholesale');
   await page.getByRole('cell', { name: `Tire Barn ${stamp}` }).click();
   await page.getByRole('button', { name: 'Approve' }).click();
@@ -144,7 +164,7 @@ test('an admin approves a wholesale application and the new user signs in', asyn
   await snap(page, 'admin-wholesale');
 
   await page.goto('/admin/outbox');
-  await page.getByRole('cell', { name: email }).click();
+  await page.getByRole('row').filter({ hasText: 'invitation' }).getByRole('cell', { name: email }).click();
   const text = await page.getByRole('dialog').locator('pre').textContent();
   const link = (text ?? '').match(/https?:\/\/\S+\/reset\?token=\S+/)?.[0];
   expect(link).toBeTruthy();

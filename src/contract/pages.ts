@@ -6,6 +6,7 @@ export const publicPages = [
   '/login/mfa',
   '/reset',
   '/wholesale',
+  '/wholesale/confirm',
   '/newsletter/confirm',
   '/newsletter/unsubscribe',
 ] as const;

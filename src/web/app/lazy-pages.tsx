@@ -117,6 +117,10 @@ export const WholesaleSignupPage = page(
   () => import('../features/wholesale/WholesaleSignupPage'),
   'WholesaleSignupPage',
 );
+export const WholesaleConfirmPage = page(
+  () => import('../features/wholesale/WholesaleConfirmPage'),
+  'WholesaleConfirmPage',
+);
 export const HomePage = page(() => import('./pages/HomePage'), 'HomePage', { light: true });
 export const MyOrdersPage = page(() => import('../features/orders/MyOrdersPage'), 'MyOrdersPage');
 export const OrderPage = page(() => import('./pages/OrderPage'), 'OrderPage');

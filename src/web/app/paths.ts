@@ -14,6 +14,7 @@ export const paths = {
   supplierFulfillments: '/supplier/fulfillments',
   supplierBilling: '/supplier/billing',
   wholesale: '/wholesale',
+  wholesaleConfirm: '/wholesale/confirm',
   installer: '/installer',
   shop: '/shop',
   tires: '/tires',

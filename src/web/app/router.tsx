@@ -32,6 +32,7 @@ import {
   SupplierArea,
   SupplierInventoryPage,
   SupplierOrdersPage,
+  WholesaleConfirmPage,
   WholesaleSignupPage,
 } from './lazy-pages';
 import { paths } from './paths';
@@ -68,6 +69,7 @@ export const routes: PageRoute[] = [
       { path: paths.logout, element: <LogoutPage /> },
       { path: paths.reset, element: <ResetPage /> },
       { path: paths.wholesale, element: <WholesaleSignupPage /> },
+      { path: paths.wholesaleConfirm, element: <WholesaleConfirmPage /> },
       { path: paths.newsletterConfirm, element: <NewsletterLinkPage action="confirm" /> },
       { path: paths.newsletterUnsubscribe, element: <NewsletterLinkPage action="unsubscribe" /> },
       {

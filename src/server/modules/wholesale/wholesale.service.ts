@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/connection';
 import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
-import { conflict, notFound } from '../../http/errors';
+import { AppError, conflict, notFound } from '../../http/errors';
 import { queueEmail } from '../../integrations/email/outbox';
 import {
   attemptAllowed,
@@ -107,7 +107,10 @@ export async function confirmWholesale(db: Db, token: string) {
     const row = await repo.confirmApplication(tx, tokenHash);
     if (!row) {
       if (await repo.confirmedByToken(tx, tokenHash)) return { message: CONFIRMED_ANSWER };
-      throw notFound('Confirmation link (it may have expired: apply again)');
+      throw new AppError(
+        'not_found',
+        'This confirmation link is unknown or has expired. Please apply again.',
+      );
     }
     const duplicate = await repo.pendingDuplicate(tx, row.id, row.username, row.email);
     const taken = await usernameTaken(tx, row.username);

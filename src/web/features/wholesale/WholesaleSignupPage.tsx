@@ -33,9 +33,13 @@ const initialValues = {
   message: '',
 };
 
-/** /wholesale: the public sign-up; staff review each application in the back office. */
+/**
+ * /wholesale: the public sign-up. A link mailed to the address confirms it
+ * (/wholesale/confirm); staff then review the application in the back office.
+ */
 export function WholesaleSignupPage() {
   const [done, setDone] = useState(false);
+  const [sentTo, setSentTo] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -47,7 +51,9 @@ export function WholesaleSignupPage() {
     setBusy(true);
     setFailure(null);
     try {
+      // The answer is the same whatever the username: what happens next is told by e-mail.
       await call(wholesale.applyWholesale, { body });
+      setSentTo(body.email);
       setDone(true);
     } catch (error) {
       if (error instanceof ApiError) form.setErrors(pointerErrors(error.problem));
@@ -67,12 +73,16 @@ export function WholesaleSignupPage() {
         {done ? (
           <Stack>
             <Title order={1} size="h3">
-              Thank you
+              Check your e-mail
             </Title>
             <Alert color="green" role="status">
-              Your application was received. Once approved, you will get an e-mail with a link to choose your
-              password.
+              Check your e-mail to confirm: a message with a link is on its way to {sentTo}. Your application
+              reaches our team once you open the link (within 7 days). Once approved, you will get another
+              e-mail with a link to choose your password.
             </Alert>
+            <Text size="sm" c="dimmed">
+              No message after a few minutes? Look in the spam folder, or check the address and apply again.
+            </Text>
             <Anchor component={Link} to="/login">
               Back to sign in
             </Anchor>
