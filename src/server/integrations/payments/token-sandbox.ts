@@ -27,7 +27,7 @@ async function findToken(tx: DbOrTx, provider: string, companyId: number, token:
         eq(paymentTokens.companyId, companyId),
       ),
     )
-    .for('update');
+    .for('no key update');
   if (!row)
     throw paymentRefused('token_invalid', `The ${provider} session is unknown; start the payment again`);
   return row;

@@ -20,7 +20,7 @@ export async function insertRefund(tx: DbOrTx, values: typeof refunds.$inferInse
 
 export async function findRefund(db: DbOrTx, id: number, lock = false) {
   const q = db.select().from(refunds).where(eq(refunds.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row ?? null;
 }
 
@@ -166,7 +166,7 @@ export async function insertBill(tx: DbOrTx, values: typeof bills.$inferInsert) 
 
 export async function findBill(db: DbOrTx, id: number, lock = false) {
   const q = db.select().from(bills).where(eq(bills.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row ?? null;
 }
 
@@ -304,6 +304,6 @@ export async function lockCompany(tx: DbOrTx, companyId: number) {
     .select({ id: companies.id })
     .from(companies)
     .where(eq(companies.id, companyId))
-    .for('update');
+    .for('no key update');
   return !!row;
 }

@@ -37,7 +37,7 @@ export async function insertReturn(tx: DbOrTx, values: typeof returns.$inferInse
 
 export async function findReturn(db: DbOrTx, id: number, lock = false) {
   const q = db.select().from(returns).where(eq(returns.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row ?? null;
 }
 
@@ -134,7 +134,7 @@ export async function insertClaim(tx: DbOrTx, values: typeof claims.$inferInsert
 
 export async function findClaim(db: DbOrTx, id: number, lock = false) {
   const q = db.select().from(claims).where(eq(claims.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row ?? null;
 }
 

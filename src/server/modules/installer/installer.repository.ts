@@ -133,7 +133,7 @@ export async function lockInstallerSide(db: DbOrTx, orderId: number, installerLo
     .select()
     .from(installerOrders)
     .where(eq(installerOrders.orderId, orderId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 

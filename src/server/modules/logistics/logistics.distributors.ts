@@ -200,7 +200,7 @@ async function orderForRouting(db: DbOrTx, orderId: number, lock: boolean) {
     .select({ id: orders.id, status: orders.status, zip: orders.deliveryZip })
     .from(orders)
     .where(eq(orders.id, orderId));
-  const [o] = lock ? await q.for('update') : await q;
+  const [o] = lock ? await q.for('no key update') : await q;
   if (!o || o.status === 'cart') throw notFound('Order');
   return o;
 }
@@ -319,7 +319,7 @@ function nearest(d: Distributor, zip: string | null) {
 }
 
 async function lockedRow(tx: DbOrTx, where: ReturnType<typeof eq>) {
-  const [row] = await tx.select().from(distributorOrders).where(where).for('update');
+  const [row] = await tx.select().from(distributorOrders).where(where).for('no key update');
   if (!row) throw notFound('Distributor order');
   return row;
 }

@@ -92,7 +92,7 @@ function toOpenLine(r: Record<string, unknown>): OpenLine {
 
 /**
  * Confirmed lines of open orders that no active fulfillment holds, oldest order first;
- * `lock` takes their rows (FOR UPDATE) so two fulfillments never take the same line.
+ * `lock` takes their rows (FOR NO KEY UPDATE, in this order) so two fulfillments never take the same line.
  */
 export async function openLines(
   db: DbOrTx,
@@ -109,7 +109,7 @@ export async function openLines(
   if (f.warehouseId !== undefined) where.push(sql`w.id = ${f.warehouseId}`);
   if (f.lineIds) where.push(sql`sl.id = any(${idArray(f.lineIds)}::bigint[])`);
   const { rows } = await db.execute(
-    sql`${lineSelect} where ${sql.join(where, sql` and `)} order by o.id, w.id, sl.id ${lock ? sql`for update of sl` : sql``}`,
+    sql`${lineSelect} where ${sql.join(where, sql` and `)} order by o.id, w.id, sl.id ${lock ? sql`for no key update of sl` : sql``}`,
   );
   return rows.map(toOpenLine);
 }
@@ -149,7 +149,7 @@ export function releaseLines(db: DbOrTx, fulfillmentId: number) {
 
 export async function findFulfillment(db: DbOrTx, id: number, lock = false) {
   const q = db.select().from(fulfillments).where(eq(fulfillments.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row;
 }
 
@@ -272,7 +272,7 @@ export async function insertPickup(db: DbOrTx, values: typeof pickups.$inferInse
 }
 
 export async function findPickup(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(pickups).where(eq(pickups.id, id)).for('update');
+  const [row] = await db.select().from(pickups).where(eq(pickups.id, id)).for('no key update');
   return row;
 }
 

@@ -31,18 +31,18 @@ export async function eventSeen(db: DbOrTx, eventId: string) {
 
 export async function findShipment(db: DbOrTx, id: number, lock = false) {
   const q = db.select().from(shipments).where(eq(shipments.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row;
 }
 
 export async function findByTracking(db: DbOrTx, trackingNumber: string, lock = false) {
   const q = db.select().from(shipments).where(eq(shipments.trackingNumber, trackingNumber));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row;
 }
 
 export async function shipmentOfLabel(db: DbOrTx, labelId: number) {
-  const [row] = await db.select().from(shipments).where(eq(shipments.labelId, labelId)).for('update');
+  const [row] = await db.select().from(shipments).where(eq(shipments.labelId, labelId)).for('no key update');
   return row;
 }
 

@@ -14,12 +14,12 @@ export async function lockSubscription(db: DbOrTx, email: string) {
     .select()
     .from(newsletterSubscriptions)
     .where(sql`lower(${newsletterSubscriptions.email}) = lower(${email})`)
-    .for('update');
+    .for('no key update');
   return row;
 }
 
 export async function subscriptionBy(db: DbOrTx, where: SQL) {
-  const [row] = await db.select().from(newsletterSubscriptions).where(where).for('update');
+  const [row] = await db.select().from(newsletterSubscriptions).where(where).for('no key update');
   return row;
 }
 export const byConfirmHash = (hash: string) => eq(newsletterSubscriptions.confirmTokenHash, hash);
@@ -82,7 +82,11 @@ export async function findContact(db: DbOrTx, id: number) {
 }
 
 export async function lockContact(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+  const [row] = await db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.id, id))
+    .for('no key update');
   return row;
 }
 

@@ -3,14 +3,14 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import { type Db, inTransaction } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
-import type { Method } from '../payments/payments.service';
+import * as payments from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
 import { placeOrderLines } from './orders.placement';
 import * as repo from './orders.repository';
 import { orderDetail } from './orders.views';
 
 /** The buyer's way of paying, as the payments module takes it. */
-function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): Method {
+function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): payments.Method {
   const { paymentMethod, card, cardToken, sourceId, intentId, token } = body;
   if (paymentMethod === 'card') return { paymentMethod, card, cardToken, sourceId, intentId };
   if (paymentMethod === 'account') return { paymentMethod };
@@ -23,6 +23,8 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): Method {
  */
 export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promise<OrderDetail> {
   const placed = await inTransaction(db, async (tx) => {
+    // A charge on account locks the company: before the cart, as the lock order has it.
+    if (body.paymentMethod === 'account') await payments.lockAccount(tx, actor.companyId);
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
     if (!cart || (body.orderId && body.orderId !== cart.id))
       throw conflict('This cart was already checked out');

@@ -7,9 +7,9 @@ import * as repo from './orders.repository';
 import { releaseStock } from './orders.stock';
 import { orderDetail } from './orders.views';
 
-/** Only a placed order that nobody has paid may be edited or deleted. */
-export async function editableOrder(tx: Tx, orderId: number) {
-  const order = await repo.findOrder(tx, orderId, true);
+/** Only a placed order that nobody has paid may be edited or deleted (`lock` 'key' to delete it). */
+export async function editableOrder(tx: Tx, orderId: number, lock: true | 'key' = true) {
+  const order = await repo.findOrder(tx, orderId, lock);
   if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
   if (!isEditableOrder(order.status as OrderStatus, order.paymentStatus as OrderPaymentStatus)) {
     throw conflict(
@@ -29,7 +29,7 @@ export async function updateOrder(db: Db, orderId: number, poNumber: string | nu
 
 export async function deleteOrder(db: Db, orderId: number) {
   await db.transaction(async (tx) => {
-    await editableOrder(tx, orderId);
+    await editableOrder(tx, orderId, 'key');
     await releaseStock(tx, orderId);
     await reverseCompensation(tx, orderId, 'order deleted');
     await repo.deleteOrder(tx, orderId);

@@ -284,6 +284,9 @@ export async function recordPaymentReceived(db: Db, actor: Actor, orderId: numbe
 /** Finance settles an unpaid order on the company's account terms. */
 export async function checkoutOnAccount(db: Db, actor: Actor, orderId: number) {
   await db.transaction(async (tx) => {
+    // The company before the order (docs/architecture.md, "Lock order"); an order never changes company.
+    const unlocked = await repo.findOrder(tx, orderId);
+    if (unlocked) await payments.lockAccount(tx, unlocked.companyId);
     const order = await unpaidOrder(tx, actor, orderId);
     assertOrderPaymentTransition(order.paymentStatus as OrderPaymentStatus, 'on_account');
     await payments.voidOpen(tx, orderId, 'Replaced by a charge on account');

@@ -23,9 +23,14 @@ import {
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export async function findOrder(db: DbOrTx, orderId: number, lock = false) {
+/**
+ * The order; `lock` takes its row for a change of its columns (FOR NO KEY UPDATE: the rows that
+ * name the order, such as its log, payments and holds, can still be inserted beside the lock), or
+ * 'key' for a transaction that deletes it (FOR UPDATE). docs/architecture.md, "Lock order".
+ */
+export async function findOrder(db: DbOrTx, orderId: number, lock: boolean | 'key' = false) {
   const q = db.select().from(orders).where(eq(orders.id, orderId));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock === 'key' ? await q.for('update') : lock ? await q.for('no key update') : await q;
   return row ?? null;
 }
 
@@ -142,6 +147,7 @@ function cartQuery(lock: boolean, located: boolean) {
           located ? eq(orders.locationId, p.locationId) : isNull(orders.locationId),
         ),
       );
+    // FOR UPDATE, not NO KEY: a checkout gives the cart its number, a key (unique) column.
     return lock ? q.for('update') : q;
   });
 }
@@ -253,25 +259,29 @@ export async function findSameItem(
   return row ?? null;
 }
 
-/** An item of an order that is not removed, with its SKU; the item row is locked. */
+/**
+ * An item of an order that is not removed, with its SKU; the item row is locked (an item is
+ * removed by marking it, never deleted: FOR NO KEY UPDATE, so its lines and holds can be written).
+ */
 export async function lockLiveItem(db: DbOrTx, orderId: number, itemId: number) {
   const [row] = await db
     .select({ item: orderItems, skuCode: products.skuCode })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId), isNull(orderItems.removedAt)))
-    .for('update', { of: orderItems });
+    .for('no key update', { of: orderItems });
   return row ?? null;
 }
 
-/** Items of an order among these ids, with their SKU; the item rows are locked. */
+/** Items of an order among these ids, with their SKU; the item rows are locked, in id order. */
 export function lockItems(db: DbOrTx, orderId: number, itemIds: number[]) {
   return db
     .select({ item: orderItems, skuCode: products.skuCode })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.id, itemIds)))
-    .for('update', { of: orderItems });
+    .orderBy(asc(orderItems.id))
+    .for('no key update', { of: orderItems });
 }
 
 export async function findPricedProduct(db: DbOrTx, productId: number, priceGroupId: number) {

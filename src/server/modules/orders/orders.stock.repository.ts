@@ -33,7 +33,8 @@ function toStockRow(r: Record<string, unknown>): StockRow {
 
 /**
  * Locks the inventory rows of the products, always in (product, warehouse) order so that two
- * checkouts never wait on each other in a cycle; answers the free units of each.
+ * checkouts never wait on each other in a cycle; answers the free units of each. FOR NO KEY
+ * UPDATE: only the counts change (docs/architecture.md, "Lock order").
  */
 export async function lockStock(tx: DbOrTx, productIds: number[]): Promise<StockRow[]> {
   const { rows } = await tx.execute(sql`
@@ -41,7 +42,7 @@ export async function lockStock(tx: DbOrTx, productIds: number[]): Promise<Stock
     from inventory i join warehouses w on w.id = i.warehouse_id
     where i.product_id = any(${idArray(productIds)}::bigint[]) and w.active
     order by i.product_id, i.warehouse_id
-    for update of i`);
+    for no key update of i`);
   return rows.map(toStockRow);
 }
 
@@ -69,7 +70,7 @@ export async function lockOrderStock(tx: DbOrTx, orderId: number): Promise<Order
           where order_id = ${orderId} and removed_at is null group by product_id) o on o.product_id = i.product_id
     where w.active
     order by i.product_id, i.warehouse_id
-    for update of i`);
+    for no key update of i`);
   return rows.map((r) => ({
     ...toStockRow(r),
     weightLbs: r.weight_lbs === null ? null : Number(r.weight_lbs),

@@ -1,5 +1,6 @@
 // The SQL of quotes: the quote and its line requests, options, generation jobs, stock holds and
-// log, the price floors, and the catalogue candidates options are picked from.
+// log, the price floors' settings, and the catalogue candidates options are picked from. What a
+// floor is made of is read by the floors module (floors.service.ts), shared with discounts.
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/connection';
@@ -87,7 +88,7 @@ export async function findSummary(db: DbOrTx, id: number) {
 }
 
 export async function lockQuote(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(quotes).where(eq(quotes.id, id)).for('update');
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, id)).for('no key update');
   return row ?? null;
 }
 
@@ -182,7 +183,7 @@ export async function insertJob(db: DbOrTx, values: typeof quoteJobs.$inferInser
 
 export async function findJob(db: DbOrTx, id: number, lock = false) {
   const q = db.select().from(quoteJobs).where(eq(quoteJobs.id, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = lock ? await q.for('no key update') : await q;
   return row ?? null;
 }
 
@@ -291,14 +292,6 @@ export function floors(db: DbOrTx) {
     .from(priceGroups)
     .leftJoin(priceGroupFloors, eq(priceGroupFloors.priceGroupId, priceGroups.id))
     .orderBy(asc(priceGroups.id));
-}
-
-export async function minMarginOf(db: DbOrTx, priceGroupId: number | null) {
-  const [row] = await db
-    .select({ bp: priceGroupFloors.minMarginBasisPoints })
-    .from(priceGroupFloors)
-    .where(eq(priceGroupFloors.priceGroupId, priceGroupId ?? -1));
-  return row?.bp ?? 0;
 }
 
 export async function setFloor(db: DbOrTx, priceGroupId: number, minMarginBasisPoints: number) {
@@ -439,15 +432,6 @@ export function productsByMpn(db: DbOrTx, mpn: string) {
     .limit(1);
 }
 
-export async function mapOf(db: DbOrTx, productIds: number[]) {
-  if (!productIds.length) return new Map<number, number>();
-  const rows = await db
-    .select()
-    .from(advertisedMinimums)
-    .where(inArray(advertisedMinimums.productId, productIds));
-  return new Map(rows.map((r) => [r.productId, r.mapCents]));
-}
-
 /** The SKUs that have a minimum advertised price, by SKU code; `q` searches SKU, make and size. */
 export function advertisedMinimumsPage(db: DbOrTx, q: Paging & { q?: string }) {
   return listPage(
@@ -480,7 +464,11 @@ export async function productExists(db: DbOrTx, productId: number) {
 
 /** Sets a SKU's MAP, or removes it (null); answers the value before. */
 export async function setAdvertisedMinimum(db: DbOrTx, productId: number, mapCents: number | null) {
-  const before = (await mapOf(db, [productId])).get(productId) ?? null;
+  const [was] = await db
+    .select({ mapCents: advertisedMinimums.mapCents })
+    .from(advertisedMinimums)
+    .where(eq(advertisedMinimums.productId, productId));
+  const before = was?.mapCents ?? null;
   if (mapCents === null)
     await db.delete(advertisedMinimums).where(eq(advertisedMinimums.productId, productId));
   else

@@ -118,7 +118,7 @@ export async function insertReview(db: DbOrTx, values: ReviewValues) {
 
 /** The review row locked for a change (moderation, edit, vote, photos). */
 export async function lockReview(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(reviews).where(eq(reviews.id, id)).for('update');
+  const [row] = await db.select().from(reviews).where(eq(reviews.id, id)).for('no key update');
   return row;
 }
 
