@@ -55,3 +55,53 @@ test('a discount for the buyer company shows as a struck-through list price on t
     await admin.dispose();
   }
 });
+
+// Sales makes a discount that takes a price under its floor: it waits, the console says why, and
+// admin approves it from the drawer. Deleted at the end so that later specs see the demo prices.
+test('a discount under the price floor waits in the console with its reasons until admin approves it', async ({
+  page,
+  baseURL,
+}) => {
+  const sales = await request.newContext({ baseURL });
+  expect(
+    (await sales.post('/api/v1/login', { data: { username: 'sales', password: DEMO_PASSWORD } })).ok(),
+  ).toBe(true);
+  const found = await sales.post('/api/search/items', { data: { width: 225, ratio: 45, rim: 17 } });
+  const item = (await found.json()).data.list[0];
+  const name = `e2e under the floor ${Date.now()}`;
+  const created = await sales.post('/api/v1/discount', {
+    data: {
+      name,
+      // Starts tomorrow: even approved, no other spec's price moves.
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      productId: item.productId,
+      basisPoints: 9000,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const discount = (await created.json()).data;
+  expect(discount.approvalStatus).toBe('pending');
+  try {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, 'admin');
+    await page.goto('/admin/discounts');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByText('waits: under the floor')).toBeVisible();
+    await snap(page, 'discounts-pending-list-1366');
+    await row.click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByText('Waits for admin or finance: not in force until approved')).toBeVisible();
+    await expect(
+      drawer.getByText(new RegExp(`^${item.skuCode} \\(\\w+\\) \\$[\\d,.]+ < floor \\$`)).first(),
+    ).toBeVisible();
+    // The reasons sit under the form: the drawer scrolls to them.
+    await drawer.getByRole('button', { name: 'Approve below the floor' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'screenshots/discounts-pending-approval-1366.png' });
+    await drawer.getByRole('button', { name: 'Approve below the floor' }).click();
+    await expect(row.getByText('approved under the floor')).toBeVisible();
+    await snap(page, 'discounts-approved-1366');
+  } finally {
+    expect((await sales.delete(`/api/v1/discount/${discount.id}`)).ok()).toBe(true);
+    await sales.dispose();
+  }
+});

@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { ListQuery, NullableId, OptionalBool, OptionalId, patchOf, Required } from './admin-common';
 import { endpoint, Id, Ok, pageOf } from './common';
 
+/** A price the discount takes under its floor (cost plus the group's minimum margin, or MAP). */
+export const FloorBreach = z.object({
+  productId: z.number().int(),
+  skuCode: z.string(),
+  priceGroupId: z.number().int(),
+  priceGroupCode: z.string(),
+  listPriceCents: z.number().int(),
+  /** The price with the discount. */
+  unitPriceCents: z.number().int(),
+  floorCents: z.number().int(),
+});
+
+export const discountApprovalStatuses = ['not_needed', 'pending', 'approved'] as const;
+
 export const Discount = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -14,6 +28,12 @@ export const Discount = z.object({
   basisPoints: z.number().int(),
   amountCents: z.number().int(),
   active: z.boolean(),
+  /** `pending`: it takes a price under its floor and waits for admin or finance; not in force. */
+  approvalStatus: z.enum(discountApprovalStatuses),
+  /** Why it waits (or was approved): the first 20 prices under their floor. */
+  belowFloor: z.array(FloorBreach),
+  /** How many prices in all it takes under their floor. */
+  belowFloorCount: z.number().int(),
   createdAt: z.string(),
 });
 export type Discount = z.infer<typeof Discount>;
@@ -33,6 +53,8 @@ const DiscountFields = z.object({
   /** Amount off per unit, in cents. */
   amountCents: z.number().int().min(0).max(1_000_000).default(0),
   active: z.boolean().default(true),
+  /** Admin or finance: approve in the same step a discount that takes a price under its floor. */
+  approveBelowFloor: z.boolean().default(false),
 });
 
 type Shape = { startsAt?: string; endsAt?: string | null; basisPoints?: number; amountCents?: number };
@@ -71,7 +93,8 @@ export const createDiscount = endpoint({
   method: 'POST',
   path: '/api/v1/discount',
   access: 'sales',
-  summary: 'Create a discount (they never stack: the largest reduction applies)',
+  summary:
+    'Create a discount (they never stack: the largest reduction applies); one taking a price under its floor waits for admin or finance approval',
   body: DiscountInput,
   response: One,
   status: 201,
@@ -81,7 +104,7 @@ export const updateDiscount = endpoint({
   method: 'PUT',
   path: '/api/v1/discount/:id',
   access: 'sales',
-  summary: 'Update a discount',
+  summary: 'Update a discount; one that then takes a price under its floor waits for approval again',
   params: IdParams,
   body: patchOf(DiscountFields).refine(datesOrdered, {
     message: 'Must be after the start',
@@ -95,6 +118,16 @@ export const postUpdateDiscount = endpoint({
   ...updateDiscount,
   method: 'POST',
   summary: 'Update a discount (as PUT)',
+});
+
+export const approveDiscount = endpoint({
+  method: 'POST',
+  path: '/api/v1/discount/:id/approve',
+  access: 'finance',
+  summary:
+    'Admin or finance approve a discount that takes prices under their floor: it is in force from then',
+  params: IdParams,
+  response: One,
 });
 
 export const deleteDiscount = endpoint({

@@ -1,4 +1,5 @@
-import { basisPointsOf } from './money';
+import { basisPointsOf, formatCents } from './money';
+import { floorCents } from './quote-options';
 // Discounts (see docs/domain.md): dated, targeted by make, model, product and/or company, percent
 // (basis points) or an amount per unit, applied after markup. The one stacking rule lives here
 // so that the shop's prices, the cart and the checkout re-check cannot disagree.
@@ -41,7 +42,10 @@ export function discountApplies(rule: DiscountRule, line: DiscountLine, at: Date
 }
 
 /** Reduction per unit in cents: basis points of the price rounded half up, plus the amount. */
-export function reductionOf(rule: DiscountRule, unitPriceCents: number): number {
+export function reductionOf(
+  rule: Pick<DiscountRule, 'basisPoints' | 'amountCents'>,
+  unitPriceCents: number,
+): number {
   const percent = basisPointsOf(unitPriceCents, rule.basisPoints);
   return Math.min(unitPriceCents, percent + rule.amountCents);
 }
@@ -105,3 +109,58 @@ export function shopPriceOf(
   );
   return { priceCents: unitPriceCents, listPriceCents: item.priceCents, discountCents: reductionCents };
 }
+
+/** A price group's price and cost of a SKU, with what its floor is made of. */
+export interface FloorPrice {
+  productId: number;
+  skuCode: string;
+  priceGroupId: number;
+  priceGroupCode: string;
+  priceCents: number;
+  costCents: number;
+  minMarginBasisPoints: number;
+  mapCents: number | null;
+}
+
+export interface FloorBreach {
+  productId: number;
+  skuCode: string;
+  priceGroupId: number;
+  priceGroupCode: string;
+  listPriceCents: number;
+  /** The price with the discount. */
+  unitPriceCents: number;
+  floorCents: number;
+}
+
+/**
+ * The prices a discount would take under their floor, by the quotes' rule (floorCents: cost plus
+ * the price group's minimum margin, or the MAP when higher). Discounts never stack, so the
+ * discount alone decides whether it goes under.
+ */
+export function floorBreachesOf(
+  rule: Pick<DiscountRule, 'basisPoints' | 'amountCents'>,
+  prices: readonly FloorPrice[],
+): FloorBreach[] {
+  return prices.flatMap((p) => {
+    const floor = floorCents(p.costCents, p.minMarginBasisPoints, p.mapCents);
+    const unit = p.priceCents - reductionOf(rule, p.priceCents);
+    if (unit >= floor) return [];
+    const { productId, skuCode, priceGroupId, priceGroupCode } = p;
+    return [
+      {
+        productId,
+        skuCode,
+        priceGroupId,
+        priceGroupCode,
+        listPriceCents: p.priceCents,
+        unitPriceCents: unit,
+        floorCents: floor,
+      },
+    ];
+  });
+}
+
+/** The reason shown for one breach, worded as the quotes' finalize names theirs. */
+export const floorBreachText = (b: FloorBreach) =>
+  `${b.skuCode} (${b.priceGroupCode}) ${formatCents(b.unitPriceCents)} < floor ${formatCents(b.floorCents)}`;

@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { FloorBreach } from '../../../domain/discounts';
 import { cents, createdAt, id, ref, updatedAt } from './columns';
 import { companies, priceGroups } from './core-accounts';
 
@@ -199,5 +201,15 @@ export const discounts = pgTable('discounts', {
   basisPoints: integer('basis_points').notNull().default(0),
   amountCents: cents('amount_cents').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /**
+   * `pending` while it would take a price under its floor and admin or finance has not approved
+   * it: not in force until then. `not_needed` when it stays above every floor.
+   */
+  approvalStatus: text('approval_status', { enum: ['not_needed', 'pending', 'approved'] })
+    .notNull()
+    .default('not_needed'),
+  /** The prices it takes under their floor (the first 20) and how many, when last checked. */
+  belowFloor: jsonb('below_floor').$type<FloorBreach[]>().notNull().default([]),
+  belowFloorCount: integer('below_floor_count').notNull().default(0),
   createdAt: createdAt(),
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/discounts';
 import { builtOnce, type Placeholders } from '../../db/built-once';
@@ -12,6 +12,7 @@ export type DiscountQuery = z.output<NonNullable<typeof api.listDiscounts.query>
 export function listDiscounts(db: DbOrTx, q: DiscountQuery) {
   const inForce = and(
     eq(discounts.active, true),
+    ne(discounts.approvalStatus, 'pending'),
     lte(discounts.startsAt, sql`now()`),
     or(isNull(discounts.endsAt), gt(discounts.endsAt, sql`now()`)),
   );
@@ -44,6 +45,8 @@ function rulesQuery(upcoming: boolean) {
       .where(
         and(
           eq(discounts.active, true),
+          // One waiting for approval takes a price under its floor: not in force until approved.
+          ne(discounts.approvalStatus, 'pending'),
           upcoming ? undefined : lte(discounts.startsAt, p.at),
           or(isNull(discounts.endsAt), gt(discounts.endsAt, p.at)),
           or(isNull(discounts.companyId), eq(discounts.companyId, p.companyId)),
@@ -54,8 +57,9 @@ function rulesQuery(upcoming: boolean) {
 const startedRules = rulesQuery(false);
 const upcomingRules = rulesQuery(true);
 
-export async function findDiscount(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(discounts).where(eq(discounts.id, id));
+export async function findDiscount(db: DbOrTx, id: number, lock = false) {
+  const q = db.select().from(discounts).where(eq(discounts.id, id));
+  const [row] = lock ? await q.for('no key update') : await q;
   return row ?? null;
 }
 

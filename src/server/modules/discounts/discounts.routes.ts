@@ -14,6 +14,9 @@ export function discountsRoutes(app: FastifyInstance) {
       data: await service.updateDiscount(db, actor, params.id, body),
     }));
   }
+  route(app, api.approveDiscount, async ({ db, actor, params }) => ({
+    data: await service.approveDiscount(db, actor, params.id),
+  }));
   route(app, api.deleteDiscount, async ({ db, actor, params }) => {
     await service.deleteDiscount(db, actor, params.id);
     return { ok: true as const };

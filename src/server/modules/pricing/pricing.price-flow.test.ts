@@ -63,6 +63,8 @@ describe('back-office price changes reach the shop and the cart', () => {
       // Scoped to this buyer's company so that no other test's search sees the factory make cheaper.
       companyId: buyer.companyId,
       basisPoints: 1000,
+      // The other price groups sell this make at cost: 10 % off is under their floor, admin approves.
+      approveBelowFloor: true,
     });
     expect(discount.statusCode, discount.body).toBe(201);
     expect(await shopPrice()).toBe(9_000);
@@ -72,7 +74,10 @@ describe('back-office price changes reach the shop and the cart', () => {
       lineTotalCents: 18_000,
     });
 
-    const changed = await admin('PUT', `/api/v1/discount/${discount.json().data.id}`, { basisPoints: 2000 });
+    const changed = await admin('PUT', `/api/v1/discount/${discount.json().data.id}`, {
+      basisPoints: 2000,
+      approveBelowFloor: true,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await cartLine()).toMatchObject({ unitDiscountCents: 2_000, lineTotalCents: 16_000 });
     expect(await shopPrice()).toBe(8_000);

@@ -25,6 +25,7 @@ import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { discountsInForce } from '../discounts/discounts.service';
+import { minMarginOf } from '../floors/floors.service';
 import { quoteShipping } from '../orders/orders.service';
 import { vehicleSizes } from '../sizing/sizing.service';
 import { assertWorker, lockVisibleQuote, moveQuote } from './quotes.lifecycle';
@@ -224,7 +225,7 @@ export async function runGeneration(db: Db, jobId: number, clock: Clock = system
     companyId: quote.quote.companyId,
     priceGroupId: quote.quote.priceGroupId ?? -1,
     zip: quote.quote.deliveryZip,
-    minMargin: await repo.minMarginOf(db, quote.quote.priceGroupId),
+    minMargin: await minMarginOf(db, quote.quote.priceGroupId),
     discounts,
     now: clock.now(),
     targets: discountTargets(discounts),

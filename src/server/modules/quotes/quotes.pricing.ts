@@ -4,7 +4,7 @@
 // finance approves the exception, and the stock of every option is held until the quote expires.
 import { bestDiscount } from '../../../domain/discounts';
 import { formatCents } from '../../../domain/money';
-import { floorBreaches, floorCents, type QuoteTier } from '../../../domain/quote-options';
+import { floorBreaches, type QuoteTier } from '../../../domain/quote-options';
 import { assertQuoteTransition, isQuoteEditable, type QuoteStatus } from '../../../domain/quote-status';
 import type { Db, Tx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
@@ -12,6 +12,7 @@ import { conflict, forbidden, notFound } from '../../http/errors';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { writeAudit } from '../audit/audit.service';
 import { discountsInForce } from '../discounts/discounts.service';
+import { floorsOf } from '../floors/floors.service';
 import { quoteShipping, reserveAllocations } from '../orders/orders.service';
 import { assertWorker, lockVisibleQuote, logQuote, moveQuote } from './quotes.lifecycle';
 import * as repo from './quotes.repository';
@@ -48,8 +49,7 @@ async function itemAndQuote(tx: Tx, actor: Actor, itemId: number) {
 async function reprice(tx: Tx, quote: repo.QuoteRow, options: repo.QuoteOptionRow[], dropSetPrices: boolean) {
   const ids = options.map((o) => o.productId);
   const prices = await repo.dayPrices(tx, quote.priceGroupId ?? -1, ids);
-  const maps = await repo.mapOf(tx, ids);
-  const margin = await repo.minMarginOf(tx, quote.priceGroupId);
+  const floorOf = await floorsOf(tx, quote.priceGroupId, ids);
   const discounts = await discountsInForce(tx, quote.companyId);
   const shipping = await quoteShipping(tx, options, quote.deliveryZip);
   const skus = await repo.optionsOf(tx, quote.id);
@@ -73,7 +73,7 @@ async function reprice(tx: Tx, quote: repo.QuoteRow, options: repo.QuoteOptionRo
       costCents: day.costCents,
       listPriceCents: day.priceCents,
       available: day.available,
-      floorCents: floorCents(day.costCents, margin, maps.get(o.productId) ?? null),
+      floorCents: floorOf(o.productId, day.costCents),
       unitPriceCents: unit,
       priceSource: keep ? o.priceSource : 'list',
       roadHazardUnitCents: roadHazardOffer(unit).unitCents,

@@ -1,8 +1,14 @@
+import { Alert, Button, List, Text } from '@mantine/core';
 import * as discounts from '../../../contract/discounts';
+import { floorBreachText } from '../../../domain/discounts';
+import { can } from '../../../domain/roles';
+import type { ApiFailure } from '../../api/api';
+import { useAppSelector } from '../../app/store';
 import { CrudPage } from '../../components/CrudPage';
 import type { Picker } from '../../components/EntityPicker';
 import { dateTime, money, percent } from '../../lib/format';
-import { discountsApi } from './discounts.api';
+import { showToast } from '../../lib/toasts';
+import { discountsApi, useApproveDiscountMutation } from './discounts.api';
 
 const { listDiscounts, createDiscount, updateDiscount, deleteDiscount } = discountsApi.endpoints;
 
@@ -54,6 +60,7 @@ export function DiscountsPage({ pickers }: { pickers: DiscountPickers }) {
           { id: 'starts', header: 'Starts', cell: (r) => dateTime(r.startsAt), sortKey: 'startsAt' },
           { id: 'ends', header: 'Ends', cell: (r) => dateTime(r.endsAt), sortKey: 'endsAt' },
           { id: 'active', header: 'Status', cell: (r) => (r.active ? 'active' : 'off') },
+          { id: 'approval', header: 'Approval', cell: (r) => approvalLabel[r.approvalStatus] },
         ],
         fields: [
           { name: 'name', label: 'Name', kind: 'text' },
@@ -74,7 +81,61 @@ export function DiscountsPage({ pickers }: { pickers: DiscountPickers }) {
         ],
         createSchema: discounts.DiscountInput,
         updateSchema: discounts.updateDiscount.body,
+        extra: (row, close) => <FloorApproval row={row} close={close} />,
       }}
     />
+  );
+}
+
+const approvalLabel: Record<discounts.Discount['approvalStatus'], string> = {
+  not_needed: '—',
+  pending: 'waits: under the floor',
+  approved: 'approved under the floor',
+};
+
+/**
+ * Why a discount waits (the prices it takes under their floor, as quotes name them) and, for admin
+ * and finance, the approval that puts it in force.
+ */
+function FloorApproval({ row, close }: { row: discounts.Discount; close: () => void }) {
+  const role = useAppSelector((s) => s.session.user?.role);
+  const [approve, approving] = useApproveDiscountMutation();
+  if (row.approvalStatus === 'not_needed') return null;
+  const more = row.belowFloorCount - row.belowFloor.length;
+  return (
+    <Alert
+      mt="lg"
+      color={row.approvalStatus === 'pending' ? 'yellow' : 'gray'}
+      title={
+        row.approvalStatus === 'pending'
+          ? 'Waits for admin or finance: not in force until approved'
+          : 'Approved under the floor'
+      }
+    >
+      <Text size="sm">Prices under their floor (cost plus the group's minimum margin, or MAP):</Text>
+      <List size="sm">
+        {row.belowFloor.map((b) => (
+          <List.Item key={`${b.productId}-${b.priceGroupId}`}>{floorBreachText(b)}</List.Item>
+        ))}
+      </List>
+      {more > 0 && <Text size="sm">and {more} more</Text>}
+      {row.approvalStatus === 'pending' && !!role && can(role, 'finance') && (
+        <Button
+          mt="sm"
+          loading={approving.isLoading}
+          onClick={async () => {
+            try {
+              await approve(row.id).unwrap();
+              showToast({ color: 'green', message: 'Discount approved: in force' });
+              close();
+            } catch (error) {
+              showToast({ color: 'red', message: (error as ApiFailure).message });
+            }
+          }}
+        >
+          Approve below the floor
+        </Button>
+      )}
+    </Alert>
   );
 }
