@@ -1,5 +1,5 @@
 // Type-ahead under load: GET /api/search/typeahead on 200,000 SKUs (PostgreSQL), 8 connections.
-// Target (issue 18): p95 ≤ 50 ms. Run it alone: `npm run bench:typeahead` with nothing else running on the machine.
+// Target: p95 ≤ 50 ms. Run it alone: `npm run bench:typeahead` with nothing else running on the machine.
 // BENCH_PG (admin URL, a fresh database is created and dropped), BENCH_SKUS (200000),
 // BENCH_SECONDS (10), BENCH_PORT (4213); BENCH_DATABASE_URL reuses a seeded database.
 import autocannon, { type Request } from 'autocannon';

@@ -3,7 +3,7 @@ import { matchPath } from 'react-router';
 import { webRoutes } from '../scripts/web-routes';
 import { DEMO_PASSWORD, snap } from './helpers';
 
-// Issue 15, phones: no page scrolls sideways at 360 px, for every demo role, on every route of
+// Phones: no page scrolls sideways at 360 px, for every demo role, on every route of
 // the router (read from router.tsx, so a page added there is measured without touching this
 // file). Routes with parameters (/orders/:id) and the console's areas (/admin/*) are reached
 // through the links the role's pages show.

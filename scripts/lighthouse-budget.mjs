@@ -1,6 +1,6 @@
-// The web's Lighthouse budget (issue 15): Lighthouse 12.2.3 in Debian's Chromium against the
+// The web's Lighthouse budget: Lighthouse 12.2.3 in Debian's Chromium against the
 // production build with the demo data, for /login, / and /shop with results (signed in as the
-// demo buyer), on the mobile and the desktop presets. Prints every score beside issue 15's
+// demo buyer), on the mobile and the desktop presets. Prints every score beside the
 // targets (performance ≥ 90 mobile and ≥ 97 desktop, accessibility ≥ 95, CLS ≤ 0.05, TBT ≤ 200 ms
 // on mobile) and says which are met. It fails when accessibility misses its target, or
 // when performance, TBT or CLS fall under the floors below: today's scores (docs/performance-web.md)
@@ -29,7 +29,7 @@ export const pages = [
   { name: '/', path: '/', signedIn: true },
   { name: '/shop (results)', path: '/shop?width=225&ratio=45&rim=17', signedIn: true },
 ];
-/** Issue 15's targets. */
+/** The targets. */
 export const targets = {
   mobile: { performance: 90, accessibility: 95, cls: 0.05, tbt: 200 },
   desktop: { performance: 97, accessibility: 95, cls: 0.05, tbt: Number.POSITIVE_INFINITY },

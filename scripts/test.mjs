@@ -65,7 +65,7 @@ for (const [name, cmd, args] of [
     bin('depcruise'),
     ['src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
   ],
-  // Builds the web app when its sources changed and checks every route's chunks (issue 15).
+  // Builds the web app when its sources changed and checks every route's chunks.
   ['web bundle budget', process.execPath, ['--import', 'tsx', 'scripts/web-budget.ts']],
 ]) {
   if (!run(name, cmd, args)) failed += 1;
@@ -101,7 +101,7 @@ if (existsSync(chromium)) {
   );
 }
 
-// Lighthouse on /login, / and /shop, mobile and desktop (issue 15): a step like the checks above,
+// Lighthouse on /login, / and /shop, mobile and desktop: a step like the checks above,
 // bounded in time by the script itself; skipped like e2e when there is no Chromium.
 if (existsSync(chromium)) {
   if (

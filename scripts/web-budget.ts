@@ -1,4 +1,4 @@
-// The web bundle budget (issue 15), from Vite's manifest of the production build: lists every
+// The web bundle budget, from Vite's manifest of the production build: lists every
 // route of the router with the chunks its first load downloads (the app shell, then its pages'
 // chunks and their imports) and their gzipped sizes, and fails when a budget is broken.
 //
@@ -11,7 +11,7 @@
 //   - the limit, enforced: a little over what the build weighs today (docs/performance-web.md),
 //     so that a new heavy import, or a page imported straight into router.tsx instead of through
 //     lazy-pages.tsx (it lands in the shell, so in every first load), fails the check;
-//   - issue 15's target, printed beside it: 120 KB for /login and /, which are also their limits
+//   - the target, printed beside it: 120 KB for /login and /, which are also their limits
 //     (reached by the light shell: the frame, /login and / draw without Mantine; see the doc).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,14 +20,14 @@ import { inOrder } from './opening-assets';
 import { webRoutes } from './web-routes';
 
 const KB = 1024;
-/** Issue 15's target for the pages a customer arrives on. */
+/** The target for the pages a customer arrives on. */
 const TARGET_KB: Record<string, number> = { '/login': 120, '/': 120 };
 /**
  * Enforced limits: today's weight and some room (docs/performance-web.md, "Light shell": /login
  * 116.0, / 117.5, /shop 123.6, /admin/* 377 KB). The shell (113.4 KB) has neither Mantine, Zod nor
  * RTK Query: a Mantine component in the frame, the login form or the home panel, a page imported
  * straight into router.tsx, a contract module in a shell slice or the api in the store breaks the
- * /login and / limits (issue 15's 120 KB); Mantine (about 60 KB) or a contract module (Zod) in
+ * /login and / limits (the 120 KB target); Mantine (about 60 KB) or a contract module (Zod) in
  * the results page breaks /shop's.
  */
 const LIMIT_KB: Record<string, number> = {

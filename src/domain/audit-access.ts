@@ -1,7 +1,7 @@
 import { can, type Permission, type Role } from './roles';
 
 /**
- * Who may read the audit history of which records (docs/security.md, L14): the roles that work
+ * Who may read the audit history of which records (docs/security.md): the roles that work
  * on a record in the console read its history, so a record's history is as open as its console
  * page. An entity not named here (users, tokens, the mailbox, suppliers, warehouses, stock, the
  * catalogue, and anything new) is for admins only.

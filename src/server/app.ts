@@ -107,7 +107,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerAuth(app);
-  // L10 (docs/security.md): in production the API documentation is for staff only.
+  // In production (docs/security.md) the API documentation is for staff only.
   if (config.NODE_ENV === 'production')
     app.addHook('preHandler', async (req) => {
       if (req.url.startsWith('/api/docs') && !(req.actor && isStaff(req.actor.role)))

@@ -1,4 +1,4 @@
-// Security review finding L10: in production the API documentation is for staff only.
+// In production the API documentation is for staff only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../test/test-app';
 
@@ -13,8 +13,8 @@ afterAll(async () => {
   await dev.close();
 });
 
-describe('L10 API docs', () => {
-  it('L10: in production anonymous callers and buyers get 404 for /api/docs; staff read them', async () => {
+describe('API docs', () => {
+  it('in production anonymous callers and buyers get 404 for /api/docs; staff read them', async () => {
     const get = (cookie?: string) =>
       prod.app.inject({ method: 'GET', url: '/api/docs/json', headers: cookie ? { cookie } : {} });
     expect((await get()).statusCode).toBe(404);
@@ -24,7 +24,7 @@ describe('L10 API docs', () => {
     expect(staff.json().openapi).toBeDefined();
   });
 
-  it('L10: outside production the docs stay open (npm start, the fuzz suite)', async () => {
+  it('outside production the docs stay open (npm start, the fuzz suite)', async () => {
     expect((await dev.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
-// Security review findings H1, H2, L3, L4 (docs/security.md): production
-// defaults. Each test is named after its finding and failed on the code the review read.
+// Production defaults: no demo accounts, links in e-mails from PUBLIC_URL only, forwarded
+// headers only from TRUST_PROXY, a Secure cookie behind TLS and malformed origins refused.
 import { desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -19,15 +19,15 @@ const productionEnv = {
   MFA_SECRET_KEY: '0123456789abcdef'.repeat(4),
 };
 
-describe('H1 demo accounts are never created in production', () => {
-  it('H1: production defaults SEED to never and refuses SEED=auto', () => {
+describe('demo accounts are never created in production', () => {
+  it('production defaults SEED to never and refuses SEED=auto', () => {
     expect(loadConfig(productionEnv).SEED).toBe('never');
     expect(() => loadConfig({ ...productionEnv, SEED: 'auto' })).toThrow(/SEED/);
     // A newcomer's `npm start` (development) still gets the demo data.
     expect(loadConfig({}).SEED).toBe('auto');
   });
 
-  it('H1: an empty production database gets no demo users; admin:create makes the first admin', async () => {
+  it('an empty production database gets no demo users; admin:create makes the first admin', async () => {
     const database = await openDatabase({ pgliteDir: 'memory://' });
     try {
       await migrateDatabase(database.db);
@@ -51,7 +51,7 @@ describe('H1 demo accounts are never created in production', () => {
         password: 'a-strong-passphrase',
       });
       expect(admin.role).toBe('admin');
-      // The password is right; production makes an admin set up MFA as the second step (M3).
+      // The password is right; production makes an admin set up MFA as the second step.
       const first = await app.inject({
         method: 'POST',
         url: '/api/v1/login',
@@ -65,7 +65,7 @@ describe('H1 demo accounts are never created in production', () => {
     }
   }, 60_000);
 
-  it('H1: production stops at start without PUBLIC_URL or with a default secret, naming the setting', () => {
+  it('production stops at start without PUBLIC_URL or with a default secret, naming the setting', () => {
     expect(() => loadConfig({ ...productionEnv, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL/);
     expect(() =>
       loadConfig({ ...productionEnv, COINPAY_WEBHOOK_SECRET: 'sandbox-coinpay-webhook-secret' }),
@@ -73,7 +73,7 @@ describe('H1 demo accounts are never created in production', () => {
   });
 });
 
-describe('H2 links in e-mails come from PUBLIC_URL, never from request headers', () => {
+describe('links in e-mails come from PUBLIC_URL, never from request headers', () => {
   let t: TestApp;
   let prod: TestApp;
   beforeAll(async () => {
@@ -95,7 +95,7 @@ describe('H2 links in e-mails come from PUBLIC_URL, never from request headers',
     return String(mail.meta.link ?? mail.text);
   }
 
-  it('H2: a spoofed X-Forwarded-Host does not choose the reset link host', async () => {
+  it('a spoofed X-Forwarded-Host does not choose the reset link host', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/recover',
@@ -108,7 +108,7 @@ describe('H2 links in e-mails come from PUBLIC_URL, never from request headers',
     expect(link).toContain('shop.example');
   });
 
-  it('H2: in production the link is PUBLIC_URL whatever Host says', async () => {
+  it('in production the link is PUBLIC_URL whatever Host says', async () => {
     await prod.app.inject({
       method: 'POST',
       url: '/api/v1/recover',
@@ -118,7 +118,7 @@ describe('H2 links in e-mails come from PUBLIC_URL, never from request headers',
     expect(await lastResetLink(prod)).toMatch(/^https:\/\/shop\.example\/reset\?token=/);
   });
 
-  it('H2: X-Forwarded-For counts only from a proxy named in TRUST_PROXY', async () => {
+  it('X-Forwarded-For counts only from a proxy named in TRUST_PROXY', async () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual([]);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.2']);
     const proxied = await createTestApp({ TRUST_PROXY: ['10.9.9.9'] });
@@ -148,14 +148,14 @@ describe('H2 links in e-mails come from PUBLIC_URL, never from request headers',
   });
 });
 
-describe('L3 and L4 cookie and origin hardening', () => {
+describe('cookie and origin hardening', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL: 'https://shop.example' });
   });
   afterAll(() => t.close());
 
-  it('L3: the session cookie is Secure when PUBLIC_URL is https even if no X-Forwarded-Proto arrives', async () => {
+  it('the session cookie is Secure when PUBLIC_URL is https even if no X-Forwarded-Proto arrives', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/login',
@@ -164,7 +164,7 @@ describe('L3 and L4 cookie and origin hardening', () => {
     expect(res.cookies.find((c) => c.name === 'sid')?.secure).toBe(true);
   });
 
-  it('L4: a malformed Origin is refused with 403, not a 500', async () => {
+  it('a malformed Origin is refused with 403, not a 500', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/logout',

@@ -1,4 +1,4 @@
-// Security review finding M5 (no global rate limit): @fastify/rate-limit with its counters in
+// The global rate limit: @fastify/rate-limit with its counters in
 // the database, per session when signed in and per address otherwise; 429 + Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('M5 global rate limit', () => {
-  it('M5: public calls past the limit get 429 problem+json with Retry-After, per address', async () => {
+describe('global rate limit', () => {
+  it('public calls past the limit get 429 problem+json with Retry-After, per address', async () => {
     const codes: number[] = [];
     let last: Awaited<ReturnType<typeof t.app.inject>> | undefined;
     for (let i = 0; i < 7; i++) {
@@ -26,7 +26,7 @@ describe('M5 global rate limit', () => {
     expect(other.statusCode).not.toBe(429);
   });
 
-  it('M5: signed-in calls count per session, not per shared address', async () => {
+  it('signed-in calls count per session, not per shared address', async () => {
     const a = await signIn(t.app, 'clerk');
     const b = await signIn(t.app, 'buyer');
     const call = (cookie: string) =>
@@ -36,7 +36,7 @@ describe('M5 global rate limit', () => {
     expect((await call(b)).statusCode).toBe(200);
   });
 
-  it('M5: the limit is on by default in production only', () => {
+  it('the limit is on by default in production only', () => {
     expect(loadConfig({}).RATE_LIMIT_MAX).toBe(0);
     expect(
       loadConfig({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv';
 
-describe('L6 CSV exports', () => {
-  it('L6: a cell starting like a formula is exported as text, numbers stay numbers', () => {
+describe('CSV exports', () => {
+  it('a cell starting like a formula is exported as text, numbers stay numbers', () => {
     const csv = toCsv(
       ['name', 'n'],
       [

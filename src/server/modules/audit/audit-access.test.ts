@@ -25,7 +25,7 @@ async function read(role: string, query = '') {
   return t.app.inject({ url: `/api/v1/audit${query}`, headers: { cookie } });
 }
 
-describe('L14 audit log read narrowed per role/entity', () => {
+describe('audit log read narrowed per role/entity', () => {
   it('answers 403 for a kind of record the role does not work on, and keeps record history for those it does', async () => {
     const denied = await read('support', '?entity=wholesale_application');
     expect(denied.statusCode).toBe(403);

@@ -25,7 +25,7 @@ export function toAuditEntry(row: repo.AuditRow): AuditEntryView {
  * Whether the mailbox shows live links: only in the sandbox demo, a development or test setup
  * without SMTP_URL, where nothing is ever sent and this page is the only way a newcomer can
  * read a reset or invitation mail. Once mail really goes out (SMTP_URL) or in production, an
- * admin never sees a live token, so nobody can quietly take over an account (M4).
+ * admin never sees a live token, so nobody can quietly take over an account.
  */
 export const sandboxMailbox = (config: Config) => config.NODE_ENV !== 'production' && !config.SMTP_URL;
 

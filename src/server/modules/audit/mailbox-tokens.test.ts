@@ -1,4 +1,4 @@
-// Security review finding M4: reset and invitation tokens never stay in the outbox after
+// Reset and invitation tokens never stay in the outbox after
 // delivery, never show in the production mailbox or the logs, and mailbox reads are audited.
 import { Writable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
@@ -26,8 +26,8 @@ async function newestReset(t: TestApp) {
   return mail;
 }
 
-describe('M4 tokens out of the outbox, mailbox and logs', () => {
-  it('M4: the production mailbox never shows a reset token, and its reads are audited', async () => {
+describe('tokens out of the outbox, mailbox and logs', () => {
+  it('the production mailbox never shows a reset token, and its reads are audited', async () => {
     await prod.app.inject({ method: 'POST', url: '/api/v1/recover', payload: { username: 'clerk' } });
     const admin = await caller(prod.app, 'admin');
     const box = await admin('GET', '/api/v1/mailbox?kind=password_reset');
@@ -39,7 +39,7 @@ describe('M4 tokens out of the outbox, mailbox and logs', () => {
     expect(audit.json().data.list[0]).toMatchObject({ actorUsername: 'admin', action: 'read' });
   });
 
-  it('M4: the development mailbox shows live links only in the sandbox demo (no SMTP_URL)', async () => {
+  it('the development mailbox shows live links only in the sandbox demo (no SMTP_URL)', async () => {
     for (const [smtp, live] of [
       [undefined, true],
       ['smtp://mail.example:25', false],
@@ -57,7 +57,7 @@ describe('M4 tokens out of the outbox, mailbox and logs', () => {
     }
   });
 
-  it('M4: once delivered, the stored mail keeps no usable link', async () => {
+  it('once delivered, the stored mail keeps no usable link', async () => {
     await prod.app.inject({ method: 'POST', url: '/api/v1/recover', payload: { username: 'buyer' } });
     const sent: string[] = [];
     await deliverOutbox(
@@ -73,7 +73,7 @@ describe('M4 tokens out of the outbox, mailbox and logs', () => {
     expect(JSON.stringify(stored.meta)).not.toContain('token=');
   });
 
-  it('M4: the request log never holds a /reset token', async () => {
+  it('the request log never holds a /reset token', async () => {
     const lines: string[] = [];
     const logStream = new Writable({
       write(chunk, _enc, done) {

@@ -133,7 +133,7 @@ describe('catalogue writes', () => {
   });
 });
 
-describe('L17 second user-creation path', () => {
+describe('second user-creation path', () => {
   it('answers POST /api/v1/make with a username through the one user-creation handler', async () => {
     const company = await createCompany(t.db);
     const body = (username: string) => ({

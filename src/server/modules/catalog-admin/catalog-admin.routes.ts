@@ -14,7 +14,7 @@ async function imageBytes(req: FastifyRequest) {
 }
 
 export function catalogAdminRoutes(app: FastifyInstance) {
-  // With a username the body creates a user through the users module's one handler (L17).
+  // With a username the body creates a user through the users module's one handler.
   route(app, api.createMake, async (ctx) => {
     const { body } = ctx;
     if (body.username !== undefined) return createUserCall({ ...ctx, body });

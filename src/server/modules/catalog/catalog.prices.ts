@@ -28,7 +28,7 @@ const markupOf = sql`
   ) rule on true`;
 
 // Floored at half of cost (rounded up): the markup contract's "at most 50 % below cost" holds for
-// the rule as a whole, so a negative fixedCents cannot push a price to zero or below (docs/security.md, L8).
+// the rule as a whole, so a negative fixedCents cannot push a price to zero or below (docs/security.md).
 const priceExpr = sql`greatest(
   s.cost_cents + coalesce(rule.fixed_cents, 0) + (s.cost_cents * coalesce(rule.basis_points, 0) + 5000) / 10000,
   (s.cost_cents + 1) / 2)`;

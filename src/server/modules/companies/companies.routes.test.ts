@@ -243,8 +243,8 @@ describe('customer groups', () => {
   });
 });
 
-describe('M7 money and scope settings belong to finance or admin', () => {
-  it('M7: sales cannot raise a credit limit or payment terms; finance can', async () => {
+describe('money and scope settings belong to finance or admin', () => {
+  it('sales cannot raise a credit limit or payment terms; finance can', async () => {
     const company = (await sales('POST', '/api/v1/mts/company', { name: unique('Credit Co') })).json().data;
     const raised = await sales('PUT', `/api/v1/mts/company/${company.id}`, { creditLimitCents: 100_000_000 });
     expect(raised.statusCode).toBe(403);
@@ -270,7 +270,7 @@ describe('M7 money and scope settings belong to finance or admin', () => {
     );
   });
 
-  it('M7: sales cannot re-point a location to a supplier or another price group', async () => {
+  it('sales cannot re-point a location to a supplier or another price group', async () => {
     const company = (await sales('POST', '/api/v1/mts/company', { name: unique('Scope Co') })).json().data;
     const standard = await groupId(t.db, 'standard');
     const loc = (
@@ -290,7 +290,7 @@ describe('M7 money and scope settings belong to finance or admin', () => {
     expect((await finance('PUT', url, { locationSupplierId: supplierCo.id })).statusCode).toBe(200);
   });
 
-  it('M7: a location supplier must be a supplier company', async () => {
+  it('a location supplier must be a supplier company', async () => {
     const company = (await sales('POST', '/api/v1/mts/company', { name: unique('Kind Co') })).json().data;
     const loc = (
       await finance('POST', '/api/v1/mts/location', {

@@ -37,7 +37,7 @@ export interface BadLine {
 }
 
 /** Checks one data record on its own: sku and make present, a whole quantity, a cost in dollars. */
-/** A cell as a failure reason quotes it: at most 40 characters, so a reason stays short (L11). */
+/** A cell as a failure reason quotes it: at most 40 characters, so a reason stays short. */
 export const cellText = (cell: string) => (cell.length > 40 ? `${cell.slice(0, 40)}…` : cell);
 
 export function readFeedLine(header: FeedHeader, { line, raw, cells }: CsvRecord): FeedLine | BadLine {

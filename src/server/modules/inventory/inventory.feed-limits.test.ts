@@ -34,7 +34,7 @@ function upload(warehouseId: number, csv: string) {
   });
 }
 
-describe('L11 feed import size limit', () => {
+describe('feed import size limit', () => {
   it('answers a feed above FEED_MAX_BYTES with a 413 problem+json and applies nothing of it', async () => {
     const warehouse = await createWarehouse(t.db, { supplierCompanyId });
     const { product, make } = await createProduct(t.db);

@@ -123,7 +123,7 @@ export async function productExists(db: DbOrTx, id: number) {
 /**
  * Inserts or replaces stock rows; reserved units stay as they are. In statements of 1 000 rows
  * (4 000 bind parameters): PostgreSQL takes at most 65 535 per statement, and a feed may hold
- * half a million lines (docs/security.md, L11).
+ * half a million lines (docs/security.md).
  */
 export async function upsertInventory(
   db: DbOrTx,

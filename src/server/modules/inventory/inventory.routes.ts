@@ -7,7 +7,7 @@ import * as service from './inventory.service';
 /**
  * The feed file of a multipart upload, streamed. Feeds may be far bigger than images:
  * FEED_MAX_BYTES (50 MB by default, about half a million lines); a bigger file is a 413
- * problem+json and nothing is applied (docs/security.md, L11).
+ * problem+json and nothing is applied (docs/security.md).
  */
 async function feedFile(req: FastifyRequest, maxBytes: number) {
   if (!req.isMultipart())

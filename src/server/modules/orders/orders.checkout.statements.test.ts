@@ -95,7 +95,7 @@ describe('checkout reads and writes each thing once', () => {
     expect(four.order.orderItems.every((i: { unroutedQuantity: number }) => i.unroutedQuantity === 0)).toBe(
       true,
     );
-    // Both log entries are written; the buyer's view of the log carries no notes (docs/security.md, L5).
+    // Both log entries are written; the buyer's view of the log carries no notes (docs/security.md).
     expect(four.order.log.map((e: { to: string; note: string }) => [e.to, e.note])).toEqual([
       ['placed', null],
       ['placed', null],

@@ -12,7 +12,7 @@ import {
 import { soldUnits } from '../../test/orders-checks';
 
 // Paying an existing order by card (raw test card, card token or saved card): sales and support
-// never charge the customer's saved card (M7); two payments at once take the money once.
+// never charge the customer's saved card; two payments at once take the money once.
 
 const { suite, staff, call, newOrder, paidOrder, savedCard, openIntent, staffOrderFor } = paymentSuite();
 
@@ -51,7 +51,7 @@ describe('POST /api/v1/order/:id/cardpay/transaction', () => {
     expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['voided', 'captured']);
   });
 
-  it('M7: sales and support cannot charge the saved card (403, nothing taken); finance and admin can', async () => {
+  it('sales and support cannot charge the saved card (403, nothing taken); finance and admin can', async () => {
     for (const role of ['sales', 'support'] as const) {
       const o = await newOrder();
       const sourceId = await savedCard(o.cookie, o.companyId);

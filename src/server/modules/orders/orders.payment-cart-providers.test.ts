@@ -16,8 +16,8 @@ import { soldUnits } from '../../test/orders-checks';
 import { signIn } from '../../test/test-app';
 
 // Paying for the cart through the redirect-style providers and the checkout that spends their
-// tokens. Attack sequences of the security review: M6 (a financing token is issued by the
-// provider, pays once) and H3 (a buyer cannot confirm their own crypto charge).
+// tokens. A financing token is issued by the
+// provider and pays once, and a buyer cannot confirm their own crypto charge.
 
 const { suite, staff, call, withCart, checkout } = paymentSuite();
 
@@ -28,7 +28,7 @@ async function applyForFinancing(cookie: string, decline = false) {
 }
 
 describe('financing: POST /api/sandbox/finpay/apply and POST /api/cart/finpay/token', () => {
-  it('M6: a token the client invents is refused; an issued one pays once; reusing it is a 409', async () => {
+  it('a token the client invents is refused; an issued one pays once; reusing it is a 409', async () => {
     const s = await withCart(1);
     const invented = await call(s.cookie, 'POST', '/api/cart/finpay/token', { token: 'fin-anything' });
     expect(invented.statusCode).toBe(422);
@@ -187,7 +187,7 @@ describe('hosted checkout of the cart: POST /api/cart/hostedpay/token and /trans
 });
 
 describe('crypto: POST /api/cart/coinpay/checkout and POST /api/v1/order/:id/coinpay/checkout', () => {
-  it('H3: a buyer cannot mark their crypto order paid by "checking" it; only the provider or finance can', async () => {
+  it('a buyer cannot mark their crypto order paid by "checking" it; only the provider or finance can', async () => {
     const owner = await createShopper(suite.t.app, suite.t.db);
     const clerk = await createUser(suite.t.db, {
       role: 'buyer',

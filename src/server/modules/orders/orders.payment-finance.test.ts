@@ -4,7 +4,7 @@ import { soldUnits } from '../../test/orders-checks';
 
 // Finance's money calls on an order: recording money received (PUT /api/v1/order/:id/payment)
 // and settling on the company's account terms (PUT /api/v1/order/:id/checkout). Sales, support
-// and buyers get 403 (M7).
+// and buyers get 403.
 
 const { suite, staff, call, newOrder, paidOrder, openIntent } = paymentSuite();
 
@@ -98,7 +98,7 @@ describe('PUT /api/v1/order/:id/checkout (finance settles on account)', () => {
     expect(terms.openBalanceCents).toBe(o.order.totals.totalCents);
   });
 
-  it('M7: sales, support and the buyer cannot settle on account (403)', async () => {
+  it('sales, support and the buyer cannot settle on account (403)', async () => {
     const o = await newOrder(1, { creditLimitCents: 1_000_000 });
     for (const cookie of [staff.sales, staff.support, o.cookie])
       expect((await settle(cookie, o.orderId)).statusCode).toBe(403);

@@ -14,8 +14,8 @@ import {
 import { soldUnits } from '../../test/orders-checks';
 
 // Card intents of an existing order (staff-made, or waiting for review) and the payment sheet's
-// delivery: an intent pays only the order's current total (H4), only its company's buyers, finance
-// and admin use it (M7), and a retry with the same Idempotency-Key replays the first answer.
+// delivery: an intent pays only the order's current total, only its company's buyers, finance
+// and admin use it, and a retry with the same Idempotency-Key replays the first answer.
 
 const { suite, staff, call, newOrder, paidOrder, savedCard, openIntent } = paymentSuite();
 
@@ -96,7 +96,7 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     expect(await soldUnits(suite.t.db, o.tire.product.id)).toBe(3);
   });
 
-  it('H4: an intent made before the delivery changed the total is a 409 naming both amounts; nothing is captured', async () => {
+  it('an intent made before the delivery changed the total is a 409 naming both amounts; nothing is captured', async () => {
     const o = await newOrder(1);
     const intent = await openIntent(o.cookie, o.orderId);
     const moved = await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/payment/shipping`, anchorage);
@@ -128,7 +128,7 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     expect((await moneyOf(suite.t.db, o.orderId)).netCents).toBe(totalCents);
   });
 
-  it('H4: an intent made before sales added items is a 409 naming both amounts; nothing is captured', async () => {
+  it('an intent made before sales added items is a 409 naming both amounts; nothing is captured', async () => {
     const o = await newOrder(1);
     const intent = await openIntent(o.cookie, o.orderId);
     const added = await call(staff.sales, 'POST', `/api/v1/order/${o.orderId}/item`, {
@@ -151,7 +151,7 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     expect((await orderRow(suite.t.db, o.orderId)).paymentStatus).toBe('unpaid');
   });
 
-  it('H4: when the total changes back, the voided intent stays voided (409 invalid_transition)', async () => {
+  it('when the total changes back, the voided intent stays voided (409 invalid_transition)', async () => {
     const o = await newOrder(1);
     const intent = await openIntent(o.cookie, o.orderId);
     await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/payment/shipping`, anchorage);
@@ -237,7 +237,7 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     ).toBe(404);
   });
 
-  it('M7: sales and support cannot confirm an intent with the saved card (403); finance can', async () => {
+  it('sales and support cannot confirm an intent with the saved card (403); finance can', async () => {
     const o = await newOrder();
     const sourceId = await savedCard(o.cookie, o.companyId);
     const intent = await openIntent(o.cookie, o.orderId);

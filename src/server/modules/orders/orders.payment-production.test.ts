@@ -5,13 +5,13 @@ import { FACTORY_PASSWORD } from '../../test/factories';
 import { caller, card, key, paymentSuite } from '../../test/factories-payments';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
-// In production no card number reaches the server (L7): a raw card is refused before any
+// In production no card number reaches the server: a raw card is refused before any
 // Idempotency-Key (and so any hash of the body) is stored; only the provider's token is taken.
 // Sandbox controls do not exist there.
 
 const { suite, call, withCart } = paymentSuite();
 
-describe('production: no card number reaches the server (L7)', () => {
+describe('production: no card number reaches the server', () => {
   let prod: TestApp;
   beforeAll(async () => {
     prod = await createTestApp({ NODE_ENV: 'production', COINPAY_WEBHOOK_SECRET: 'prod-secret-0123456789' });

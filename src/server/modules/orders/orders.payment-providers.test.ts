@@ -13,7 +13,7 @@ import {
 import { soldUnits } from '../../test/orders-checks';
 
 // Paying an existing order through the redirect-style providers: a financing approval issued
-// for the order's total pays once (M6); a hosted checkout page pays the order it was opened for.
+// for the order's total pays once; a hosted checkout page pays the order it was opened for.
 
 const { suite, staff, call, newOrder, staffOrderFor, financingFor } = paymentSuite();
 
@@ -46,7 +46,7 @@ describe('POST /api/v1/order/:id/finpay/token', () => {
     ).toBe(404);
   });
 
-  it('M6: a spent approval cannot pay another order (409 token_used)', async () => {
+  it('a spent approval cannot pay another order (409 token_used)', async () => {
     const o = await newOrder(1);
     const approval = await financingFor(o, 1);
     expect(

@@ -161,7 +161,7 @@ describe('the money of a staff-made order under random edits and payments', () =
     );
   }, 120_000);
 
-  it('holds for the sequence of the security review (H4): intent, total grows, old intent, new intent', async () => {
+  it('holds when an intent is made, the total grows, the old intent is tried, then a new intent', async () => {
     const o = await staffOrder(t.app, t.db, sales, 1);
     const other = await stockedProduct(t.db, [{ zip: '75201', quantity: 30 }], 15_000);
     const intents: number[] = [];

@@ -207,7 +207,7 @@ describe('supplier lines', () => {
     ).toBe(404);
   });
 
-  it('L13 supplier sees/cancels pending lines: shows a supplier only the sent lines routed to its company and lets it confirm them', async () => {
+  it('supplier sees/cancels pending lines: shows a supplier only the sent lines routed to its company and lets it confirm them', async () => {
     const mine = await placedOrder();
     const theirs = await placedOrder();
     const [location] = await t.db
@@ -239,7 +239,7 @@ describe('supplier lines', () => {
         headers: { cookie },
         payload: { lines: [{ supplierLineId, status }] },
       });
-    // L13: a pending line (not yet sent by staff) is neither listed nor cancellable by the supplier.
+    // A pending line (not yet sent by staff) is neither listed nor cancellable by the supplier.
     expect(await listed()).toEqual([]);
     expect((await put(own, 'cancelled')).statusCode).toBe(404);
     expect((await put(own, 'confirmed')).statusCode).toBe(404);
@@ -251,7 +251,7 @@ describe('supplier lines', () => {
   });
 });
 
-describe('L5 buyer order view', () => {
+describe('buyer order view', () => {
   it('hides supplier, warehouse, staff user names and internal notes from buyers, not from staff', async () => {
     const { order, cookie, p } = await placedOrder();
     await staff('POST', `/api/v1/order/${order.orderId}/action`, { action: 'hold', note: 'credit check' });

@@ -71,7 +71,7 @@ export function listSupplierLines(
 
 /**
  * The lines of these ids that are routed to this supplier company and have been sent to it
- * (others, and lines still pending with staff, are left out: docs/security.md, L13).
+ * (others, and lines still pending with staff, are left out: docs/security.md).
  */
 export function linesOfSupplier(db: DbOrTx, lineIds: number[], supplierId: number) {
   return supplierLineQuery(db).where(

@@ -139,7 +139,7 @@ describe('cancelling one supplier line', () => {
     });
     const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
     const lineId = order.subOrders[0].lines[0].supplierLineId;
-    // A supplier acts only on lines staff have sent to it (docs/security.md, L13).
+    // A supplier acts only on lines staff have sent to it (docs/security.md).
     expect((await call('POST', `/api/v1/order/${order.orderId}/submit`)).statusCode).toBe(200);
     const res = await call(
       'PUT',

@@ -20,7 +20,7 @@ export async function listLines(
 
 /**
  * The caller's own lines only, once staff have sent them: a supplier never sees another
- * supplier's work, nor lines still pending with staff (docs/security.md, L13).
+ * supplier's work, nor lines still pending with staff (docs/security.md).
  */
 export function listFulfillments(
   db: Db,

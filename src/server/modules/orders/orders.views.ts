@@ -88,7 +88,7 @@ export async function orderDetail(
 }
 
 /**
- * What a buyer sees of the back office's side of an order (docs/security.md, L5): shipments by
+ * What a buyer sees of the back office's side of an order (docs/security.md): shipments by
  * number, not the supplier, warehouse or its ZIP; the status log without the staff's or a
  * supplier's user names and free-text notes (hold reasons, supplier remarks). Ids stay, so the
  * buyer's own calls (returns, claims) can name a line.

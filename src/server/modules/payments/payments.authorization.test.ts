@@ -11,7 +11,7 @@ import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 // Who may call the payment endpoints (the idea of the back-office matrix, applied to money):
 // 1. the gate: every endpoint × every role, 403 exactly where the contract's access denies the role;
 // 2. the object: on a real customer's unpaid order, only its own company's buyers, finance and
-//    admin get past; another company's users get 404, sales and support 403 (M7).
+//    admin get past; another company's users get 404, sales and support 403.
 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'method' in v && 'access' in v;

@@ -309,7 +309,7 @@ describe('PUT /api/company and PUT /api/user', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
   });
 
-  it('L2 e-mail change needs the current password and mails the old address', async () => {
+  it('e-mail change needs the current password and mails the old address', async () => {
     const s = await shopper();
     const [before] = await t.db.select().from(users).where(eq(users.id, s.user.id));
     const change = (body: object) =>

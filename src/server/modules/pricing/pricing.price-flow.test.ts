@@ -84,7 +84,7 @@ describe('back-office price changes reach the shop and the cart', () => {
   });
 });
 
-describe('L8 negative prices from markups', () => {
+describe('negative prices from markups', () => {
   it('floors the price at half of cost, whatever the negative share and fixed amount', async () => {
     const p = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }], 8_001);
     const groupId = (await admin('GET', '/api/v1/pricing/group'))

@@ -1,4 +1,4 @@
-// Security review finding M3 (bearer tokens part): tokens are listed and revocable by their
+// Bearer tokens are listed and revocable by their
 // owner, revoked by a password change or reset, expire when idle, and record their last use.
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,8 +24,8 @@ async function mint(username: string, password = FACTORY_PASSWORD) {
 const withToken = (token: string, url = '/api/session') =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
-describe('M3 bearer tokens', () => {
-  it('M3: a password change revokes every bearer token of the user', async () => {
+describe('bearer tokens', () => {
+  it('a password change revokes every bearer token of the user', async () => {
     const user = await createUser(t.db);
     const token = await mint(user.username);
     expect((await withToken(token)).statusCode).toBe(200);
@@ -40,7 +40,7 @@ describe('M3 bearer tokens', () => {
     expect((await withToken(token)).statusCode).toBe(401);
   });
 
-  it('M3: a password reset revokes every bearer token of the user', async () => {
+  it('a password reset revokes every bearer token of the user', async () => {
     const user = await createUser(t.db);
     const token = await mint(user.username);
     await t.app.inject({ method: 'POST', url: '/api/v1/recover', payload: { username: user.username } });
@@ -61,7 +61,7 @@ describe('M3 bearer tokens', () => {
     expect((await withToken(token)).statusCode).toBe(401);
   });
 
-  it('M3: the owner lists tokens with last use and revokes one; another user cannot', async () => {
+  it('the owner lists tokens with last use and revokes one; another user cannot', async () => {
     const user = await createUser(t.db);
     const token = await mint(user.username);
     await withToken(token);
@@ -96,7 +96,7 @@ describe('M3 bearer tokens', () => {
     expect(twice.statusCode).toBe(404);
   });
 
-  it('M3: a token unused for TOKEN_IDLE_DAYS stops working before its absolute expiry', async () => {
+  it('a token unused for TOKEN_IDLE_DAYS stops working before its absolute expiry', async () => {
     const user = await createUser(t.db);
     const token = await mint(user.username);
     await t.db
@@ -122,7 +122,7 @@ describe('M3 bearer tokens', () => {
     expect((await withToken(other)).statusCode).toBe(200);
   });
 
-  it('M3: an admin revocation holds at once', async () => {
+  it('an admin revocation holds at once', async () => {
     const user = await createUser(t.db);
     const token = await mint(user.username);
     const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.userId, user.id));

@@ -1,5 +1,5 @@
-// Security review findings M2 (login throttling), M5 (recover and reset throttled, the token
-// checked before any hashing) and L15 (the current-password check throttled).
+// Sign-in throttling; recovery and reset throttled, the reset token checked before any hashing;
+// the current-password check throttled.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottles } from '../../db/schema';
@@ -21,8 +21,8 @@ const login = (username: string, password: string, remoteAddress: string, cookie
     ...(cookie && { headers: { cookie } }),
   });
 
-describe('M2 login throttling', () => {
-  it('M2: a client-chosen X-Forwarded-For does not dodge the per-address limit', async () => {
+describe('login throttling', () => {
+  it('a client-chosen X-Forwarded-For does not dodge the per-address limit', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 25; i++) {
       const res = await t.app.inject({
@@ -37,7 +37,7 @@ describe('M2 login throttling', () => {
     expect(codes).toContain(429);
   });
 
-  it('M2: an attack on a username does not lock its user out of a known device', async () => {
+  it('an attack on a username does not lock its user out of a known device', async () => {
     const user = await createUser(t.db);
     // The user signs in once from their browser: it becomes a known device.
     const first = await login(user.username, FACTORY_PASSWORD, '10.21.0.1');
@@ -51,7 +51,7 @@ describe('M2 login throttling', () => {
     expect(again.statusCode).toBe(200);
   });
 
-  it('M2: five wrong passwords from one address do not lock the user out elsewhere', async () => {
+  it('five wrong passwords from one address do not lock the user out elsewhere', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < 5; i++) await login(user.username, 'wrong', '10.23.0.1');
     const blocked = await login(user.username, FACTORY_PASSWORD, '10.23.0.1');
@@ -60,7 +60,7 @@ describe('M2 login throttling', () => {
     expect((await login(user.username, FACTORY_PASSWORD, '10.23.0.2')).statusCode).toBe(200);
   });
 
-  it('M2: parallel guesses cannot race past the count', async () => {
+  it('parallel guesses cannot race past the count', async () => {
     const user = await createUser(t.db);
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => login(user.username, 'wrong', '10.24.0.1')),
@@ -70,7 +70,7 @@ describe('M2 login throttling', () => {
     expect(answers.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(25);
   });
 
-  it('M2: the delay grows after each refused window', async () => {
+  it('the delay grows after each refused window', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < 5; i++) await login(user.username, 'wrong', '10.25.0.1');
     const first = Number((await login(user.username, 'wrong', '10.25.0.1')).headers['retry-after']);
@@ -86,8 +86,8 @@ describe('M2 login throttling', () => {
   });
 });
 
-describe('M5 recovery throttled, the token checked before hashing', () => {
-  it('M5: /recover answers 429 after a few mails for one username', async () => {
+describe('recovery throttled, the token checked before hashing', () => {
+  it('/recover answers 429 after a few mails for one username', async () => {
     const user = await createUser(t.db);
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -103,7 +103,7 @@ describe('M5 recovery throttled, the token checked before hashing', () => {
     expect(codes.at(-1)).toBe(429);
   });
 
-  it('M5: /recover/complete refuses a bad token without hashing and is throttled per address', async () => {
+  it('/recover/complete refuses a bad token without hashing and is throttled per address', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await t.app.inject({
@@ -119,8 +119,8 @@ describe('M5 recovery throttled, the token checked before hashing', () => {
   });
 });
 
-describe('L15 current-password check', () => {
-  it('L15: guessing the current password is throttled', async () => {
+describe('current-password check', () => {
+  it('guessing the current password is throttled', async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
     const codes: number[] = [];

@@ -1,4 +1,4 @@
-// Security review finding L15 (housekeeping): expired security rows are purged on a schedule.
+// Housekeeping: expired security rows are purged on a schedule.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('L15 purge', () => {
-  it('L15: expired sessions, stale throttles and rate limits, used resets and old sent mail are purged; live rows stay', async () => {
+describe('purge', () => {
+  it('expired sessions, stale throttles and rate limits, used resets and old sent mail are purged; live rows stay', async () => {
     const user = await createUser(t.db);
     const past = new Date(Date.now() - 86_400_000);
     const future = new Date(Date.now() + 3_600_000);

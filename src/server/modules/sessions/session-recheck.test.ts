@@ -1,4 +1,4 @@
-// Security review finding M1: what a session or token grants is re-checked on every request
+// What a session or token grants is re-checked on every request
 // (user active, company active, location still the user's), not kept from sign-in.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +28,8 @@ async function bearerOf(username: string, password = FACTORY_PASSWORD) {
   return { authorization: `Bearer ${res.json().token}` };
 }
 
-describe('M1 access removed takes effect on the next request', () => {
-  it('M1: a supplier removed from its location loses the supplier scope at once', async () => {
+describe('access removed takes effect on the next request', () => {
+  it('a supplier removed from its location loses the supplier scope at once', async () => {
     const [supplier] = await t.db.select().from(users).where(eq(users.username, 'supplier'));
     const cookie = await signIn(t.app, 'supplier');
     expect((await get('/api/supplier/fulfillments', cookie)).statusCode).toBe(200);
@@ -41,7 +41,7 @@ describe('M1 access removed takes effect on the next request', () => {
     await admin('PUT', `/api/v1/user/${supplier.id}`, { locationIds: [supplier.currentLocationId] });
   });
 
-  it('M1: a deactivated location takes its price group and scope away from sessions and tokens', async () => {
+  it('a deactivated location takes its price group and scope away from sessions and tokens', async () => {
     const company = await createCompany(t.db);
     const fleet = await createLocation(t.db, company.id, { priceGroupId: await groupId(t.db, 'fleet') });
     const user = await createUser(t.db, { companyId: company.id, locationIds: [fleet.id] });
@@ -56,7 +56,7 @@ describe('M1 access removed takes effect on the next request', () => {
     expect(viaToken.json().location).toBeNull();
   });
 
-  it('M1: a user moved to another company keeps nothing of the old company', async () => {
+  it('a user moved to another company keeps nothing of the old company', async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
     const other = await createCompany(t.db);
@@ -66,7 +66,7 @@ describe('M1 access removed takes effect on the next request', () => {
     expect(session.location).toBeNull();
   });
 
-  it('M1: a deactivated company cannot use its sessions or tokens, sign in or buy', async () => {
+  it('a deactivated company cannot use its sessions or tokens, sign in or buy', async () => {
     const company = await createCompany(t.db);
     const user = await createUser(t.db, { companyId: company.id });
     const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
@@ -93,7 +93,7 @@ describe('M1 access removed takes effect on the next request', () => {
     expect(wrong.statusCode).toBe(401);
   });
 
-  it('M1: the re-check stays one statement per uncached request', async () => {
+  it('the re-check stays one statement per uncached request', async () => {
     const cookie = await signIn(t.app, 'clerk');
     const client = t.database.pool;
     const seen: string[] = [];

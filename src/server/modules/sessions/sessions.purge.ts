@@ -19,7 +19,7 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 const day = 86_400_000;
 
 /**
- * Housekeeping of the security tables (docs/security.md, L15): expired or idle sessions,
+ * Housekeeping of the security tables (docs/security.md): expired or idle sessions,
  * throttle counters past their restart window, finished rate-limit windows, used or expired
  * reset tokens, e-mails sent more than SENT_MAIL_DAYS ago and long-unseen known devices.
  * The server runs it at start and every hour; answers how many rows each table lost.

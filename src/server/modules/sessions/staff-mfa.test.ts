@@ -1,4 +1,4 @@
-// Security review finding M3 (MFA part): staff TOTP with a QR enrolment and hashed recovery
+// Staff TOTP with a QR enrolment and hashed recovery
 // codes, required at sign-in and for a bearer token; roles named by MFA_REQUIRED_ROLES must
 // enrol. See docs/security.md.
 import { eq } from 'drizzle-orm';
@@ -51,8 +51,8 @@ async function enrolledStaff(role: 'sales' | 'admin' | 'finance' = 'sales') {
   return { user, ...factor };
 }
 
-describe('M3 staff MFA', () => {
-  it('M3: a staff user who enrols must then give a TOTP code after the password to sign in', async () => {
+describe('staff MFA', () => {
+  it('a staff user who enrols must then give a TOTP code after the password to sign in', async () => {
     const { user, secret, recoveryCodes } = await enrolledStaff('sales');
     expect(recoveryCodes).toHaveLength(10);
     const pending = await passwordStep(user.username);
@@ -82,7 +82,7 @@ describe('M3 staff MFA', () => {
     expect((await post('/api/v1/login/mfa', again, { code })).statusCode).toBe(401);
   });
 
-  it('M3: recovery codes are stored hashed and each works once', async () => {
+  it('recovery codes are stored hashed and each works once', async () => {
     const { user, recoveryCodes } = await enrolledStaff('admin');
     const stored = await t.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
     expect(stored).toHaveLength(10);
@@ -104,7 +104,7 @@ describe('M3 staff MFA', () => {
     expect(status.json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 8 });
   });
 
-  it('M3: a bearer token of a user with MFA needs the code as well as the password', async () => {
+  it('a bearer token of a user with MFA needs the code as well as the password', async () => {
     const { user, secret } = await enrolledStaff('finance');
     const authorize = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/v1/authorize', payload });
@@ -122,7 +122,7 @@ describe('M3 staff MFA', () => {
     expect(ok.json().token).toMatch(/^tread_/);
   });
 
-  it('M3: second-factor guesses are throttled, the right code included once the limit is hit', async () => {
+  it('second-factor guesses are throttled, the right code included once the limit is hit', async () => {
     const { user, secret } = await enrolledStaff('sales');
     const pending = await passwordStep(user.username);
     for (let i = 0; i < 5; i++)
@@ -132,7 +132,7 @@ describe('M3 staff MFA', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('M3: turning MFA off needs a code, not only the session', async () => {
+  it('turning MFA off needs a code, not only the session', async () => {
     const user = await createUser(t.db, { role: 'support' });
     const cookie = await signIn(t.app, user.username, FACTORY_PASSWORD);
     const { recoveryCodes } = await enrol(cookie);
@@ -143,7 +143,7 @@ describe('M3 staff MFA', () => {
     await signIn(t.app, user.username, FACTORY_PASSWORD); // the password alone again
   });
 
-  it('M3: the demo accounts are not enrolled, so the demo signs in with the password alone', async () => {
+  it('the demo accounts are not enrolled, so the demo signs in with the password alone', async () => {
     for (const name of ['admin', 'finance', 'sales']) await signIn(t.app, name);
     expect(loadConfig({ NODE_ENV: 'development' }).MFA_REQUIRED_ROLES).toEqual([]);
     expect(
@@ -163,14 +163,14 @@ describe('M3 staff MFA', () => {
   });
 });
 
-describe('M3 roles that must use MFA', () => {
+describe('roles that must use MFA', () => {
   let strict: TestApp;
   beforeAll(async () => {
     strict = await createTestApp({ MFA_REQUIRED_ROLES: ['finance'] });
   });
   afterAll(() => strict.close());
 
-  it('M3: a required role without a factor enrols at sign-in before anything is granted', async () => {
+  it('a required role without a factor enrols at sign-in before anything is granted', async () => {
     const user = await createUser(strict.db, { role: 'finance' });
     const login = await strict.app.inject({
       method: 'POST',
@@ -212,7 +212,7 @@ describe('M3 roles that must use MFA', () => {
     expect(session.json()).toMatchObject({ enabled: true, required: true });
   });
 
-  it('M3: roles not named sign in with the password alone', async () => {
+  it('roles not named sign in with the password alone', async () => {
     const user = await createUser(strict.db, { role: 'sales' });
     await signIn(strict.app, user.username, FACTORY_PASSWORD);
   });

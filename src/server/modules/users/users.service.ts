@@ -103,7 +103,7 @@ export async function createUser(db: Db, actor: Actor, input: UserData, baseUrl:
  * The one handler of a user creation, for POST /api/v1/user and for POST /api/v1/make with a
  * username (the spec's alias for one client): the same rules, answer, audit entry and a
  * Content-Location naming the user, and a log line that names the path it came by, so that
- * neither reviewers nor log filters miss the alias (docs/security.md, L17).
+ * neither reviewers nor log filters miss the alias (docs/security.md).
  */
 export async function createUserCall(ctx: {
   db: Db;
@@ -197,7 +197,7 @@ export async function revokeToken(db: Db, actor: Actor, userId: number, tokenId:
 /**
  * The signed-in user edits their own name and e-mail (nothing of their role or locations). A new
  * e-mail is where password resets go, so it needs the current password, and the old address is
- * told of the change: a stolen session alone cannot take the account over (docs/security.md, L2).
+ * told of the change: a stolen session alone cannot take the account over (docs/security.md).
  */
 export async function updateOwnUser(
   db: Db,
