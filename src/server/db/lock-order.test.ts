@@ -1,5 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogueOf,
@@ -15,7 +16,7 @@ import { card, moneyOf, orderRow } from '../test/factories-payments';
 import { finishedJob, quotableTire } from '../test/factories-quotes';
 import { deliveredOrder } from '../modules/aftersales/aftersales.test-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { priceGroups, quotes, refunds } from './schema';
+import { priceGroups, quotes, refunds, stockHolds } from './schema';
 
 // The lock order (docs/architecture.md, "Lock order"): a parent row is locked before its children
 // are inserted, at the weakest level that serves, in one order (company → location → order →
@@ -346,6 +347,78 @@ describe.skipIf(!postgres)('no deadlock between callers sharing rows (PostgreSQL
       expect(mine.every((a) => a.statusCode === 200 || a.statusCode === 409)).toBe(true);
       const row = await orderRow(t.db, o.orderId);
       expect((await moneyOf(t.db, o.orderId)).capturedCents).toBe(row.totalCents);
+    }
+  });
+  it('a checkout short of stock never waits for an expired order that the hold sweep holds', async () => {
+    // The sweep locks an expired order, then its stock; a checkout short of the same tire has
+    // locked that stock and would free the expired order's units itself. Were it to wait for the
+    // order, the two would wait on each other; it takes the order without waiting and leaves it
+    // to the sweep. The sweep here is a connection of the test, taking the sweep's locks in turn.
+    const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 2 }]);
+    // The buyer's cart takes its tire while it is free; then another buyer's unpaid order holds both.
+    const buyer = await createShopper(t.app, t.db);
+    const waiting = await createShopper(t.app, t.db);
+    const put = (cookie: string, quantity: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart',
+        headers: { cookie },
+        payload: cartBody(tire, quantity),
+      });
+    expect((await put(buyer.cookie, 1)).statusCode).toBe(200);
+    expect((await put(waiting.cookie, 2)).statusCode).toBe(200);
+    const charge = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/coinpay/checkout',
+      headers: { cookie: waiting.cookie },
+      payload: {},
+    });
+    const pending = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/checkout',
+      headers: { cookie: waiting.cookie },
+      payload: { paymentMethod: 'coinpay', token: charge.json().token },
+    });
+    expect(pending.statusCode, pending.body).toBe(201);
+    const expiredId: number = pending.json().orderId;
+    await t.db
+      .update(stockHolds)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(stockHolds.orderId, expiredId));
+
+    const before = await deadlocksSoFar();
+    const sweep = new pg.Client({ connectionString: t.database.url });
+    await sweep.connect();
+    try {
+      await sweep.query('begin');
+      await sweep.query('select id from orders where id = $1 for no key update', [expiredId]);
+      const answer = t.app.inject({
+        method: 'POST',
+        url: '/api/cart/checkout',
+        headers: { cookie: buyer.cookie },
+        payload: { paymentMethod: 'card', card: card() },
+      });
+      // Time for the checkout to lock its stock and reach the expired order.
+      await new Promise((r) => setTimeout(r, 500));
+      const sweepStock = sweep
+        .query('select 1 from inventory where product_id = $1 for no key update', [tire.product.id])
+        .then(
+          () => 'locked',
+          (error: { code?: string }) => `failed ${error.code}`,
+        );
+      const res = await answer;
+      expect(await sweepStock).toBe('locked');
+      await sweep.query('rollback');
+      await new Promise((r) => setTimeout(r, 1_200));
+      const deadlocks = (await deadlocksSoFar()) - before;
+      console.log(
+        `short checkout beside the hold sweep: ${res.statusCode} ${res.json().code ?? ''}, ${deadlocks} deadlocks`,
+      );
+      expect(res.json().code).not.toBe('concurrent_update');
+      expect(res.statusCode).toBeLessThan(500);
+      expect(deadlocks).toBe(0);
+    } finally {
+      await sweep.end();
     }
   });
 });

@@ -15,20 +15,36 @@ export const EXPIRY_SWEEP_MS = 30_000;
  * units freed; answers how many. Runs every EXPIRY_SWEEP_MS, and inside an order's placement that is
  * short of stock or over the hold cap, so stock never stays locked by an abandoned payment
  * (docs/domain.md, "Releasing").
+ *
+ * Inside a placement (`inPlacement`) the placing order already holds its stock rows, so locking
+ * another order and its stock now runs against the lock order (docs/architecture.md, "Lock
+ * order"): the sweep, holding that order, may be waiting for these very rows. There the order and
+ * its stock are taken with NOWAIT, and an order whose rows another transaction holds is left to
+ * that transaction or the next sweep: its savepoint is undone and the placement goes on.
  */
-export async function expireUnpaidOrders(db: DbOrTx): Promise<number> {
+export async function expireUnpaidOrders(db: DbOrTx, inPlacement = false): Promise<number> {
   const ids = await stockRepo.expiredHoldOrders(db);
   for (const id of ids) {
-    await db.transaction(async (tx) => {
-      const order = await findOrder(tx, id, true);
-      if (order?.paymentStatus !== 'pending') return;
-      await releaseStock(tx, id);
-      const note = 'Payment not completed in time; held stock released';
-      await payments.voidOpen(tx, id, note);
-      await changeOrderStatus(tx, order, 'cancelled', null, note);
-      await changePaymentStatus(tx, { ...order, status: 'cancelled' }, 'voided');
-      await reverseCompensation(tx, id, note);
-    });
+    try {
+      await db.transaction(async (tx) => {
+        const order = await findOrder(tx, id, true, inPlacement);
+        if (order?.paymentStatus !== 'pending') return;
+        await releaseStock(tx, id, inPlacement);
+        const note = 'Payment not completed in time; held stock released';
+        await payments.voidOpen(tx, id, note);
+        await changeOrderStatus(tx, order, 'cancelled', null, note);
+        await changePaymentStatus(tx, { ...order, status: 'cancelled' }, 'voided');
+        await reverseCompensation(tx, id, note);
+      });
+    } catch (error) {
+      if (!(inPlacement && isLockNotAvailable(error))) throw error;
+    }
   }
   return ids.length;
+}
+
+/** PostgreSQL's lock_not_available (a NOWAIT lock another transaction holds). */
+function isLockNotAvailable(error: unknown) {
+  const cause = (error as { cause?: { code?: unknown } }).cause ?? error;
+  return (cause as { code?: unknown })?.code === '55P03';
 }

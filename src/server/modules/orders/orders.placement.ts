@@ -53,7 +53,8 @@ export async function placeOrderLines(
   p: Placement,
 ): Promise<{ orderId: number; lines: repo.Line[] }> {
   const { order } = p;
-  const releaseExpired = () => expireUnpaidOrders(tx);
+  // This order's stock is locked already: expired orders are taken without waiting (orders.expiry.ts).
+  const releaseExpired = () => expireUnpaidOrders(tx, true);
   // The stock of its tires, locked once: shipping is priced from it and units are reserved from it.
   // Units held for payments that ran out of time are freed first when the order needs them (they
   // are otherwise freed by the sweep: docs/domain.md, "Releasing").

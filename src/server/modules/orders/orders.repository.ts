@@ -27,10 +27,13 @@ export type OrderRow = typeof orders.$inferSelect;
  * The order; `lock` takes its row for a change of its columns (FOR NO KEY UPDATE: the rows that
  * name the order, such as its log, payments and holds, can still be inserted beside the lock), or
  * 'key' for a transaction that deletes it (FOR UPDATE). docs/architecture.md, "Lock order".
+ * `nowait` fails at once (lock_not_available) when another transaction holds the row.
  */
-export async function findOrder(db: DbOrTx, orderId: number, lock: boolean | 'key' = false) {
+export async function findOrder(db: DbOrTx, orderId: number, lock: boolean | 'key' = false, nowait = false) {
   const q = db.select().from(orders).where(eq(orders.id, orderId));
-  const [row] = lock === 'key' ? await q.for('update') : lock ? await q.for('no key update') : await q;
+  const config = nowait ? ({ noWait: true } as const) : {};
+  const [row] =
+    lock === 'key' ? await q.for('update', config) : lock ? await q.for('no key update', config) : await q;
   return row ?? null;
 }
 

@@ -34,15 +34,16 @@ function toStockRow(r: Record<string, unknown>): StockRow {
 /**
  * Locks the inventory rows of the products, always in (product, warehouse) order so that two
  * checkouts never wait on each other in a cycle; answers the free units of each. FOR NO KEY
- * UPDATE: only the counts change (docs/architecture.md, "Lock order").
+ * UPDATE: only the counts change (docs/architecture.md, "Lock order"). `nowait` fails at once
+ * (lock_not_available) instead of waiting for a row another transaction holds.
  */
-export async function lockStock(tx: DbOrTx, productIds: number[]): Promise<StockRow[]> {
+export async function lockStock(tx: DbOrTx, productIds: number[], nowait = false): Promise<StockRow[]> {
   const { rows } = await tx.execute(sql`
     select i.warehouse_id, i.product_id, (i.quantity - i.reserved)::int as free, w.zip, w.supplier_company_id
     from inventory i join warehouses w on w.id = i.warehouse_id
     where i.product_id = any(${idArray(productIds)}::bigint[]) and w.active
     order by i.product_id, i.warehouse_id
-    for no key update of i`);
+    for no key update of i${nowait ? sql` nowait` : sql``}`);
   return rows.map(toStockRow);
 }
 

@@ -185,7 +185,7 @@ export async function commitStock(tx: DbOrTx, orderId: number, refresh = true, l
 }
 
 /** Cancellation or expiry: held units become free again, sold units go back on the shelf. */
-export async function releaseStock(tx: DbOrTx, orderId: number) {
+export async function releaseStock(tx: DbOrTx, orderId: number, nowait = false) {
   const holds = [
     ...(await stockRepo.holdsOf(tx, orderId, 'held')),
     ...(await stockRepo.holdsOf(tx, orderId, 'committed')),
@@ -194,6 +194,7 @@ export async function releaseStock(tx: DbOrTx, orderId: number) {
   await stockRepo.lockStock(
     tx,
     holds.map((h) => h.productId),
+    nowait,
   );
   for (const h of holds) await giveBack(tx, h, h.quantity);
   await stockRepo.releaseHolds(
