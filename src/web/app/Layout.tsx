@@ -7,9 +7,8 @@ import { StrokeIcon } from '../components/plain/StrokeIcon';
 import css from './Layout.module.css';
 import { LocationSwitcher } from './LocationSwitcher';
 import { paths } from './paths';
-import { useAppSelector } from './store';
+import { useAppDispatch, useAppSelector } from './store';
 import { useToastShown } from '../lib/toasts';
-import { useSignOut } from '../features/sessions/use-sign-out';
 import { withMantine } from './with-mantine';
 
 /** Pages shown without a user: while the session loads they get no nav strip (others keep its room). */
@@ -70,7 +69,11 @@ export function PageLoading({ label = 'Loading the page' }: { label?: string }) 
 function Header() {
   const { user, status } = useAppSelector((s) => s.session);
   const cartCount = useAppSelector((s) => s.cart.cartCount);
-  const signOut = useSignOut();
+  const dispatch = useAppDispatch();
+  // Loaded on the click: the sign-out code stays out of the shell every page downloads (a static
+  // import here split the shell's API client into chunks of their own).
+  const signOut = () =>
+    void import('../features/sessions/use-sign-out').then((sessions) => sessions.signOut(dispatch));
   return (
     <>
       <Link to={paths.home} className={css.brand} aria-label="Tread home">

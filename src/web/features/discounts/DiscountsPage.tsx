@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.layer.css';
 import { Alert, Button, List, Text } from '@mantine/core';
 import * as discounts from '../../../contract/discounts';
 import { floorBreachText } from '../../../domain/discounts';

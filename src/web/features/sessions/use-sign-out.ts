@@ -1,4 +1,4 @@
-import { useAppDispatch } from '../../app/store';
+import { type AppDispatch, useAppDispatch } from '../../app/store';
 import { logout } from './session.slice';
 
 /**
@@ -6,10 +6,12 @@ import { logout } from './session.slice';
  * /logout ends nothing, so a link from another site cannot sign anyone out. After the call the
  * sign-in page is loaded afresh, so that nothing of the user stays in memory.
  */
+export async function signOut(dispatch: AppDispatch) {
+  await dispatch(logout());
+  window.location.assign('/login');
+}
+
 export function useSignOut() {
   const dispatch = useAppDispatch();
-  return async () => {
-    await dispatch(logout());
-    window.location.assign('/login');
-  };
+  return () => signOut(dispatch);
 }
