@@ -12,7 +12,7 @@
 //    the checkout they just made, the cart after an add, whatever the lag. The small reads this
 //    process keeps of the replica (data versions, RecentReads) are forgotten before such a caller
 //    reads there, so no version read before the replica had their write is trusted for them.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './connection';
 import { RecentReads } from './recent-reads';
 
@@ -35,8 +35,8 @@ const RECHECK_MS = 50;
 const CALLERS = 10_000;
 
 export class ReplicaReads {
-  private announced = { lsn: 0n, at: 0, reading: undefined as Promise<bigint> | undefined };
-  private replayed = { lsn: 0n, at: 0, reading: undefined as Promise<bigint> | undefined };
+  private readonly announced = new KeptPosition();
+  private readonly replayed = new KeptPosition();
   private readonly lastWrites = new Map<string, bigint>();
   /** Every read kept of the replica was read at a replay position at least this far. */
   private keptFrom = 0n;
@@ -76,7 +76,7 @@ export class ReplicaReads {
       sql`select pg_current_wal_lsn()::text as lsn`,
     );
     const lsn = lsnValue(rows[0]?.lsn);
-    this.announced.lsn = later(lsn, this.announced.lsn);
+    this.announced.advance(lsn);
     if (caller) {
       this.lastWrites.delete(caller);
       if (this.lastWrites.size >= CALLERS)
@@ -88,41 +88,40 @@ export class ReplicaReads {
 
   private announcedLsn(): Promise<bigint> | bigint {
     if (Date.now() - this.announced.at < ANNOUNCE_MS) return this.announced.lsn;
-    this.announced.reading ??= this.primary
-      .execute<{ lsn: string }>(sql`select pg_current_wal_lsn()::text as lsn`)
-      .then(({ rows }) => {
-        const lsn = lsnValue(rows[0]?.lsn);
-        this.announced = {
-          lsn: later(lsn, this.announced.lsn),
-          at: Date.now(),
-          reading: undefined,
-        };
-        return this.announced.lsn;
-      })
-      .finally(() => {
-        this.announced.reading = undefined;
-      });
-    return this.announced.reading;
+    return this.announced.read(this.primary, sql`select pg_current_wal_lsn()::text as lsn`);
   }
 
   private readReplayed(): Promise<bigint> {
     // A server that is no replica (pointed at a primary) has no replay position: its own is current.
-    this.replayed.reading ??= this.replica
-      .execute<{ lsn: string }>(
-        sql`select coalesce(pg_last_wal_replay_lsn(), pg_current_wal_lsn())::text as lsn`,
-      )
+    return this.replayed.read(
+      this.replica,
+      sql`select coalesce(pg_last_wal_replay_lsn(), pg_current_wal_lsn())::text as lsn`,
+    );
+  }
+}
+
+/** A WAL position last read at `at`: it only moves forward, and one read runs at a time. */
+class KeptPosition {
+  lsn = 0n;
+  at = 0;
+  private reading: Promise<bigint> | undefined;
+
+  /** Moves the position forward (a write of this process saw the primary further on). */
+  advance(lsn: bigint) {
+    this.lsn = later(lsn, this.lsn);
+  }
+
+  read(db: Db, statement: SQL): Promise<bigint> {
+    this.reading ??= db
+      .execute<{ lsn: string }>(statement)
       .then(({ rows }) => {
-        const lsn = lsnValue(rows[0]?.lsn);
-        this.replayed = {
-          lsn: later(lsn, this.replayed.lsn),
-          at: Date.now(),
-          reading: undefined,
-        };
-        return this.replayed.lsn;
+        this.advance(lsnValue(rows[0]?.lsn));
+        this.at = Date.now();
+        return this.lsn;
       })
       .finally(() => {
-        this.replayed.reading = undefined;
+        this.reading = undefined;
       });
-    return this.replayed.reading;
+    return this.reading;
   }
 }
