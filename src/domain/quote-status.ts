@@ -37,6 +37,32 @@ export function isQuoteEditable(status: QuoteStatus): boolean {
 export const quoteJobStatuses = ['running', 'done', 'failed', 'cancelled', 'timed_out'] as const;
 export type QuoteJobStatus = (typeof quoteJobStatuses)[number];
 
+/** A job runs until it is done, fails, is cancelled by staff or runs out of time; it ends once. */
+export const quoteJobTransitions: TransitionTable<QuoteJobStatus> = {
+  running: ['done', 'failed', 'cancelled', 'timed_out'],
+  done: [],
+  failed: [],
+  cancelled: [],
+  timed_out: [],
+};
+
+export function assertQuoteJobTransition(from: QuoteJobStatus, to: QuoteJobStatus): void {
+  assertTransition('quote job', quoteJobTransitions, from, to);
+}
+
+/** Units a finalized quote holds in a warehouse, until it is accepted, expires or is edited. */
+export const quoteHoldStatuses = ['held', 'released'] as const;
+export type QuoteHoldStatus = (typeof quoteHoldStatuses)[number];
+
+export const quoteHoldTransitions: TransitionTable<QuoteHoldStatus> = {
+  held: ['released'],
+  released: [],
+};
+
+export function assertQuoteHoldTransition(from: QuoteHoldStatus, to: QuoteHoldStatus): void {
+  assertTransition('quote hold', quoteHoldTransitions, from, to);
+}
+
 /** How long option generation may run: the client and the server both give up then. */
 export const QUOTE_GENERATION_TIMEOUT_MS = 600_000;
 export const QUOTE_GENERATION_TIMEOUT_MESSAGE = 'Quote generation timed out after 600 seconds';

@@ -58,6 +58,32 @@ export function assertShipmentTransition(from: ShipmentStatus, to: ShipmentStatu
   assertTransition('shipment', shipmentTransitions, from, to);
 }
 
+export const labelStatuses = ['active', 'voided'] as const;
+export type LabelStatus = (typeof labelStatuses)[number];
+
+/** A shipping label is bought once and may be voided (its fulfillment cancelled or relabeled). */
+export const labelTransitions: TransitionTable<LabelStatus> = {
+  active: ['voided'],
+  voided: [],
+};
+
+export function assertLabelTransition(from: LabelStatus, to: LabelStatus) {
+  assertTransition('shipping label', labelTransitions, from, to);
+}
+
+export const pickupStatuses = ['scheduled', 'cancelled'] as const;
+export type PickupStatus = (typeof pickupStatuses)[number];
+
+/** A courier pickup is booked for a window and may be cancelled; a new booking is a new row. */
+export const pickupTransitions: TransitionTable<PickupStatus> = {
+  scheduled: ['cancelled'],
+  cancelled: [],
+};
+
+export function assertPickupTransition(from: PickupStatus, to: PickupStatus) {
+  assertTransition('pickup', pickupTransitions, from, to);
+}
+
 /** The fulfillment status a shipment status means. */
 export const fulfillmentStatusOf: Record<ShipmentStatus, FulfillmentStatus> = {
   label_created: 'labeled',

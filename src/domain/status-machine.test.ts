@@ -22,6 +22,7 @@ import {
 import {
   assertAllowed,
   assertTransition,
+  statusesBefore,
   TransitionError,
   type TransitionTable,
   transitionsOf,
@@ -43,13 +44,36 @@ import {
 } from './aftersales-status';
 import {
   assertFulfillmentTransition,
+  assertLabelTransition,
+  assertPickupTransition,
   assertShipmentTransition,
   fulfillmentStatuses,
   fulfillmentTransitions,
+  labelStatuses,
+  labelTransitions,
+  pickupStatuses,
+  pickupTransitions,
   shipmentStatuses,
   shipmentTransitions,
 } from './shipping-status';
-import { assertQuoteTransition, quoteStatuses, quoteTransitions } from './quote-status';
+import {
+  assertQuoteHoldTransition,
+  assertQuoteJobTransition,
+  assertQuoteTransition,
+  quoteHoldStatuses,
+  quoteHoldTransitions,
+  quoteJobStatuses,
+  quoteJobTransitions,
+  quoteStatuses,
+  quoteTransitions,
+} from './quote-status';
+import { assertStockHoldTransition, stockHoldStatuses, stockHoldTransitions } from './stock-hold-status';
+import { assertFeedRunTransition, feedRunStatuses, feedRunTransitions } from './feed-run-status';
+import {
+  assertSandboxTokenTransition,
+  sandboxTokenStatuses,
+  sandboxTokenTransitions,
+} from './sandbox-token-status';
 import { assertReviewTransition, reviewStatuses, reviewTransitions } from './reviews-status';
 import {
   assertContactTransition,
@@ -189,6 +213,48 @@ const tables: Table[] = [
     table: installerOrderTransitions,
     assert: (from, to) => assertInstallerOrderTransition(from as never, to as never),
   },
+  {
+    entity: 'stock hold',
+    statuses: stockHoldStatuses,
+    table: stockHoldTransitions,
+    assert: (from, to) => assertStockHoldTransition(from as never, to as never),
+  },
+  {
+    entity: 'quote hold',
+    statuses: quoteHoldStatuses,
+    table: quoteHoldTransitions,
+    assert: (from, to) => assertQuoteHoldTransition(from as never, to as never),
+  },
+  {
+    entity: 'quote job',
+    statuses: quoteJobStatuses,
+    table: quoteJobTransitions,
+    assert: (from, to) => assertQuoteJobTransition(from as never, to as never),
+  },
+  {
+    entity: 'feed run',
+    statuses: feedRunStatuses,
+    table: feedRunTransitions,
+    assert: (from, to) => assertFeedRunTransition(from as never, to as never),
+  },
+  {
+    entity: 'shipping label',
+    statuses: labelStatuses,
+    table: labelTransitions,
+    assert: (from, to) => assertLabelTransition(from as never, to as never),
+  },
+  {
+    entity: 'pickup',
+    statuses: pickupStatuses,
+    table: pickupTransitions,
+    assert: (from, to) => assertPickupTransition(from as never, to as never),
+  },
+  {
+    entity: 'payment token',
+    statuses: sandboxTokenStatuses,
+    table: sandboxTokenTransitions,
+    assert: (from, to) => assertSandboxTokenTransition(from as never, to as never),
+  },
 ];
 
 const pairsOf = (statuses: readonly string[]) => statuses.flatMap((from) => statuses.map((to) => [from, to]));
@@ -269,6 +335,12 @@ describe('TransitionError and the generic checks', () => {
   it('treats a status missing from the table as final', () => {
     const table = { a: ['b'] } as unknown as TransitionTable<string>;
     expect(thrown(() => assertTransition('thing', table, 'zzz', 'a'))).toMatchObject({ allowed: [] });
+  });
+
+  it('names the statuses a batch change may move, in the order of the table', () => {
+    const table = { a: ['c'], b: [], c: ['a'], d: ['c', 'a'] } as TransitionTable<string>;
+    expect(statusesBefore(table, 'c')).toEqual(['a', 'd']);
+    expect(statusesBefore(table, 'b')).toEqual([]);
   });
 
   it('hands out copies of the table for the status lists', () => {

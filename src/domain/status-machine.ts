@@ -45,3 +45,8 @@ export function canTransition<S extends string>(table: TransitionTable<S>, curre
 export function transitionsOf<S extends string>(table: TransitionTable<S>): Record<string, S[]> {
   return Object.fromEntries(Object.entries<readonly S[]>(table).map(([from, to]) => [from, [...to]]));
 }
+
+/** The statuses the table lets move to `wanted`: the rows a batch change in SQL may touch. */
+export function statusesBefore<S extends string>(table: TransitionTable<S>, wanted: S): S[] {
+  return (Object.keys(table) as S[]).filter((from) => table[from].includes(wanted));
+}
