@@ -17,6 +17,7 @@ import {
   releaseQuoteHolds,
 } from './quotes.lifecycle';
 import { renderQuotePdf } from './quotes.pdf';
+import * as optionsRepo from './quotes.options.repository';
 import * as repo from './quotes.repository';
 import { quoteDetail } from './quotes.views';
 
@@ -82,7 +83,7 @@ export async function emailQuote(db: Db, actor: Actor, config: Config, id: numbe
 }
 
 /** Every line gets exactly one of its own options; anything else is a 400 naming the choice. */
-function chosenOptions(items: repo.QuoteItemRow[], options: repo.QuoteOptionRow[], choices: Choice[]) {
+function chosenOptions(items: repo.QuoteItemRow[], options: optionsRepo.QuoteOptionRow[], choices: Choice[]) {
   return items.map((item) => {
     const mine = choices.filter((c) => c.itemId === item.id);
     const at = choices.findIndex((c) => c.itemId === item.id);
@@ -113,7 +114,7 @@ export async function acceptQuote(db: Db, actor: Actor, id: number, choices: Cho
       throw conflict('This quote has expired', { quoteStatus: quote.status });
     assertQuoteTransition(quote.status as QuoteStatus, 'accepted');
     const items = await repo.itemsOf(tx, id);
-    const options = (await repo.optionsOf(tx, id)).map((v) => v.option);
+    const options = (await optionsRepo.optionsOf(tx, id)).map((v) => v.option);
     if (choices.some((c) => !items.some((i) => i.id === c.itemId)))
       throw badRequest('A choice names a line of another quote', [
         { pointer: '/body/choices', detail: 'unknown line' },

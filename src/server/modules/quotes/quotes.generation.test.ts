@@ -4,8 +4,8 @@ import { type Caller, caller } from '../../test/admin-client';
 import { createShopper } from '../../test/factories-orders';
 import { finishedJob, quotableTire } from '../../test/factories-quotes';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import type { Clock } from './quotes.generation';
-import * as repo from './quotes.repository';
+import type { Clock } from './quotes.job-progress';
+import * as jobsRepo from './quotes.jobs.repository';
 import { getJob, runGeneration } from './quotes.service';
 
 // Option generation runs off the request path; its 600 s limit is tested with a fake clock.
@@ -48,7 +48,7 @@ async function generatedQuote() {
 }
 
 async function runningJob(quoteId: number, startedAt: number) {
-  return repo.insertJob(t.db, {
+  return jobsRepo.insertJob(t.db, {
     quoteId,
     total: 2,
     startedAt: new Date(startedAt),
@@ -90,7 +90,7 @@ describe('option generation jobs', () => {
       },
     };
     await runGeneration(t.db, job.id, slowClock);
-    expect((await repo.findJob(t.db, job.id))?.status).toBe('timed_out');
+    expect((await jobsRepo.findJob(t.db, job.id))?.status).toBe('timed_out');
     const after = (await sales('GET', `/api/v1/quote/${quote.id}`)).json().data;
     expect(optionIds(after)).toEqual(optionIds(quote));
     expect(after.items[0].options[0]).toMatchObject({ unitPriceCents: 55_555, priceSource: 'override' });

@@ -6,6 +6,7 @@ import type { DbOrTx, Tx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { forbidden, notFound } from '../../http/errors';
 import { unreserveAllocations } from '../orders/orders.service';
+import * as holdsRepo from './quotes.holds.repository';
 import * as repo from './quotes.repository';
 
 /** Staff who work quotes: sales and admin (finance and support only read them). */
@@ -52,9 +53,9 @@ export async function lockVisibleQuote(tx: Tx, actor: Actor, id: number) {
 
 /** Gives back the stock a quote holds (at expiry, decline or acceptance). */
 export async function releaseQuoteHolds(tx: Tx, quoteId: number) {
-  const holds = await repo.openHolds(tx, quoteId);
+  const holds = await holdsRepo.openHolds(tx, quoteId);
   await unreserveAllocations(tx, holds);
-  await repo.releaseHolds(tx, quoteId);
+  await holdsRepo.releaseHolds(tx, quoteId);
 }
 
 export function assertWorker(actor: Actor) {

@@ -15,6 +15,9 @@ import { discountsInForce } from '../discounts/discounts.service';
 import { floorsOf } from '../floors/floors.service';
 import { quoteShipping, reserveAllocations } from '../orders/orders.service';
 import { assertWorker, lockVisibleQuote, logQuote, moveQuote } from './quotes.lifecycle';
+import * as candidatesRepo from './quotes.candidates.repository';
+import * as holdsRepo from './quotes.holds.repository';
+import * as optionsRepo from './quotes.options.repository';
 import * as repo from './quotes.repository';
 import { quoteDetail } from './quotes.views';
 
@@ -27,7 +30,7 @@ async function editableQuote(tx: Tx, actor: Actor, quoteId: number) {
 }
 
 async function optionAndQuote(tx: Tx, actor: Actor, optionId: number) {
-  const option = await repo.findOption(tx, optionId);
+  const option = await optionsRepo.findOption(tx, optionId);
   if (!option) throw notFound('Quote option');
   const quote = await editableQuote(tx, actor, option.quoteId);
   return { option, quote };
@@ -37,7 +40,7 @@ async function itemAndQuote(tx: Tx, actor: Actor, itemId: number) {
   const item = await repo.findItem(tx, itemId);
   if (!item) throw notFound('Quote item');
   const quote = await editableQuote(tx, actor, item.quoteId);
-  const options = (await repo.optionsOf(tx, quote.id)).filter((o) => o.option.itemId === itemId);
+  const options = (await optionsRepo.optionsOf(tx, quote.id)).filter((o) => o.option.itemId === itemId);
   if (!options.length) throw conflict('This line has no options yet: generate them first');
   return { item, quote, options: options.map((o) => o.option) };
 }
@@ -46,13 +49,18 @@ async function itemAndQuote(tx: Tx, actor: Actor, itemId: number) {
  * Today's cost, price group price (less discounts), stock, floor and shipping of options. A price
  * sales set is kept unless `dropSetPrices`; its floor is renewed all the same.
  */
-async function reprice(tx: Tx, quote: repo.QuoteRow, options: repo.QuoteOptionRow[], dropSetPrices: boolean) {
+async function reprice(
+  tx: Tx,
+  quote: repo.QuoteRow,
+  options: optionsRepo.QuoteOptionRow[],
+  dropSetPrices: boolean,
+) {
   const ids = options.map((o) => o.productId);
-  const prices = await repo.dayPrices(tx, quote.priceGroupId ?? -1, ids);
+  const prices = await candidatesRepo.dayPrices(tx, quote.priceGroupId ?? -1, ids);
   const floorOf = await floorsOf(tx, quote.priceGroupId, ids);
   const discounts = await discountsInForce(tx, quote.companyId);
   const shipping = await quoteShipping(tx, options, quote.deliveryZip);
-  const skus = await repo.optionsOf(tx, quote.id);
+  const skus = await optionsRepo.optionsOf(tx, quote.id);
   for (const [i, o] of options.entries()) {
     const day = prices.get(o.productId);
     if (!day)
@@ -69,7 +77,7 @@ async function reprice(tx: Tx, quote: repo.QuoteRow, options: repo.QuoteOptionRo
       }).reductionCents;
     const keep = !dropSetPrices && o.priceSource !== 'list';
     const unit = keep ? o.unitPriceCents : net;
-    await repo.updateOption(tx, o.id, {
+    await optionsRepo.updateOption(tx, o.id, {
       costCents: day.costCents,
       listPriceCents: day.priceCents,
       available: day.available,
@@ -106,8 +114,13 @@ export async function recalculateItemPricing(db: Db, actor: Actor, itemId: numbe
   return { data: await quoteDetail(db, actor, quoteId) };
 }
 
-async function setPrice(tx: Tx, option: repo.QuoteOptionRow, cents: number, source: 'override' | 'unified') {
-  await repo.updateOption(tx, option.id, {
+async function setPrice(
+  tx: Tx,
+  option: optionsRepo.QuoteOptionRow,
+  cents: number,
+  source: 'override' | 'unified',
+) {
+  await optionsRepo.updateOption(tx, option.id, {
     unitPriceCents: cents,
     priceSource: source,
     roadHazardUnitCents: roadHazardOffer(cents).unitCents,
@@ -173,7 +186,7 @@ export async function finalizeQuote(db: Db, actor: Actor, quoteId: number, body:
     const quote = await lockVisibleQuote(tx, actor, quoteId);
     assertQuoteTransition(quote.status as QuoteStatus, 'finalized');
     const items = await repo.itemsOf(tx, quoteId);
-    let views = await repo.optionsOf(tx, quoteId);
+    let views = await optionsRepo.optionsOf(tx, quoteId);
     const bare = items.filter((i) => !views.some((v) => v.option.itemId === i.id));
     if (bare.length)
       throw conflict(`Lines ${bare.map((i) => i.position + 1).join(', ')} have no option`, {
@@ -185,7 +198,7 @@ export async function finalizeQuote(db: Db, actor: Actor, quoteId: number, body:
       views.map((v) => v.option),
       false,
     );
-    views = await repo.optionsOf(tx, quoteId);
+    views = await optionsRepo.optionsOf(tx, quoteId);
     const position = new Map(items.map((i) => [i.id, i.position + 1]));
     const breaches = floorBreaches(
       views.map((v) => ({
@@ -236,7 +249,7 @@ export async function finalizeQuote(db: Db, actor: Actor, quoteId: number, body:
         `Only ${held.short.available} of ${held.short.skuCode} can be held; recalculate or generate that line again`,
         { available: held.short.available, productId: held.short.productId },
       );
-    await repo.insertHolds(
+    await holdsRepo.insertHolds(
       tx,
       held.allocations.map((a) => ({
         quoteId,

@@ -1,6 +1,7 @@
 // Quotes, the public entry of the module: creating and changing the line requests, reading and
 // searching, the price floors, and expiry. Generation, pricing and acceptance live beside it
-// (quotes.generation.ts, quotes.pricing.ts, quotes.acceptance.ts) and are re-exported at the end.
+// (quotes.generation.ts, quotes.job-progress.ts, quotes.pricing.ts, quotes.acceptance.ts) and are
+// re-exported at the end.
 import type { z } from 'zod';
 import type { QuoteInput, QuoteSearch } from '../../../contract/quotes';
 import { isQuoteEditable, type QuoteStatus } from '../../../domain/quote-status';
@@ -11,6 +12,9 @@ import type { Actor } from '../../http/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import { canWorkQuotes, lockVisibleQuote, logQuote, moveQuote, releaseQuoteHolds } from './quotes.lifecycle';
+import * as floorsRepo from './quotes.floors.repository';
+import * as jobsRepo from './quotes.jobs.repository';
+import * as optionsRepo from './quotes.options.repository';
 import * as repo from './quotes.repository';
 import { quoteDetail, toSummary } from './quotes.views';
 
@@ -108,9 +112,9 @@ export async function updateQuote(
     const quote = await lockVisibleQuote(tx, actor, id);
     if (!isQuoteEditable(quote.status as QuoteStatus))
       throw conflict(`A ${quote.status} quote can no longer be changed`, { quoteStatus: quote.status });
-    const job = await repo.latestJob(tx, id);
+    const job = await jobsRepo.latestJob(tx, id);
     if (job?.status === 'running') throw conflict('Options are being generated; cancel or wait first');
-    await repo.deleteOptions(tx, id);
+    await optionsRepo.deleteOptions(tx, id);
     await repo.deleteItems(tx, id);
     await repo.insertItems(tx, itemRows(id, body.items));
     const set = {
@@ -141,15 +145,15 @@ export async function getQuote(db: Db, actor: Actor, id: number) {
 
 /** Every price group with its minimum margin (0 when none is set). */
 export async function listFloors(db: Db) {
-  return { data: { list: await repo.floors(db) } };
+  return { data: { list: await floorsRepo.floors(db) } };
 }
 
 /** Admin sets the minimum margin of a price group; quotes priced after this use it. Audited. */
 export async function setFloor(db: Db, actor: Actor, priceGroupId: number, minMarginBasisPoints: number) {
   return db.transaction(async (tx) => {
-    const before = (await repo.floors(tx)).find((f) => f.priceGroupId === priceGroupId);
+    const before = (await floorsRepo.floors(tx)).find((f) => f.priceGroupId === priceGroupId);
     if (!before) throw notFound('Price group');
-    await repo.setFloor(tx, priceGroupId, minMarginBasisPoints);
+    await floorsRepo.setFloor(tx, priceGroupId, minMarginBasisPoints);
     const after = { ...before, minMarginBasisPoints };
     await writeAudit(tx, actor, {
       entity: 'price_group_floor',
@@ -164,14 +168,14 @@ export async function setFloor(db: Db, actor: Actor, priceGroupId: number, minMa
 
 /** The SKUs with a minimum advertised price (MAP), paged. */
 export async function listAdvertisedMinimums(db: Db, q: Paging & { q?: string }) {
-  return pageAnswer(q, await repo.advertisedMinimumsPage(db, q));
+  return pageAnswer(q, await floorsRepo.advertisedMinimumsPage(db, q));
 }
 
 /** Admin sets or removes (null) a SKU's MAP; options priced after this floor at it. Audited. */
 export async function setAdvertisedMinimum(db: Db, actor: Actor, productId: number, mapCents: number | null) {
   return db.transaction(async (tx) => {
-    if (!(await repo.productExists(tx, productId))) throw notFound('Product');
-    const before = await repo.setAdvertisedMinimum(tx, productId, mapCents);
+    if (!(await floorsRepo.productExists(tx, productId))) throw notFound('Product');
+    const before = await floorsRepo.setAdvertisedMinimum(tx, productId, mapCents);
     await writeAudit(tx, actor, {
       entity: 'advertised_minimum',
       entityId: productId,
@@ -201,7 +205,8 @@ export async function expireQuotes(db: Db): Promise<number> {
 }
 
 export { acceptQuote, declineQuote, emailQuote, quotePdf } from './quotes.acceptance';
-export { cancelJob, getJob, runGeneration, startGeneration, streamJob } from './quotes.generation';
+export { runGeneration, startGeneration } from './quotes.generation';
+export { cancelJob, getJob, streamJob } from './quotes.job-progress';
 export {
   finalizeQuote,
   overrideOptionPrice,

@@ -9,6 +9,8 @@ import { type DbOrTx, readAll } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { iso } from '../../lib/dates';
+import * as jobsRepo from './quotes.jobs.repository';
+import * as optionsRepo from './quotes.options.repository';
 import * as repo from './quotes.repository';
 
 export function toSummary(r: NonNullable<repo.QuoteSummaryRow>): QuoteSummary {
@@ -32,7 +34,7 @@ export function toSummary(r: NonNullable<repo.QuoteSummaryRow>): QuoteSummary {
   };
 }
 
-export function toJob(j: repo.QuoteJobRow): QuoteJob {
+export function toJob(j: jobsRepo.QuoteJobRow): QuoteJob {
   return {
     id: j.id,
     quoteId: j.quoteId,
@@ -47,7 +49,7 @@ export function toJob(j: repo.QuoteJobRow): QuoteJob {
 }
 
 /** Money of one option as the order would count it: net price, road hazard if asked, shipping. */
-export function optionLine(o: repo.QuoteOptionRow, roadHazard: boolean) {
+export function optionLine(o: optionsRepo.QuoteOptionRow, roadHazard: boolean) {
   return {
     quantity: o.quantity,
     unitPriceCents: Math.max(o.listPriceCents, o.unitPriceCents),
@@ -58,14 +60,14 @@ export function optionLine(o: repo.QuoteOptionRow, roadHazard: boolean) {
 }
 
 /** Totals of a set of chosen options, as the checkout totals an order. */
-export function totalsOf(chosen: { option: repo.QuoteOptionRow; roadHazard: boolean }[]): Totals {
+export function totalsOf(chosen: { option: optionsRepo.QuoteOptionRow; roadHazard: boolean }[]): Totals {
   return orderTotals(
     chosen.map((c) => optionLine(c.option, c.roadHazard)),
     chosen.reduce((s, c) => s + c.option.shippingCents, 0),
   );
 }
 
-function toOption(v: repo.OptionView, roadHazard: boolean, staff: boolean): QuoteOption {
+function toOption(v: optionsRepo.OptionView, roadHazard: boolean, staff: boolean): QuoteOption {
   const o = v.option;
   return {
     id: o.id,
@@ -99,7 +101,7 @@ function toOption(v: repo.OptionView, roadHazard: boolean, staff: boolean): Quot
 }
 
 /** Per tier, the totals if every line took that tier (a line without it takes its first option). */
-function tierTotals(items: repo.QuoteItemRow[], options: repo.OptionView[]) {
+function tierTotals(items: repo.QuoteItemRow[], options: optionsRepo.OptionView[]) {
   const result = { good: null, better: null, best: null } as Record<QuoteTier, Totals | null>;
   if (!options.length) return result;
   for (const tier of quoteTiers) {
@@ -120,8 +122,8 @@ export async function quoteDetail(db: DbOrTx, actor: Actor, id: number): Promise
   const staff = isStaff(actor.role);
   const [items, options, job, log, approver] = await readAll(db, [
     () => repo.itemsOf(db, id),
-    () => repo.optionsOf(db, id),
-    () => (staff ? repo.latestJob(db, id) : Promise.resolve(null)),
+    () => optionsRepo.optionsOf(db, id),
+    () => (staff ? jobsRepo.latestJob(db, id) : Promise.resolve(null)),
     () => repo.logOf(db, id),
     () => repo.userName(db, row.quote.floorApprovedByUserId),
   ]);

@@ -1,0 +1,22 @@
+// The SQL of the stock a finalized quote holds until it expires or is accepted.
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { quoteHolds } from '../../db/schema';
+
+export async function insertHolds(db: DbOrTx, values: (typeof quoteHolds.$inferInsert)[]) {
+  if (values.length) await db.insert(quoteHolds).values(values);
+}
+
+export function openHolds(db: DbOrTx, quoteId: number) {
+  return db
+    .select()
+    .from(quoteHolds)
+    .where(and(eq(quoteHolds.quoteId, quoteId), eq(quoteHolds.status, 'held')));
+}
+
+export async function releaseHolds(db: DbOrTx, quoteId: number) {
+  await db
+    .update(quoteHolds)
+    .set({ status: 'released' })
+    .where(and(eq(quoteHolds.quoteId, quoteId), eq(quoteHolds.status, 'held')));
+}

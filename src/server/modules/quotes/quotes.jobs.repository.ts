@@ -1,0 +1,37 @@
+// The SQL of quote generation jobs (docs/quotes.md, "Generating options").
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { quoteJobs } from '../../db/schema';
+
+export type QuoteJobRow = typeof quoteJobs.$inferSelect;
+
+export async function insertJob(db: DbOrTx, values: typeof quoteJobs.$inferInsert) {
+  const [row] = await db.insert(quoteJobs).values(values).returning();
+  return row;
+}
+
+export async function findJob(db: DbOrTx, id: number, lock = false) {
+  const q = db.select().from(quoteJobs).where(eq(quoteJobs.id, id));
+  const [row] = lock ? await q.for('no key update') : await q;
+  return row ?? null;
+}
+
+export async function latestJob(db: DbOrTx, quoteId: number) {
+  const [row] = await db
+    .select()
+    .from(quoteJobs)
+    .where(eq(quoteJobs.quoteId, quoteId))
+    .orderBy(desc(quoteJobs.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Moves a running job on; answers null when it is no longer running (cancelled or timed out). */
+export async function updateRunningJob(db: DbOrTx, id: number, set: Partial<typeof quoteJobs.$inferInsert>) {
+  const [row] = await db
+    .update(quoteJobs)
+    .set(set)
+    .where(and(eq(quoteJobs.id, id), eq(quoteJobs.status, 'running')))
+    .returning();
+  return row ?? null;
+}
