@@ -13,6 +13,7 @@ import { ConfirmButton } from './ConfirmButton';
 import { DataGrid, type GridColumn, type GridState } from './DataGrid';
 import { EntityPicker, type Option, type Picker } from './EntityPicker';
 import { FieldInput, type FieldSpec, type FormValues, toFormValue, toWireValue } from './FieldInput';
+import { PAGE_SIZE } from '../lib/paging';
 
 interface FilterSpec {
   name: string;
@@ -87,7 +88,7 @@ async function fetchAll<T>(fetchPage: (query: never) => { unwrap(): Promise<Page
 
 /** A back-office area: the data grid, and a drawer with the record's form and history. */
 export function CrudPage<T>({ config }: { config: CrudConfig<T> }) {
-  const [state, setState] = useState<GridState>({ page: 0, pageSize: 15 });
+  const [state, setState] = useState<GridState>({ page: 0, pageSize: PAGE_SIZE });
   const [filters, setFilters] = useState<Record<string, string | null>>({});
   const [open, setOpen] = useState<{ row: T | null } | null>(null);
   const history = useContext(RecordHistory);

@@ -31,6 +31,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { dateTime, money } from '../../lib/format';
 import { AfterSalesStatus, label } from './AfterSalesBits';
 import { type Kind, useAfterSalesListQuery, useCreateBillMutation } from './aftersales.api';
+import { PAGE_SIZE, pageCount } from '../../lib/paging';
 
 type Row = Record<string, unknown>;
 interface Column {
@@ -167,8 +168,8 @@ export function AfterSalesQueue({ kind, companies }: { kind: Kind; companies?: P
           </Text>
         )}
       </Card>
-      {count > 15 && (
-        <Pagination mt="sm" total={Math.ceil(count / 15)} value={page + 1} onChange={(p) => setPage(p - 1)} />
+      {count > PAGE_SIZE && (
+        <Pagination mt="sm" total={pageCount(count)} value={page + 1} onChange={(p) => setPage(p - 1)} />
       )}
     </>
   );

@@ -8,6 +8,7 @@ import { money } from '../../lib/format';
 import { AfterSalesStatus } from './AfterSalesBits';
 import { BillBody } from './AfterSalesDetail';
 import { useAfterSalesListQuery, useGetBillQuery, useSupplierVendorRecordsQuery } from './aftersales.api';
+import { PAGE_SIZE, pageCount } from '../../lib/paging';
 
 /** /supplier/billing: the supplier's bills and what it owes back on refunds, read only. */
 export function SupplierAfterSales() {
@@ -77,13 +78,8 @@ export function SupplierAfterSales() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {count > 15 && (
-          <Pagination
-            mt="sm"
-            total={Math.ceil(count / 15)}
-            value={page + 1}
-            onChange={(p) => setPage(p - 1)}
-          />
+        {count > PAGE_SIZE && (
+          <Pagination mt="sm" total={pageCount(count)} value={page + 1} onChange={(p) => setPage(p - 1)} />
         )}
       </Card>
     </Stack>

@@ -7,6 +7,7 @@ import * as refunds from '../../../contract/refunds';
 import * as returns from '../../../contract/returns';
 import { api, type BodyOf, type Out } from '../../api/api';
 import { newIdempotencyKey } from '../../api/client';
+import { PAGE_SIZE } from '../../lib/paging';
 
 // Returns, claims, refunds and bills share one tag: a refund changes its return or claim, a claim
 // its refunds, and a bill the vendor records it deducts, so any write refreshes what shows them.
@@ -44,7 +45,7 @@ export const aftersalesApi = api.injectEndpoints({
       { data: { list: Record<string, unknown>[]; count: number; page: number } },
       ListArgs & { kind: Kind }
     >({
-      query: ({ kind, ...query }) => ({ endpoint: lists[kind], query: { ...query, pageSize: 15 } }),
+      query: ({ kind, ...query }) => ({ endpoint: lists[kind], query: { ...query, pageSize: PAGE_SIZE } }),
       providesTags: [TAG],
     }),
     getReturn: b.query<ReturnView, number>({
@@ -180,7 +181,10 @@ export const aftersalesApi = api.injectEndpoints({
       transformResponse: (r: Out<typeof listInstallerLocations>) => r.list,
     }),
     supplierVendorRecords: b.query<Out<typeof refunds.listSupplierVendorRecords>, number>({
-      query: (page) => ({ endpoint: refunds.listSupplierVendorRecords, query: { page, pageSize: 15 } }),
+      query: (page) => ({
+        endpoint: refunds.listSupplierVendorRecords,
+        query: { page, pageSize: PAGE_SIZE },
+      }),
       providesTags: [TAG],
     }),
   }),

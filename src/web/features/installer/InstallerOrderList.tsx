@@ -19,8 +19,10 @@ import { installerOrderStatuses } from '../../../domain/installer-status';
 import type { ApiFailure } from '../../api/api';
 import { dateTime } from '../../lib/format';
 import { statusColor, words } from './installer-words';
+import { pageCount } from '../../lib/paging';
 
-export const PAGE_SIZE = 10;
+// An installer order is a tall card (appointment, tires, labour): ten keep a page short on a phone.
+export const INSTALLER_PAGE_SIZE = 10;
 
 export interface ListState {
   status: string | null;
@@ -48,7 +50,7 @@ export function InstallerOrderList(props: {
   narrowed?: boolean;
 }) {
   const { state, onState, orders, count, loading, error, openId, onOpen, staff, filters, narrowed } = props;
-  const pages = Math.ceil(count / PAGE_SIZE);
+  const pages = pageCount(count, INSTALLER_PAGE_SIZE);
   return (
     <Stack gap="sm" component="section" aria-label={staff ? 'Installer orders' : 'Incoming orders'}>
       <Group gap="sm" wrap="wrap" align="end">

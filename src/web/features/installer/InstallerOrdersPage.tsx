@@ -6,7 +6,7 @@ import type { ApiFailure } from '../../api/api';
 import { PageTitle } from '../../components/PageTitle';
 import { useInstallerOrdersQuery, useUpdateInstallerOrderMutation } from './installer.api';
 import { InstallerOrderDetail } from './InstallerOrderDetail';
-import { InstallerOrderList, type ListState, PAGE_SIZE } from './InstallerOrderList';
+import { InstallerOrderList, type ListState, INSTALLER_PAGE_SIZE } from './InstallerOrderList';
 
 /**
  * /installer: the orders coming to the current installer location. The list and the open order
@@ -19,7 +19,7 @@ export function InstallerOrdersPage() {
   const q = useDeferredValue(state.q.trim());
   const list = useInstallerOrdersQuery({
     page: state.page,
-    pageSize: PAGE_SIZE,
+    pageSize: INSTALLER_PAGE_SIZE,
     ...(state.status && { status: state.status as never }),
     ...(q && { q }),
   });

@@ -13,7 +13,7 @@ import {
   useStaffInstallerOrdersQuery,
 } from './installer.api';
 import { InstallerOrderDetail } from './InstallerOrderDetail';
-import { InstallerOrderList, type ListState, PAGE_SIZE } from './InstallerOrderList';
+import { InstallerOrderList, type ListState, INSTALLER_PAGE_SIZE } from './InstallerOrderList';
 import { StaffInstallerCorrections } from './StaffInstallerCorrections';
 
 /**
@@ -32,7 +32,7 @@ export function StaffInstallerOrdersPage() {
   const bays = useInstallerBaysQuery({ pageSize: 100 });
   const list = useStaffInstallerOrdersQuery({
     page: state.page,
-    pageSize: PAGE_SIZE,
+    pageSize: INSTALLER_PAGE_SIZE,
     ...(bay && { installerLocationId: Number(bay) }),
     ...(state.status && { status: state.status as never }),
     ...(q && { q }),

@@ -5,11 +5,12 @@ import { Alert, Code, Loader, Pagination, Stack, Table, Text } from '@mantine/co
 import { useState } from 'react';
 import { dateTime } from '../../lib/format';
 import { useListFailedRowsQuery } from './inventory.api';
+import { PAGE_SIZE, pageCount } from '../../lib/paging';
 
 /** Feed rows that were refused, newest first, with the line of the file and the reason. */
 export function FailedRows({ warehouseId }: { warehouseId?: number }) {
   const [page, setPage] = useState(0);
-  const failed = useListFailedRowsQuery({ warehouseId, page, pageSize: 15, sort: '-id' });
+  const failed = useListFailedRowsQuery({ warehouseId, page, pageSize: PAGE_SIZE, sort: '-id' });
   const data = failed.data?.data;
   if (failed.isLoading) return <Loader size="sm" aria-label="Loading failed rows" />;
   if (failed.error) return <Alert color="red">The failed rows could not be loaded.</Alert>;
@@ -42,12 +43,7 @@ export function FailedRows({ warehouseId }: { warehouseId?: number }) {
           ))}
         </Table.Tbody>
       </Table>
-      <Pagination
-        size="sm"
-        total={Math.ceil(data.count / 15)}
-        value={page + 1}
-        onChange={(p) => setPage(p - 1)}
-      />
+      <Pagination size="sm" total={pageCount(data.count)} value={page + 1} onChange={(p) => setPage(p - 1)} />
     </Stack>
   );
 }

@@ -33,6 +33,7 @@ import {
   useGenerateLabelMutation,
 } from './logistics.api';
 import { PickupPanel } from './PickupPanel';
+import { pageCount } from '../../lib/paging';
 
 const words = (s: string) => s.replaceAll('_', ' ');
 const failed = (message: string) => showToast({ color: 'red', message });
@@ -119,10 +120,13 @@ function ProposalCard({ group: g }: { group: FulfillmentProposal }) {
   );
 }
 
+// The warehouse queue shows cards in a grid of one, two or three columns: twelve fill whole rows.
+const QUEUE_PAGE_SIZE = 12;
+
 function Fulfillments() {
   const [page, setPage] = useState(0);
-  const { data, isLoading, isError } = useFulfillmentListQuery({ page, pageSize: 12 });
-  const pages = data ? Math.ceil(data.data.count / 12) : 0;
+  const { data, isLoading, isError } = useFulfillmentListQuery({ page, pageSize: QUEUE_PAGE_SIZE });
+  const pages = data ? pageCount(data.data.count, QUEUE_PAGE_SIZE) : 0;
   return (
     <section aria-label="Fulfillments">
       <Title order={2} size="h4" mb="xs">

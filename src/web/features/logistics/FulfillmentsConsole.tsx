@@ -31,8 +31,8 @@ import {
   useStaffFulfillmentsQuery,
 } from './logistics.api';
 import { ShipmentStatusBadge } from './ShipmentsConsole';
+import { PAGE_SIZE, pageCount } from '../../lib/paging';
 
-const PAGE_SIZE = 15;
 const words = (s: string) => s.replaceAll('_', ' ');
 const colorOf = (s: string) =>
   s === 'delivered' ? 'green' : s === 'cancelled' ? 'gray' : s === 'exception' ? 'red' : 'blue';
@@ -131,7 +131,7 @@ export function FulfillmentsConsolePage() {
       {data && data.data.count > PAGE_SIZE && (
         <Pagination
           mt="md"
-          total={Math.ceil(data.data.count / PAGE_SIZE)}
+          total={pageCount(data.data.count)}
           value={page + 1}
           onChange={(p) => setPage(p - 1)}
         />

@@ -31,8 +31,8 @@ import {
   useShipmentListQuery,
   useShipmentQuery,
 } from './logistics.api';
+import { PAGE_SIZE, pageCount } from '../../lib/paging';
 
-const PAGE_SIZE = 15;
 const words = (s: string) => s.replaceAll('_', ' ');
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -143,7 +143,7 @@ export function ShipmentsConsolePage() {
       {data && data.data.count > PAGE_SIZE && (
         <Pagination
           mt="md"
-          total={Math.ceil(data.data.count / PAGE_SIZE)}
+          total={pageCount(data.data.count)}
           value={page + 1}
           onChange={(p) => setPage(p - 1)}
         />

@@ -22,8 +22,7 @@ import type { ContactMessage } from '../../../contract/marketing';
 import type { ApiFailure } from '../../api/api';
 import { dateTime } from '../../lib/format';
 import { useAnswerContactMutation, useContactInboxQuery } from './marketing.api';
-
-const PAGE = 15;
+import { PAGE_SIZE, pageCount } from '../../lib/paging';
 
 /** The staff console's support inbox: contact messages, open first; answer (mailed) or reopen. */
 export function ContactInboxPage() {
@@ -31,7 +30,7 @@ export function ContactInboxPage() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useContactInboxQuery({
     page: page - 1,
-    pageSize: PAGE,
+    pageSize: PAGE_SIZE,
     ...(status !== 'all' && { status }),
   });
   return (
@@ -55,8 +54,8 @@ export function ContactInboxPage() {
       {data?.list.map((m) => (
         <Message key={m.id} m={m} />
       ))}
-      {data && data.count > PAGE && (
-        <Pagination total={Math.ceil(data.count / PAGE)} value={page} onChange={setPage} />
+      {data && data.count > PAGE_SIZE && (
+        <Pagination total={pageCount(data.count)} value={page} onChange={setPage} />
       )}
     </Stack>
   );

@@ -9,8 +9,7 @@ import { money } from '../../lib/format';
 import { usePhone } from '../../lib/media-query';
 import { formatDate, paymentText, StatusBadge } from './OrderBits';
 import { useMyOrdersQuery } from './orders.api';
-
-const PAGE_SIZE = 15;
+import { PAGE_SIZE, pageCount } from '../../lib/paging';
 
 /** /orders: the company's order history; an order opens under the list (/orders/:id). */
 export function MyOrdersPage() {
@@ -30,7 +29,7 @@ export function MyOrdersPage() {
           {data.data.count > PAGE_SIZE && (
             <Pagination
               mt="md"
-              total={Math.ceil(data.data.count / PAGE_SIZE)}
+              total={pageCount(data.data.count)}
               value={page + 1}
               onChange={(p) => setPage(p - 1)}
             />

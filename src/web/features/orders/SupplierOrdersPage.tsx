@@ -18,6 +18,7 @@ import type { SupplierLine } from '../../../contract/order-shapes';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDate, StatusBadge } from './OrderBits';
 import { useFulfillmentsQuery, useUpdateFulfillmentMutation } from './orders.api';
+import { PAGE_SIZE, pageCount } from '../../lib/paging';
 
 type Status = SupplierLine['status'];
 const actions: { to: 'confirmed' | 'exception' | 'cancelled'; label: string; color: string }[] = [
@@ -108,10 +109,10 @@ export function SupplierOrdersPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && data.data.count > 15 && (
+      {data && data.data.count > PAGE_SIZE && (
         <Pagination
           mt="md"
-          total={Math.ceil(data.data.count / 15)}
+          total={pageCount(data.data.count)}
           value={page + 1}
           onChange={(p) => setPage(p - 1)}
         />

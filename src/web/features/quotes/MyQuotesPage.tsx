@@ -2,13 +2,14 @@ import { Alert, Button, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { QUOTES_PAGE_SIZE, QuoteList } from './QuoteList';
+import { QuoteList } from './QuoteList';
 import { useQuotesQuery } from './quotes.api';
+import { PAGE_SIZE } from '../../lib/paging';
 
 /** /quotes: the company's quotes with their status; a quote opens on its own page. */
 export function MyQuotesPage() {
   const [page, setPage] = useState(0);
-  const { data, isLoading, isError } = useQuotesQuery({ page, pageSize: QUOTES_PAGE_SIZE });
+  const { data, isLoading, isError } = useQuotesQuery({ page, pageSize: PAGE_SIZE });
   return (
     <>
       <PageTitle title="Quotes">

@@ -22,13 +22,13 @@ import { PageTitle } from '../../components/PageTitle';
 import { useAppSelector } from '../../app/store';
 import { money, percent } from '../../lib/format';
 import { dollarsToCents } from './quote-bits';
-import { QUOTES_PAGE_SIZE } from './QuoteList';
 import {
   useAdvertisedMinimumsQuery,
   useFloorsQuery,
   useSetAdvertisedMinimumMutation,
   useSetFloorMutation,
 } from './quotes.api';
+import { PAGE_SIZE } from '../../lib/paging';
 
 type Failure = { message?: string } | undefined;
 const messageOf = (e: unknown) => (e as Failure)?.message ?? 'That did not work';
@@ -157,7 +157,7 @@ function AdvertisedMinimums({ editable }: { editable: boolean }) {
   const [page, setPage] = useState(0);
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), 250);
-  const { data, isError } = useAdvertisedMinimumsQuery({ page, pageSize: QUOTES_PAGE_SIZE, ...(q && { q }) });
+  const { data, isError } = useAdvertisedMinimumsQuery({ page, pageSize: PAGE_SIZE, ...(q && { q }) });
   const [remove, removing] = useSetAdvertisedMinimumMutation();
   return (
     <Stack gap="xs">
@@ -211,7 +211,7 @@ function AdvertisedMinimums({ editable }: { editable: boolean }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {data && data.data.count > QUOTES_PAGE_SIZE && (
+      {data && data.data.count > PAGE_SIZE && (
         <Group>
           <Button size="xs" variant="default" disabled={page === 0} onClick={() => setPage(page - 1)}>
             Previous
@@ -219,7 +219,7 @@ function AdvertisedMinimums({ editable }: { editable: boolean }) {
           <Button
             size="xs"
             variant="default"
-            disabled={(page + 1) * QUOTES_PAGE_SIZE >= data.data.count}
+            disabled={(page + 1) * PAGE_SIZE >= data.data.count}
             onClick={() => setPage(page + 1)}
           >
             Next

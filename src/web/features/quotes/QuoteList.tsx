@@ -4,8 +4,7 @@ import { Anchor, Pagination, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { QuoteSummary } from '../../../contract/quotes';
 import { QuoteStatusBadge } from './quote-bits';
-
-export const QUOTES_PAGE_SIZE = 15;
+import { PAGE_SIZE, pageCount } from '../../lib/paging';
 
 interface Props {
   list: QuoteSummary[];
@@ -66,13 +65,8 @@ export function QuoteList({ list, count, page, onPage, staff = false, to }: Prop
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {count > QUOTES_PAGE_SIZE && (
-        <Pagination
-          mt="md"
-          total={Math.ceil(count / QUOTES_PAGE_SIZE)}
-          value={page + 1}
-          onChange={(p) => onPage(p - 1)}
-        />
+      {count > PAGE_SIZE && (
+        <Pagination mt="md" total={pageCount(count)} value={page + 1} onChange={(p) => onPage(p - 1)} />
       )}
     </>
   );

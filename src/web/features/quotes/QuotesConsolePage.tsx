@@ -7,8 +7,9 @@ import { Link } from 'react-router';
 import { type QuoteStatus, quoteStatuses } from '../../../domain/quote-status';
 import { can } from '../../../domain/roles';
 import { useAppSelector } from '../../app/store';
-import { QUOTES_PAGE_SIZE, QuoteList } from './QuoteList';
+import { QuoteList } from './QuoteList';
 import { useQuotesQuery } from './quotes.api';
+import { PAGE_SIZE } from '../../lib/paging';
 
 /** /admin/quotes: every company's quotes, filtered by status and text (company, size, title, number). */
 export function QuotesConsolePage() {
@@ -20,7 +21,7 @@ export function QuotesConsolePage() {
   const [debounced] = useDebouncedValue(text.trim(), 250);
   const { data, isFetching, isError } = useQuotesQuery({
     page,
-    pageSize: QUOTES_PAGE_SIZE,
+    pageSize: PAGE_SIZE,
     ...(status && { status }),
     ...(debounced && { text: debounced }),
   });

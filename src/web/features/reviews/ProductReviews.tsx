@@ -28,8 +28,10 @@ import {
   usePublishedReviewsQuery,
   useVoteHelpfulMutation,
 } from './reviews.api';
+import { pageCount } from '../../lib/paging';
 
-const PAGE = 10;
+// A review is a card with its text and photos: ten keep a page readable.
+const REVIEWS_PAGE_SIZE = 10;
 
 function Summary({ s }: { s: RatingSummary }) {
   return (
@@ -64,7 +66,7 @@ export function ProductReviews({ code, make }: { code: string; make: string }) {
   const query = {
     modelId: product?.modelId ?? 0,
     page: page - 1,
-    pageSize: PAGE,
+    pageSize: REVIEWS_PAGE_SIZE,
     sort,
     ...(rating && { rating: Number(rating) }),
     ...(vehicle && { vehicle }),
@@ -144,8 +146,13 @@ export function ProductReviews({ code, make }: { code: string; make: string }) {
             }
           />
         ))}
-        {data && data.count > PAGE && (
-          <Pagination total={Math.ceil(data.count / PAGE)} value={page} onChange={setPage} size="sm" />
+        {data && data.count > REVIEWS_PAGE_SIZE && (
+          <Pagination
+            total={pageCount(data.count, REVIEWS_PAGE_SIZE)}
+            value={page}
+            onChange={setPage}
+            size="sm"
+          />
         )}
       </Stack>
     </Card>

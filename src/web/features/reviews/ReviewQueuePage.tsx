@@ -21,9 +21,11 @@ import type { Review } from '../../../contract/reviews';
 import type { ApiFailure } from '../../api/api';
 import { ReviewCard } from './ReviewCard';
 import { useModerateReviewMutation, useReviewQueueQuery } from './reviews.api';
+import { pageCount } from '../../lib/paging';
 
 type Filter = 'pending' | 'published' | 'hidden' | 'all';
-const PAGE = 10;
+// A review is a card with its text and photos: ten keep a page readable.
+const REVIEWS_PAGE_SIZE = 10;
 
 /** The staff console's review queue: pending reviews oldest first; publish, hide with a reason, answer. */
 export function ReviewQueuePage() {
@@ -31,7 +33,7 @@ export function ReviewQueuePage() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useReviewQueueQuery({
     page: page - 1,
-    pageSize: PAGE,
+    pageSize: REVIEWS_PAGE_SIZE,
     ...(status !== 'all' && { status }),
   });
   return (
@@ -55,8 +57,8 @@ export function ReviewQueuePage() {
       {data?.list.map((r) => (
         <ReviewCard key={r.id} review={r} footer={<Moderation review={r} />} />
       ))}
-      {data && data.count > PAGE && (
-        <Pagination total={Math.ceil(data.count / PAGE)} value={page} onChange={setPage} />
+      {data && data.count > REVIEWS_PAGE_SIZE && (
+        <Pagination total={pageCount(data.count, REVIEWS_PAGE_SIZE)} value={page} onChange={setPage} />
       )}
     </Stack>
   );
