@@ -21,7 +21,7 @@ module.exports = {
       name: 'web-features-apart',
       severity: 'error',
       comment: 'Web features never import each other; pages compose them.',
-      from: { path: '^src/web/features/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^src/web/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
     },
     {

@@ -1,0 +1,210 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { held, problem, stubServer } from '../../test/server-stub';
+import { PaymentForm } from './PaymentForm';
+
+const TOKEN_PATH = '/api/v1/vendor/cardpay/token';
+const CHECKOUT_PATH = '/api/cart/checkout';
+
+const companyPayment = {
+  companyId: 3,
+  creditLimitCents: 500_000,
+  paymentTermsDays: 30,
+  openBalanceCents: 376_550,
+  availableCreditCents: 123_450,
+  defaultSourceId: 9,
+  sources: [{ sourceId: 9, brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031, isDefault: true }],
+  methods: ['card', 'account'],
+};
+const cardToken = (n: number) => ({
+  token: `tok_test_${n}abcdef`,
+  brand: 'visa',
+  last4: '4242',
+  expMonth: 12,
+  expYear: 2030,
+});
+/** The order a checkout answers: only what the confirmation reads of it matters here. */
+const placed = { orderId: 41, number: 'T-000041', totalCents: 123_450, paymentStatus: 'captured' };
+
+let server: ReturnType<typeof stubServer>;
+let tokens = 0;
+beforeEach(() => {
+  tokens = 0;
+  server = stubServer()
+    .on('GET', '/api/company/payment', { body: companyPayment })
+    .on('POST', TOKEN_PATH, () => ({ status: 201, body: cardToken(++tokens) }))
+    .on('POST', CHECKOUT_PATH, { status: 201, body: placed });
+});
+
+function drawForm() {
+  return renderApp(<PaymentForm orderId={41} totalCents={123_450} />);
+}
+
+async function enterCard(user: ReturnType<typeof drawForm>['user']) {
+  await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+  await user.type(screen.getByLabelText('CVC'), '123');
+}
+
+const placeOrder = () => screen.getByRole('button', { name: 'Place order' });
+
+describe('paying a cart by card', () => {
+  it('sends the card to the provider only, and the checkout gets its token and the cart, never the number', async () => {
+    const { user } = drawForm();
+    await enterCard(user);
+    await user.click(placeOrder());
+
+    await waitFor(() => expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(1));
+    const [tokenCall] = server.sent('POST', TOKEN_PATH);
+    expect(tokenCall.body).toEqual({
+      card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+    });
+    const [checkout] = server.sent('POST', CHECKOUT_PATH);
+    expect(checkout.body).toEqual({ paymentMethod: 'card', cardToken: 'tok_test_1abcdef', orderId: 41 });
+    expect(checkout.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('checks the card fields before anything is sent', async () => {
+    const { user } = drawForm();
+    await user.type(screen.getByLabelText('CVC'), '12');
+    await user.click(placeOrder());
+
+    expect(await screen.findByText('Enter the card number')).toBeVisible();
+    expect(screen.getByText('Enter the 3 or 4 digit code')).toBeVisible();
+    expect(server.sent('POST', TOKEN_PATH)).toHaveLength(0);
+    expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(0);
+  });
+
+  it("shows the provider's refusal of a card number beside the field and places no order", async () => {
+    server.on(
+      'POST',
+      TOKEN_PATH,
+      problem(400, 'The card was refused', {
+        errors: [{ pointer: '/body/card/number', detail: 'is not a valid card number' }],
+      }),
+    );
+    const { user } = drawForm();
+    await enterCard(user);
+    await user.click(placeOrder());
+
+    expect(await screen.findByText('is not a valid card number')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('The card was refused');
+    expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(0);
+  });
+
+  it('while the order is being placed the button is busy, and a second click charges nothing more', async () => {
+    const answer = held();
+    server.on('POST', CHECKOUT_PATH, answer.answer);
+    const { user } = drawForm();
+    await enterCard(user);
+    await user.click(placeOrder());
+
+    await waitFor(() => expect(placeOrder()).toBeDisabled());
+    await user.click(placeOrder());
+    answer.release({ status: 201, body: placed });
+    await waitFor(() => expect(placeOrder()).toBeEnabled());
+    expect(server.sent('POST', TOKEN_PATH)).toHaveLength(1);
+    expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(1);
+  });
+
+  it("a refused payment shows the server's message, and the next attempt is a new one with a new card token", async () => {
+    server.on('POST', CHECKOUT_PATH, problem(402, 'Your card was declined.', { reason: 'card_declined' }));
+    const { user } = drawForm();
+    await enterCard(user);
+    await user.click(placeOrder());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Payment not completed');
+    expect(alert).toHaveTextContent('Your card was declined.');
+    expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(1);
+
+    server.on('POST', CHECKOUT_PATH, { status: 201, body: placed });
+    await user.click(placeOrder());
+    await waitFor(() => expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(2));
+    const [first, second] = server.sent('POST', CHECKOUT_PATH);
+    expect(second.headers['idempotency-key']).not.toBe(first.headers['idempotency-key']);
+    expect(second.body).toMatchObject({ cardToken: 'tok_test_2abcdef' });
+  });
+
+  it('a retry after the server could not be reached is the same attempt: same key, same card token', async () => {
+    server.on('POST', CHECKOUT_PATH, { network: true });
+    const { user } = drawForm();
+    await enterCard(user);
+    await user.click(placeOrder());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server cannot be reached');
+    server.on('POST', CHECKOUT_PATH, { status: 201, body: placed });
+    await user.click(placeOrder());
+
+    await waitFor(() => expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(2));
+    const [first, second] = server.sent('POST', CHECKOUT_PATH);
+    expect(second.headers['idempotency-key']).toBe(first.headers['idempotency-key']);
+    expect(second.body).toEqual(first.body);
+    expect(server.sent('POST', TOKEN_PATH)).toHaveLength(1);
+  });
+
+  it('a cart already checked out (409) says so and places nothing more', async () => {
+    server.on(
+      'POST',
+      CHECKOUT_PATH,
+      problem(409, 'This cart was already checked out.', { code: 'conflict' }),
+    );
+    const { user } = drawForm();
+    await enterCard(user);
+    await user.click(placeOrder());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This cart was already checked out.');
+    expect(placeOrder()).toBeEnabled();
+    expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(1);
+  });
+});
+
+describe('the other ways to pay', () => {
+  it('on account shows the net terms and the credit left in dollars and cents, and sends the PO number', async () => {
+    const { user } = drawForm();
+    await user.click(await screen.findByRole('radio', { name: 'On account' }));
+
+    expect(screen.getByText('Net 30 terms · available credit $1,234.50 of $5,000.00')).toBeVisible();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('PO number (optional)'), '  PO-7 ');
+    await user.click(placeOrder());
+
+    await waitFor(() => expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(1));
+    expect(server.sent('POST', CHECKOUT_PATH)[0].body).toEqual({
+      paymentMethod: 'account',
+      poNumber: 'PO-7',
+      orderId: 41,
+    });
+    expect(server.sent('POST', TOKEN_PATH)).toHaveLength(0);
+  });
+
+  it('on account is offered only to a company that may pay on account', async () => {
+    server.on('GET', '/api/company/payment', { body: { ...companyPayment, methods: ['card'], sources: [] } });
+    drawForm();
+
+    expect(await screen.findByRole('radio', { name: 'Card' })).toBeChecked();
+    await waitFor(() => expect(server.sent('GET', '/api/company/payment')).toHaveLength(1));
+    expect(screen.queryByRole('radio', { name: 'On account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Saved card' })).not.toBeInTheDocument();
+  });
+
+  it('a saved card pays by its source id, and is not paid with until the buyer picks one', async () => {
+    const { user } = drawForm();
+    await user.click(await screen.findByRole('radio', { name: 'Saved card' }));
+    await user.click(placeOrder());
+
+    expect(await screen.findByText('Choose a saved card')).toBeVisible();
+    expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(0);
+
+    await user.click(screen.getByRole('combobox', { name: 'Saved card' }));
+    await user.click(screen.getByRole('option', { name: 'visa •••• 4242 (4/2031)' }));
+    await user.click(placeOrder());
+
+    await waitFor(() => expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(1));
+    expect(server.sent('POST', CHECKOUT_PATH)[0].body).toEqual({
+      paymentMethod: 'card',
+      sourceId: 9,
+      orderId: 41,
+    });
+  });
+});
