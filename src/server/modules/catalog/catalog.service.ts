@@ -6,7 +6,7 @@ import { type Page, type Paging, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { withDiscounts } from '../discounts/discounts.service';
-import { searchVehicles, vehicleById, vehicleBySlug } from '../sizing/sizing.service';
+import { findVehicles, vehicleWithId, vehicleWithSlug } from '../sizing/sizing.service';
 import { tireSvg } from './catalog.images';
 import * as repo from './catalog.repository';
 
@@ -113,14 +113,14 @@ export async function searchSizes(db: Db, q: Paging & { q: string }) {
 }
 
 /** Vehicles with their OE sizes (kept by the sizing module, which owns the vehicle data). */
-export async function listVehicles(db: Db, q: z.output<typeof api.VehicleQuery>) {
-  return pageAnswer(q, await searchVehicles(db, q));
+export function listVehicles(db: Db, q: z.output<typeof api.VehicleQuery>) {
+  return findVehicles(db, q);
 }
 export async function getVehicleBySlug(db: Db, slug: string) {
-  return found(await vehicleBySlug(db, slug), 'Vehicle');
+  return { data: await vehicleWithSlug(db, slug) };
 }
 export async function getVehicleById(db: Db, id: number) {
-  return found(await vehicleById(db, id), 'Vehicle');
+  return { data: await vehicleWithId(db, id) };
 }
 
 /** The drawn picture of a tire line (SVG text); null for an unknown line. */

@@ -232,10 +232,27 @@ export async function distributorAutoSendOf(db: DbOrTx, companyId: number): Prom
   return (row?.distributorAutoSend ?? 'off') as DistributorAutoSend;
 }
 
-// What other modules may write of companies directly (inside their own transaction and audit).
-export {
-  companiesExist,
-  insertCompany,
-  insertLocation,
-  updateCompany as updateCompanyRow,
-} from './companies.repository';
+// What other modules may write of companies directly: a supplier, an approved reseller or an
+// installer's location is opened inside that module's own transaction, which writes its audit.
+type CompanyValues = Parameters<typeof repo.insertCompany>[1];
+type LocationValues = Parameters<typeof repo.insertLocation>[1];
+
+/** Whether every one of these companies exists (a price group's members must). */
+export function companiesExist(tx: DbOrTx, ids: number[]) {
+  return repo.companiesExist(tx, ids);
+}
+
+/** Adds a company in the caller's transaction; answers its row. */
+export function insertCompany(tx: DbOrTx, values: CompanyValues) {
+  return repo.insertCompany(tx, values);
+}
+
+/** Changes a company's columns in the caller's transaction; answers its row. */
+export function updateCompanyRow(tx: DbOrTx, id: number, values: Partial<CompanyValues>) {
+  return repo.updateCompany(tx, id, values);
+}
+
+/** Adds a location to a company in the caller's transaction; answers its id. */
+export function insertLocation(tx: DbOrTx, values: LocationValues) {
+  return repo.insertLocation(tx, values);
+}

@@ -1,17 +1,16 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { OrderStatus } from '../../../domain/order-status';
 import type { DbOrTx } from '../../db/connection';
 import { makes, models, orderItems, orders, products } from '../../db/schema';
 
-/** Order statuses in which the company has the tires in hand: what a review may be based on. */
-const received = ['delivered', 'completed'];
-
 /**
- * The tires a company has received: one row per item of its delivered or completed orders (items
- * staff removed left out), newest order first. Reviews read it as proof of purchase.
+ * One row per item of the company's orders in these statuses (items staff removed left out),
+ * newest order first.
  */
-export function receivedLines(
+export function companyOrderLines(
   db: DbOrTx,
   companyId: number,
+  statuses: readonly OrderStatus[],
   filter: { orderId?: number; modelId?: number } = {},
 ) {
   return db
@@ -32,7 +31,7 @@ export function receivedLines(
     .where(
       and(
         eq(orders.companyId, companyId),
-        inArray(orders.status, received),
+        inArray(orders.status, [...statuses]),
         isNull(orderItems.removedAt),
         filter.orderId ? eq(orders.id, filter.orderId) : undefined,
         filter.modelId ? eq(orderItems.modelId, filter.modelId) : undefined,

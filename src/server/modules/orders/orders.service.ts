@@ -27,6 +27,7 @@ export { updateFulfillments as answerSupplierLines } from './orders.supplier';
 // What quotes use: the cart's shipping rule, checkout's stock rules, and placing an accepted quote.
 export { placeQuotedOrder } from './orders.create';
 export { reserveAllocations, unreserveAllocations } from './orders.stock';
-export { receivedLines } from './orders.purchases.repository';
+// Reviews ask what a buyer's company received, as proof of purchase.
+export { linesReceivedBy } from './orders.purchases';
 // Logistics places units no warehouse can fill (the automatic distributor rule).
 export { setUnroutedUnitsHandler, type UnroutedUnitsHandler } from './orders.unrouted';

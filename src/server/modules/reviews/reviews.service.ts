@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { queueEmail } from '../../integrations/email/outbox';
 import { writeAudit } from '../audit/audit.service';
 import { getModel } from '../catalog/catalog.service';
-import { receivedLines } from '../orders/orders.service';
+import { linesReceivedBy } from '../orders/orders.service';
 import { assertAuthor, canSeeAll, toImage } from './reviews.access';
 import * as repo from './reviews.repository';
 
@@ -74,7 +74,7 @@ async function visibleReview(db: Db, actor: Actor, id: number) {
 
 /** The lines a user may review: those its company received on delivered or completed orders. */
 export async function reviewableLines(db: Db, actor: Actor, orderId?: number) {
-  const lines = await receivedLines(db, actor.companyId, { orderId });
+  const lines = await linesReceivedBy(db, actor.companyId, { orderId });
   const seen = new Set<number>();
   const unique = lines.filter((l) => !seen.has(l.modelId) && seen.add(l.modelId));
   const written = await repo.reviewIdsOf(
@@ -91,7 +91,7 @@ export async function reviewableLines(db: Db, actor: Actor, orderId?: number) {
  */
 export async function createReview(db: Db, actor: Actor, input: Body<typeof api.createReview>) {
   const { data: model } = await getModel(db, input.modelId);
-  const bought = await receivedLines(db, actor.companyId, { modelId: model.id });
+  const bought = await linesReceivedBy(db, actor.companyId, { modelId: model.id });
   if (!bought.length)
     throw new AppError('forbidden', 'Only a company that received this tire line may review it', {
       reason: 'not_purchased',

@@ -80,6 +80,16 @@ export async function disableMfa(db: Db, config: Config, userId: number, code: s
   await db.transaction((tx) => repo.deleteMfa(tx, userId));
 }
 
+/**
+ * An admin takes away the second factor of a user who lost it, inside the admin's transaction:
+ * the factor and its recovery codes go, no code asked. Answers whether a factor was on.
+ */
+export async function resetSecondFactor(tx: DbOrTx, userId: number) {
+  const wasOn = await repo.hasEnabledMfa(tx, userId);
+  await repo.deleteMfa(tx, userId);
+  return wasOn;
+}
+
 /** The second sign-in step (and a bearer token's): throws 401 unless the code is right. */
 export async function assertSecondFactor(db: DbOrTx, config: Config, userId: number, code: string) {
   if (!(await checkCode(db, config, userId, code))) throw wrongCode('unauthenticated');

@@ -425,6 +425,6 @@ export async function getAccount(db: Db, config: Config, actor: Actor) {
 
 export { hashPassword } from './sessions.passwords';
 export { attemptAllowed, claimAttempt, signupMailRules } from './sessions.throttle';
-export { deleteMfa, hasEnabledMfa } from './sessions.mfa.repository';
+export { resetSecondFactor } from './sessions.mfa';
 export { hashSecret, newSecret } from './sessions.tokens';
 export { purgeExpired } from './sessions.purge';

@@ -3,6 +3,7 @@ import type { SizingQuery, VehicleSelection } from '../../../contract/sizing';
 import { staffRoles } from '../../../domain/roles';
 import type { Db } from '../../db/connection';
 import { countsVersion, vehicleVersion } from '../../db/data-versions';
+import { pageAnswer } from '../../db/list-page';
 import { RecentReads } from '../../db/recent-reads';
 import type { Actor } from '../../http/actor';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -101,5 +102,19 @@ export async function vehicleSizes(db: Db, selection: z.output<typeof VehicleSel
   return { data: { list: vehicle.sizes } };
 }
 
-// What the catalogue's vehicle reads use.
-export { searchVehicles, vehicleById, vehicleBySlug } from './sizing.repository';
+/** Vehicles with their OE sizes, a page of them by year, make, model or free text (the catalogue's list). */
+export async function findVehicles(db: Db, filter: repo.VehicleFilter) {
+  return pageAnswer(filter, await repo.searchVehicles(db, filter));
+}
+
+/** One vehicle with its OE sizes, by its slug or its id; an unknown one is a 404. */
+export async function vehicleWithSlug(db: Db, slug: string) {
+  return (await repo.vehicleBySlug(db, slug)) ?? notFoundVehicle();
+}
+export async function vehicleWithId(db: Db, id: number) {
+  return (await repo.vehicleById(db, id)) ?? notFoundVehicle();
+}
+
+function notFoundVehicle(): never {
+  throw notFound('Vehicle');
+}

@@ -27,5 +27,3 @@ export async function inviteUser(
     meta: { userId: user.id, link },
   });
 }
-
-export { publicBaseUrl } from '../../http/public-url';

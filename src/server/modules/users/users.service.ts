@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AdminUser, ApiToken, UserInput } from '../../../contract/users';
 import type { Role } from '../../../domain/roles';
 import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
 import { publicBaseUrl } from '../../http/public-url';
 import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
@@ -11,11 +11,10 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import {
   checkCurrentPassword,
-  deleteMfa,
   hashPassword,
   hashSecret,
-  hasEnabledMfa,
   newSecret,
+  resetSecondFactor,
 } from '../sessions/sessions.service';
 import { queueEmail } from '../../integrations/email/outbox';
 import * as repo from './users.repository';
@@ -127,8 +126,7 @@ export async function createUserCall(ctx: {
 export async function resetMfa(db: Db, actor: Actor, id: number) {
   await getUser(db, id);
   await db.transaction(async (tx) => {
-    const enabled = await hasEnabledMfa(tx, id);
-    await deleteMfa(tx, id);
+    const enabled = await resetSecondFactor(tx, id);
     await repo.endSessions(tx, id);
     await writeAudit(tx, actor, {
       entity: 'user',
@@ -230,8 +228,34 @@ export async function updateOwnUser(
   return { userId: actor.userId, ...values };
 }
 
-export { inviteUser, publicBaseUrl } from './users.invitations';
-export { insertUser, setUserLocations, usernameTaken } from './users.repository';
+/** Whether a username is someone's already: a confirmed sign-up is told so, an approval refused. */
+export function usernameInUse(db: DbOrTx, username: string) {
+  return repo.usernameTaken(db, username);
+}
+
+/**
+ * Opens the account of someone another use case admitted (an approved wholesale applicant), in
+ * that use case's transaction: the user with its locations, no password anyone knows, and the
+ * invitation e-mail to choose one. Answers the new user's id.
+ */
+export async function createInvitedUser(
+  tx: DbOrTx,
+  user: {
+    username: string;
+    name: string;
+    email: string;
+    role: Role;
+    companyId: number;
+    locationIds: number[];
+  },
+  baseUrl: string,
+) {
+  const { locationIds, ...columns } = user;
+  const id = await repo.insertUser(tx, { ...columns, passwordHash: await hashPassword(newSecret()) });
+  await repo.setUserLocations(tx, id, locationIds);
+  await inviteUser(tx, { ...columns, id }, baseUrl);
+  return id;
+}
 
 /**
  * The first administrator of a production database (npm run admin:create): made in the staff

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/wholesale';
 import { route } from '../../http/route';
-import { publicBaseUrl } from '../users/users.service';
+import { publicBaseUrl } from '../../http/public-url';
 import * as service from './wholesale.service';
 
 export function wholesaleRoutes(app: FastifyInstance) {

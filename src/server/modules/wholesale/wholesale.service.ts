@@ -10,14 +10,13 @@ import { queueEmail } from '../../integrations/email/outbox';
 import {
   attemptAllowed,
   claimAttempt,
-  hashPassword,
   hashSecret,
   newSecret,
   signupMailRules,
 } from '../sessions/sessions.service';
 import { writeAudit } from '../audit/audit.service';
 import { insertCompany, insertLocation } from '../companies/companies.service';
-import { insertUser, inviteUser, setUserLocations, usernameTaken } from '../users/users.service';
+import { createInvitedUser, usernameInUse } from '../users/users.service';
 import * as repo from './wholesale.repository';
 import { iso } from '../../lib/dates';
 
@@ -113,7 +112,7 @@ export async function confirmWholesale(db: Db, token: string) {
       );
     }
     const duplicate = await repo.pendingDuplicate(tx, row.id, row.username, row.email);
-    const taken = await usernameTaken(tx, row.username);
+    const taken = await usernameInUse(tx, row.username);
     await writeAudit(tx, null, {
       entity: 'wholesale_application',
       entityId: row.id,
@@ -149,10 +148,9 @@ export async function approveApplication(
   decision: { priceGroupId: number | null; note: string },
   baseUrl: string,
 ) {
-  const passwordHash = await hashPassword(newSecret());
   return db.transaction(async (tx) => {
     const app = await assertCanBecome(tx, id, 'approved');
-    if (await usernameTaken(tx, app.username))
+    if (await usernameInUse(tx, app.username))
       throw conflict(`The username ${app.username} was taken meanwhile`);
     const priceGroupId = decision.priceGroupId ?? (await repo.groupByCode(tx, 'wholesale'))?.id;
     if (!priceGroupId) throw notFound('Price group');
@@ -171,10 +169,18 @@ export async function approveApplication(
       zip: app.zip,
       priceGroupId,
     });
-    const user = { username: app.username, name: app.contactName, email: app.email };
-    const userId = await insertUser(tx, { ...user, role: 'reseller', companyId: company.id, passwordHash });
-    await setUserLocations(tx, userId, [locationId]);
-    await inviteUser(tx, { ...user, id: userId }, baseUrl);
+    const userId = await createInvitedUser(
+      tx,
+      {
+        username: app.username,
+        name: app.contactName,
+        email: app.email,
+        role: 'reseller',
+        companyId: company.id,
+        locationIds: [locationId],
+      },
+      baseUrl,
+    );
     const after = await repo.decide(tx, id, 'pending', {
       status: 'approved',
       decisionNote: decision.note,
