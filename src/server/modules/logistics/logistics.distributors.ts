@@ -2,7 +2,6 @@
 // warehouse could fill them) to a distributor sandbox; its ship confirmation starts a shipment in
 // the same shipments table and timeline as a label, so the order follows its units as usual.
 // The distributors' free stock is also what quotes see (registered in logistics.routes.ts).
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DistributorAutoSend } from '../../../domain/distributor-auto-send';
 import {
   assertDistributorOrderTransition,
@@ -12,8 +11,6 @@ import {
 } from '../../../domain/distributor-status';
 import { isRoutableOrder, type OrderStatus } from '../../../domain/order-status';
 import type { Db, DbOrTx } from '../../db/connection';
-import { distributorOrderLines, distributorOrders } from '../../db/schema/logistics';
-import { orders } from '../../db/schema/orders';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import {
@@ -27,27 +24,15 @@ import {
 } from '../../integrations/distributors/distributor-sandbox';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import type { DistributorStockSource } from '../quotes/quotes.service';
+import * as repo from './logistics.distributors.repository';
 import { startShipment } from './logistics.shipments';
-
-type Row = typeof distributorOrders.$inferSelect;
 
 /** Units each distributor has already promised (open or shipped orders) per product. */
 async function promised(db: DbOrTx, productIds: number[]) {
   const out = new Map<string, number>();
   if (!productIds.length) return out;
-  const rows = await db
-    .select({
-      distributor: distributorOrders.distributor,
-      productId: distributorOrderLines.productId,
-      units: sql<number>`sum(${distributorOrderLines.quantity})::int`,
-    })
-    .from(distributorOrderLines)
-    .innerJoin(distributorOrders, eq(distributorOrders.id, distributorOrderLines.distributorOrderId))
-    .where(
-      and(inArray(distributorOrderLines.productId, productIds), ne(distributorOrders.status, 'cancelled')),
-    )
-    .groupBy(distributorOrders.distributor, distributorOrderLines.productId);
-  for (const r of rows) out.set(`${r.distributor}:${r.productId}`, Number(r.units));
+  for (const r of await repo.promisedUnits(db, productIds))
+    out.set(`${r.distributor}:${r.productId}`, r.units);
   return out;
 }
 
@@ -59,7 +44,7 @@ const STOCK_LOCK = 7_301; // pg advisory lock space (two-int keys): one send per
  */
 export async function lockDistributorStock(tx: DbOrTx, productIds: number[]) {
   for (const id of [...new Set(productIds)].sort((a, b) => a - b))
-    await tx.execute(sql`select pg_advisory_xact_lock(${STOCK_LOCK}, ${id % 2_147_483_647}::int)`);
+    await repo.advisoryLock(tx, STOCK_LOCK, id % 2_147_483_647);
 }
 
 /** Every distributor's free units and cost of these products (those it carries). */
@@ -92,40 +77,13 @@ export const distributorStock: DistributorStockSource = {
     (await distributorOffers(db, productIds)).map(({ unitCostCents: _c, ...o }) => o),
 };
 
-/** Units of each item of the order not in a live supplier line nor a live distributor order. */
-async function unroutedItems(db: DbOrTx, orderId: number) {
-  const { rows } = await db.execute<{ id: number; product_id: number; unrouted: number }>(sql`
-    select oi.id, oi.product_id,
-      oi.quantity
-        - coalesce((select sum(sl.quantity) from supplier_lines sl
-                    where sl.order_item_id = oi.id and sl.status <> 'cancelled'), 0)
-        - coalesce((select sum(dl.quantity) from distributor_order_lines dl
-                    join distributor_orders d on d.id = dl.distributor_order_id
-                    where dl.order_item_id = oi.id and d.status <> 'cancelled'), 0) as unrouted
-    from order_items oi where oi.order_id = ${orderId} order by oi.id`);
-  return rows.map((r) => ({
-    orderItemId: Number(r.id),
-    productId: Number(r.product_id),
-    unrouted: Number(r.unrouted),
-  }));
-}
-
-async function view(db: DbOrTx, rows: Row[]) {
+async function view(db: DbOrTx, rows: repo.DistributorOrderRow[]) {
   if (!rows.length) return [];
-  const lines = await db
-    .select()
-    .from(distributorOrderLines)
-    .where(
-      inArray(
-        distributorOrderLines.distributorOrderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(distributorOrderLines.id);
-  const numbers = await db
-    .select({ id: orders.id, number: orders.number })
-    .from(orders)
-    .where(inArray(orders.id, [...new Set(rows.map((r) => r.orderId))]));
+  const lines = await repo.linesOfDistributorOrders(
+    db,
+    rows.map((r) => r.id),
+  );
+  const numbers = await repo.orderNumbers(db, [...new Set(rows.map((r) => r.orderId))]);
   const numberOf = new Map(numbers.map((n) => [n.id, n.number ?? '']));
   return rows.map((r) => ({
     distributorOrderId: r.id,
@@ -156,34 +114,20 @@ async function view(db: DbOrTx, rows: Row[]) {
   }));
 }
 
-async function one(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(distributorOrders).where(eq(distributorOrders.id, id));
+/** The view of one distributor order; a missing one is a 404. */
+async function viewOf(db: DbOrTx, row: repo.DistributorOrderRow | undefined) {
   if (!row) throw notFound('Distributor order');
   return (await view(db, [row]))[0];
 }
 
+const one = async (db: DbOrTx, id: number) => viewOf(db, await repo.findDistributorOrder(db, id));
+
 export async function listDistributorOrders(db: Db, distributor: Distributor, orderId?: number) {
-  const rows = await db
-    .select()
-    .from(distributorOrders)
-    .where(
-      and(
-        eq(distributorOrders.distributor, distributor),
-        orderId === undefined ? undefined : eq(distributorOrders.orderId, orderId),
-      ),
-    )
-    .orderBy(desc(distributorOrders.id))
-    .limit(200);
-  return { list: await view(db, rows) };
+  return { list: await view(db, await repo.distributorOrdersOf(db, distributor, orderId)) };
 }
 
 export async function distributorOrderByReference(db: Db, distributor: Distributor, reference: string) {
-  const [row] = await db
-    .select()
-    .from(distributorOrders)
-    .where(and(eq(distributorOrders.distributor, distributor), eq(distributorOrders.reference, reference)));
-  if (!row) throw notFound('Distributor order');
-  return (await view(db, [row]))[0];
+  return viewOf(db, await repo.findByReference(db, distributor, reference));
 }
 
 export const distributorLocations = (d: Distributor) => ({ list: distributorProfiles[d].locations });
@@ -195,12 +139,9 @@ export const distributorStatusList = () => ({
   })),
 });
 
+/** The placed order a send is for; a cart or an unknown order is a 404. */
 async function orderForRouting(db: DbOrTx, orderId: number, lock: boolean) {
-  const q = db
-    .select({ id: orders.id, status: orders.status, zip: orders.deliveryZip })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  const [o] = lock ? await q.for('no key update') : await q;
+  const o = await repo.orderForRouting(db, orderId, lock);
   if (!o || o.status === 'cart') throw notFound('Order');
   return o;
 }
@@ -208,7 +149,7 @@ async function orderForRouting(db: DbOrTx, orderId: number, lock: boolean) {
 /** What each distributor can send of the order's unrouted units. */
 export async function offersForOrder(db: Db, orderId: number) {
   await orderForRouting(db, orderId, false);
-  const items = await unroutedItems(db, orderId);
+  const items = await repo.unroutedItems(db, orderId);
   const offers = await distributorOffers(
     db,
     items.map((i) => i.productId),
@@ -235,7 +176,7 @@ export async function sendToDistributor(
     const o = await orderForRouting(tx, orderId, true);
     if (!isRoutableOrder(o.status as OrderStatus))
       throw conflict(`An order that is ${o.status} sends nothing to a distributor`);
-    const items = await unroutedItems(tx, orderId);
+    const items = await repo.unroutedItems(tx, orderId);
     const wanted = new Map<number, number>();
     for (const [i, it] of b.items.entries()) {
       if (!items.some((x) => x.orderItemId === it.orderItemId))
@@ -286,26 +227,23 @@ export async function placeDistributorOrder(
   by: { userId: number | null; autoRule: string | null },
 ) {
   const from = nearest(distributor, o.zip);
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(distributorOrders)
-    .where(and(eq(distributorOrders.orderId, o.id), eq(distributorOrders.distributor, distributor)));
-  const [row] = await tx
-    .insert(distributorOrders)
-    .values({
-      orderId: o.id,
-      distributor,
-      reference: referenceOf(distributor, o.id, Number(n) + 1),
-      status: 'submitted',
-      shipFromCode: from.code,
-      shipFromZip: from.zip,
-      shipToZip: o.zip ?? '',
-      costCents: lines.reduce((s, l) => s + l.quantity * l.unitCostCents, 0),
-      createdByUserId: by.userId,
-      autoRule: by.autoRule,
-    })
-    .returning({ id: distributorOrders.id, reference: distributorOrders.reference });
-  await tx.insert(distributorOrderLines).values(lines.map((l) => ({ distributorOrderId: row.id, ...l })));
+  const n = await repo.countDistributorOrders(tx, o.id, distributor);
+  const row = await repo.insertDistributorOrder(tx, {
+    orderId: o.id,
+    distributor,
+    reference: referenceOf(distributor, o.id, n + 1),
+    status: 'submitted',
+    shipFromCode: from.code,
+    shipFromZip: from.zip,
+    shipToZip: o.zip ?? '',
+    costCents: lines.reduce((s, l) => s + l.quantity * l.unitCostCents, 0),
+    createdByUserId: by.userId,
+    autoRule: by.autoRule,
+  });
+  await repo.insertDistributorOrderLines(
+    tx,
+    lines.map((l) => ({ distributorOrderId: row.id, ...l })),
+  );
   return row;
 }
 
@@ -318,20 +256,17 @@ function nearest(d: Distributor, zip: string | null) {
   )[0];
 }
 
-async function lockedRow(tx: DbOrTx, where: ReturnType<typeof eq>) {
-  const [row] = await tx.select().from(distributorOrders).where(where).for('no key update');
+async function lockedRow(tx: DbOrTx, by: { id: number } | { reference: string }) {
+  const row = await repo.lockDistributorOrder(tx, by);
   if (!row) throw notFound('Distributor order');
   return row;
 }
 
 export async function cancelDistributorOrder(db: Db, id: number) {
   await db.transaction(async (tx) => {
-    const row = await lockedRow(tx, eq(distributorOrders.id, id));
+    const row = await lockedRow(tx, { id });
     assertDistributorOrderTransition(row.status as DistributorOrderStatus, 'cancelled');
-    await tx
-      .update(distributorOrders)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(eq(distributorOrders.id, id));
+    await repo.setDistributorOrderStatus(tx, id, 'cancelled', new Date());
   });
   return one(db, id);
 }
@@ -349,7 +284,7 @@ export async function advanceDistributorOrder(
   at?: string,
 ) {
   const id = await db.transaction(async (tx) => {
-    const row = await lockedRow(tx, eq(distributorOrders.reference, reference));
+    const row = await lockedRow(tx, { reference });
     const d = row.distributor as Distributor;
     const now = at ? new Date(at) : new Date();
     const due =
@@ -363,16 +298,10 @@ export async function advanceDistributorOrder(
     if (current === 'shipped' && due === 'accepted') return row.id;
     assertDistributorOrderTransition(current, due);
     if (due === 'accepted') {
-      await tx
-        .update(distributorOrders)
-        .set({ status: 'accepted', updatedAt: now })
-        .where(eq(distributorOrders.id, row.id));
+      await repo.setDistributorOrderStatus(tx, row.id, 'accepted', now);
       return row.id;
     }
-    const lines = await tx
-      .select({ orderItemId: distributorOrderLines.orderItemId, quantity: distributorOrderLines.quantity })
-      .from(distributorOrderLines)
-      .where(eq(distributorOrderLines.distributorOrderId, row.id));
+    const lines = await repo.shippedUnits(tx, row.id);
     const profile = distributorProfiles[d];
     const trackingNumber = trackingNumberOf(d, row.id);
     const shipment = await startShipment(
@@ -390,10 +319,11 @@ export async function advanceDistributorOrder(
       },
       { source: 'system', userId: actor.userId, note: `shipped by ${profile.name} (${row.reference})` },
     );
-    await tx
-      .update(distributorOrders)
-      .set({ status: 'shipped', trackingNumber, shipmentId: shipment.id, shippedAt: now, updatedAt: now })
-      .where(eq(distributorOrders.id, row.id));
+    await repo.setDistributorOrderStatus(tx, row.id, 'shipped', now, {
+      trackingNumber,
+      shipmentId: shipment.id,
+      shippedAt: now,
+    });
     return row.id;
   });
   return one(db, id);
