@@ -8,7 +8,7 @@ import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
 import * as logistics from '../logistics/logistics.service';
 import * as orders from '../orders/orders.service';
-import { getReturn } from './aftersales.returns';
+import { getReturn } from './aftersales.return-views';
 
 const reasonText: Record<Return['reason'], string> = {
   wrong_size: 'Wrong size',

@@ -20,27 +20,23 @@ export {
   returnPhotoFile,
   type Upload,
 } from './aftersales.photos';
+export { changeRefundStatus } from './aftersales.refund-approval';
+export { getRefund, listRefunds } from './aftersales.refund-views';
+export { previewRefund } from './aftersales.refundable';
+export { createRefund, updateRefund } from './aftersales.refunds';
 export {
   addVendorRecord,
-  changeRefundStatus,
-  createRefund,
   createVendorRecords,
   deleteOrderVendorRecords,
   deleteVendorRecord,
-  getRefund,
-  listRefunds,
   listSupplierVendorRecords,
-  previewRefund,
-  updateRefund,
   updateVendorRecord,
-} from './aftersales.refunds';
+} from './aftersales.supplier-records';
+export { actOnReturn, changeReturnStatus } from './aftersales.return-status';
+export { getReturn, listReturns } from './aftersales.return-views';
 export {
-  actOnReturn,
   addReturnItem,
-  changeReturnStatus,
   commentOnReturn,
-  getReturn,
-  listReturns,
   openReturn,
   updateReturn,
   updateReturnItem,
