@@ -75,6 +75,29 @@ module.exports = {
       to: { path: '\\.repository\\.ts$' },
     },
     {
+      name: 'routes-build-no-sql',
+      severity: 'error',
+      comment:
+        "A module's routes are HTTP only: they import neither drizzle-orm nor the schema; queries are the repository's.",
+      from: { path: '^src/server/modules/[^/]+/[^/]+\\.routes\\.ts$' },
+      to: { path: ['^node_modules/drizzle-orm/', '^src/server/db/schema/'] },
+    },
+    {
+      name: 'repositories-below-services',
+      severity: 'error',
+      comment:
+        'A repository is SQL only: it imports no service and no routes (the use cases call it, never the other way).',
+      from: { path: '\\.repository\\.ts$' },
+      to: { path: '\\.(service|routes)\\.ts$' },
+    },
+    {
+      name: 'server-not-to-web',
+      severity: 'error',
+      comment: 'The server serves the built web app as files and imports none of its code.',
+      from: { path: '^src/server/' },
+      to: { path: '^src/web/' },
+    },
+    {
       name: 'module-list-registers-routes',
       severity: 'error',
       comment: 'modules/index.ts registers each area through its <area>.routes.ts and nothing else.',
@@ -84,7 +107,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|data)/' },
+    // Packages are left out of the graph, except drizzle-orm: routes-build-no-sql must see it.
+    exclude: { path: '^(node_modules/(?!drizzle-orm/)|dist/|data/)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { endpoint } from '../../../contract/common';
-import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
+import { readiness } from './health.service';
 
 const healthz = endpoint({
   method: 'GET',
@@ -23,12 +22,5 @@ const readyz = endpoint({
 
 export function healthRoutes(app: FastifyInstance) {
   route(app, healthz, () => ({ status: 'ok' as const }));
-  route(app, readyz, async ({ db }) => {
-    try {
-      await db.execute(sql`select 1`);
-    } catch {
-      throw new AppError('unavailable', 'The database does not answer');
-    }
-    return { status: 'ready' as const };
-  });
+  route(app, readyz, ({ db }) => readiness(db));
 }
