@@ -9,7 +9,7 @@ import { LocationSwitcher } from './LocationSwitcher';
 import { paths } from './paths';
 import { useAppDispatch, useAppSelector } from './store';
 import { useToastShown } from '../lib/toasts';
-import { withMantine } from './with-mantine';
+import { withMantine } from '../lib/with-mantine';
 
 /** Pages shown without a user: while the session loads they get no nav strip (others keep its room). */
 const publicPaths: string[] = [paths.login, paths.reset, paths.wholesale];

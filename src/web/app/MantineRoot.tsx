@@ -8,7 +8,7 @@ const InMantine = createContext(false);
 
 /**
  * Mantine's provider for what is drawn with Mantine: the pages not drawn plain, and the Mantine
- * parts of plain ones (with-mantine.tsx). It comes with their chunks, never in the first load of
+ * parts of plain ones (lib/with-mantine.tsx). It comes with their chunks, never in the first load of
  * /login, / and /shop (docs/performance-web.md, "Light shell"). The theme's CSS variables are
  * static (theme.css), so providers write none; the app is light. Inside another MantineRoot (a
  * page within a page) it adds nothing: one provider.

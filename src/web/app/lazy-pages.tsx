@@ -9,9 +9,12 @@ import {
   useEffect,
 } from 'react';
 import { useTicked } from '../features/comparisons/compare-tray';
-import { afterOpeningPage, markContentShown, nextTask } from './opening-content';
-import { withMantine } from './with-mantine';
+import { afterOpeningPage, markContentShown, nextTask } from '../lib/opening-content';
+import { provideMantineRoot, withMantine } from '../lib/with-mantine';
 import extras from './result-extras.module.css';
+
+// What is drawn with Mantine, here and in the features, comes inside the app's provider and theme.
+provideMantineRoot(() => import('./MantineRoot'));
 
 /**
  * The lazy component of a module's named export; `preload` starts its download without

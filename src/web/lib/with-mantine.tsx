@@ -1,6 +1,17 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
-const loadMantineRoot = () => import('./MantineRoot');
+type LoadMantineRoot = () => Promise<{ MantineRoot: ComponentType<{ children: ReactNode }> }>;
+
+let loadMantineRoot: LoadMantineRoot = () =>
+  Promise.reject(new Error('Mantine is not provided: app/lazy-pages.tsx calls provideMantineRoot'));
+
+/**
+ * The provider with the app's theme is the app's (app/MantineRoot.tsx), and this file is below
+ * the features and the app: the app names its loader here once, before any page renders.
+ */
+export function provideMantineRoot(load: LoadMantineRoot): void {
+  loadMantineRoot = load;
+}
 
 /**
  * A loader, for React.lazy, of a module's named component drawn inside Mantine's provider: it

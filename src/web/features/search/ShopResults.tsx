@@ -8,9 +8,9 @@ import {
   useState,
 } from 'react';
 import { type SortCode, sortCodes, sortLabels } from '../../../domain/shop-search';
-import { useContentShown } from '../../app/opening-content';
+import { useContentShown } from '../../lib/opening-content';
 import { useAppSelector } from '../../app/store';
-import { withMantine } from '../../app/with-mantine';
+import { withMantine } from '../../lib/with-mantine';
 import { Alert } from '../../components/plain/Alert';
 import { Button } from '../../components/plain/Button';
 import { StrokeIcon } from '../../components/plain/StrokeIcon';

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { SizeRecord } from '../../../contract/catalog';
-import { withMantine } from '../../app/with-mantine';
+import { withMantine } from '../../lib/with-mantine';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { Alert } from '../../components/plain/Alert';
 import { Button } from '../../components/plain/Button';
