@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { held, problem, stubServer } from '../../test/server-stub';
@@ -206,5 +206,91 @@ describe('the other ways to pay', () => {
       sourceId: 9,
       orderId: 41,
     });
+  });
+});
+
+describe('paying through a provider', () => {
+  const session = (provider: string, token: string, redirectUrl: string | null) => ({
+    provider,
+    token,
+    status: 'open',
+    amountCents: 123_450,
+    redirectUrl,
+  });
+
+  it("financing applies for the cart's total in dollars, binds finpay's approval, then places the order with it", async () => {
+    server
+      .on('POST', '/api/sandbox/finpay/apply', {
+        body: { token: 'fin_approved_1', status: 'approved', amountCents: 123_450 },
+      })
+      .on('POST', '/api/cart/finpay/token', { body: session('finpay', 'fin_approved_1', null) });
+    const { user } = drawForm();
+    await user.click(await screen.findByRole('radio', { name: 'Financing (finpay)' }));
+    await user.click(screen.getByRole('button', { name: 'Apply with finpay' }));
+
+    expect(await screen.findByText('$1,234.50')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Apply and place order' }));
+
+    await waitFor(() => expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(1));
+    expect(server.sent('POST', '/api/sandbox/finpay/apply')[0].body).toEqual({ decline: false });
+    expect(server.sent('POST', '/api/cart/finpay/token')[0].body).toEqual({ token: 'fin_approved_1' });
+    expect(server.sent('POST', CHECKOUT_PATH)[0].body).toEqual({
+      paymentMethod: 'finpay',
+      token: 'fin_approved_1',
+      orderId: 41,
+    });
+  });
+
+  it('a declined financing application says so and places no order', async () => {
+    server.on('POST', '/api/sandbox/finpay/apply', {
+      body: { token: 'fin_declined_1', status: 'declined', amountCents: 123_450 },
+    });
+    const { user } = drawForm();
+    await user.click(await screen.findByRole('radio', { name: 'Financing (finpay)' }));
+    await user.click(screen.getByRole('button', { name: 'Apply with finpay' }));
+    await user.click(await screen.findByRole('button', { name: 'Apply and place order' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'finpay declined the application. Choose another payment method.',
+    );
+    expect(server.sent('POST', '/api/cart/finpay/token')).toHaveLength(0);
+    expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(0);
+  });
+
+  it('crypto opens a charge in the chosen currency, shows what to pay, and places the order with its token', async () => {
+    server.on('POST', '/api/cart/coinpay/checkout', {
+      body: session('coinpay', 'coin_charge_1', 'bc1qtreadsandboxaddress'),
+    });
+    const { user } = drawForm();
+    await user.click(await screen.findByRole('radio', { name: 'Crypto (coinpay)' }));
+    await user.click(screen.getByRole('combobox', { name: 'Currency' }));
+    await user.click(screen.getByRole('option', { name: 'BTC' }));
+    await user.click(screen.getByRole('button', { name: 'Pay with crypto' }));
+
+    const sheet = await screen.findByLabelText('Crypto payment');
+    expect(sheet).toHaveTextContent('Pay $1,234.50 in BTC.');
+    expect(sheet).toHaveTextContent('bc1qtreadsandboxaddress');
+    await user.click(within(sheet).getByRole('button', { name: 'Place order' }));
+
+    await waitFor(() => expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(1));
+    expect(server.sent('POST', '/api/cart/coinpay/checkout')[0].body).toEqual({ currency: 'BTC' });
+    expect(server.sent('POST', CHECKOUT_PATH)[0].body).toEqual({
+      paymentMethod: 'coinpay',
+      token: 'coin_charge_1',
+      orderId: 41,
+    });
+  });
+
+  it("a hosted page the provider will not open shows the provider's message, and nothing is placed", async () => {
+    server.on('POST', '/api/cart/hostedpay/token', problem(409, 'The cart total changed; review it first.'));
+    const { user } = drawForm();
+    await user.click(await screen.findByRole('radio', { name: 'Hosted checkout (hostedpay)' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to hostedpay' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Payment not completed');
+    expect(alert).toHaveTextContent('The cart total changed; review it first.');
+    expect(server.sent('POST', '/api/cart/hostedpay/token')).toHaveLength(1);
+    expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(0);
   });
 });
