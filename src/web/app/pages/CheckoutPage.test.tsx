@@ -210,4 +210,51 @@ describe('the checkout totals', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,413.00');
     expect(server.sent('PUT', '/api/cart')).toHaveLength(1);
   });
+
+  // Known gap, kept visible: the field keeps the refused 20 beside totals that are for 10 tires.
+  it.fails('a refused quantity goes back to the quantity of the cart in its field', async () => {
+    server.on(
+      'PUT',
+      '/api/cart',
+      problem(409, 'Only 12 of MI-PS4S-2254517 are available.', { code: 'conflict' }),
+    );
+    const { user } = renderApp(<CheckoutPage />);
+    await screen.findByTestId('cart-total');
+
+    await user.clear(quantityField());
+    await user.type(quantityField(), '20');
+    await user.tab();
+
+    await screen.findByRole('alert');
+    expect(quantityField()).toHaveValue('10');
+  });
+
+  it('delivering to another address re-prices shipping, and the total follows', async () => {
+    const address = {
+      name: 'Dock 4',
+      address1: '100 Peachtree St NW',
+      city: 'Atlanta',
+      state: 'GA',
+      zip: '30303',
+    };
+    server
+      .on('POST', '/api/v1/shipping/validate-address', (r) => ({
+        body: { data: { status: 'valid', address: { ...(r.body as object), zipPlus4: null } } },
+      }))
+      .on('PUT', '/api/cart/shipping', () => ({ body: pricedCart(line, 4_999) }));
+    const { user } = renderApp(<CheckoutPage />);
+    await user.click(await screen.findByRole('radio', { name: 'Another address' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), address.name);
+    await user.type(screen.getByRole('textbox', { name: 'Street' }), address.address1);
+    await user.type(screen.getByRole('textbox', { name: 'City' }), address.city);
+    await user.type(screen.getByRole('textbox', { name: 'State' }), address.state);
+    await user.type(screen.getByRole('textbox', { name: 'ZIP' }), address.zip);
+    await user.click(screen.getByRole('button', { name: 'Use this address' }));
+
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,437.99'));
+    expect(server.sent('PUT', '/api/cart/shipping').map((r) => r.body)).toEqual([
+      { kind: 'address', address },
+    ]);
+    expect((await totals())[3]).toEqual(['Shipping', '$49.99']);
+  });
 });
