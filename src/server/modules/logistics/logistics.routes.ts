@@ -4,7 +4,8 @@ import * as api from '../../../contract/logistics';
 import * as orderStaff from '../../../contract/orders-staff';
 import * as ship from '../../../contract/shipments';
 import { trackingSecretOf } from '../../config';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError } from '../../http/errors';
+import { rawBodyJson, rawBodyOf } from '../../http/raw-body-json';
 import { route } from '../../http/route';
 import {
   SIGNATURE_HEADER,
@@ -156,26 +157,16 @@ function distributorRoutes(app: FastifyInstance) {
   );
 }
 
-type WithRawBody = { rawBody?: string };
-
 /** The signature covers the exact bytes sent: this scope keeps the raw body beside the parsed one. */
 function trackingWebhookRoute(app: FastifyInstance) {
   app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      (req as WithRawBody).rawBody = body as string;
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(badRequest('The body is not valid JSON'), undefined);
-      }
-    });
+    rawBodyJson(scope);
     route(scope, ship.trackingWebhook, async ({ db, config, req, body }) => {
       const signature = req.headers[SIGNATURE_HEADER];
       const check = verifySignature(
         trackingSecretOf(config),
         typeof signature === 'string' ? signature : undefined,
-        (req as WithRawBody).rawBody ?? '',
+        rawBodyOf(req),
       );
       if (!check.ok) throw new AppError('unauthenticated', `Webhook refused: ${check.why}`);
       return { received: true as const, applied: await logistics.applyTrackingScan(db, body) };

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/payments';
 import { randomUUID } from 'node:crypto';
 import { webhookSecretOf } from '../../config';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError } from '../../http/errors';
+import { rawBodyJson, rawBodyOf } from '../../http/raw-body-json';
 import { route } from '../../http/route';
 import { SIGNATURE_HEADER, signPayload, verifySignature } from '../payments/payments.service';
 import * as cart from './orders.cart';
@@ -77,29 +78,19 @@ export function orderPaymentRoutes(app: FastifyInstance) {
   webhookRoutes(app);
 }
 
-type WithRawBody = { rawBody?: string };
-
 /**
  * Provider webhooks: the signature covers the exact bytes sent, so this scope keeps the raw
  * body beside the parsed one. An unsigned, stale or replayed event changes nothing.
  */
 function webhookRoutes(app: FastifyInstance) {
   app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-      (req as WithRawBody).rawBody = body as string;
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(badRequest('The body is not valid JSON'), undefined);
-      }
-    });
+    rawBodyJson(scope);
     route(scope, api.providerWebhook, async ({ db, config, req, params, body }) => {
       const signature = req.headers[SIGNATURE_HEADER];
       const check = verifySignature(
         webhookSecretOf(config),
         typeof signature === 'string' ? signature : undefined,
-        (req as WithRawBody).rawBody ?? '',
+        rawBodyOf(req),
       );
       if (!check.ok) throw new AppError('unauthenticated', `Webhook refused: ${check.why}`);
       const applied = await pay.chargeConfirmed(db, params.provider, body.id, body.data.reference);
