@@ -112,7 +112,7 @@ beforeEach(() => {
   server = stubServer().on('GET', '/api/v1/quote/7', () => ({ body: current }));
 });
 
-const drawQuote = () =>
+const drawQuote = (role: 'sales' | 'finance' = 'sales') =>
   renderApp(<QuoteWorkspace />, {
     path: '/admin/quotes/:id',
     at: '/admin/quotes/7',
@@ -123,7 +123,7 @@ const drawQuote = () =>
           userName: 'sam',
           name: 'Sam Sales',
           email: 'sam@tread.test',
-          role: 'sales',
+          role,
           companyId: 1,
           companyName: 'Tread',
         },
@@ -308,5 +308,53 @@ describe('the quote workspace: editing lines', () => {
     expect(screen.getByText('Some lines are not valid')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Save lines' })).toBeEnabled();
     expect(server.sent('PUT', '/api/v1/quote/7')).toHaveLength(1);
+  });
+});
+
+describe('the quote workspace: finalizing below the floor', () => {
+  /** The good option priced at $55.00, under its $58.00 floor. */
+  const belowFloor = () => {
+    const q = quote({ good: 5_500 });
+    q.data.items[0].options[0].belowFloor = true;
+    return q;
+  };
+
+  it('finance approves prices below the floor with the finalize call, and the option says it is below', async () => {
+    current = belowFloor();
+    server.on('POST', '/api/v1/quote/7/finalize', () => ({ body: current }));
+    const { user } = drawQuote('finance');
+    expect(await screen.findByTestId('option-301')).toHaveTextContent(
+      'Floor $58.00 — price is below the floor',
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: 'Approve prices below the floor (audited)' }));
+    await user.click(screen.getByRole('button', { name: 'Finalize' }));
+
+    await waitFor(() => expect(server.sent('POST', '/api/v1/quote/7/finalize')).toHaveLength(1));
+    expect(server.sent('POST', '/api/v1/quote/7/finalize')[0].body).toEqual({
+      approveBelowFloor: true,
+      approvalNote: '',
+    });
+  });
+
+  it("sales may not approve a price below the floor: the server's refusal is shown and the quote stays as it is", async () => {
+    current = belowFloor();
+    server.on(
+      'POST',
+      '/api/v1/quote/7/finalize',
+      problem(409, 'A price is below the floor: finance or an admin approves it', { code: 'below_floor' }),
+    );
+    const { user } = drawQuote('sales');
+    await user.click(await screen.findByRole('button', { name: 'Finalize' }));
+
+    expect(
+      screen.queryByRole('checkbox', { name: 'Approve prices below the floor (audited)' }),
+    ).not.toBeInTheDocument();
+    const refusal = await screen.findByText('A price is below the floor: finance or an admin approves it');
+    expect(refusal.closest('[role="alert"]')).toHaveTextContent('Not finalized');
+    expect(server.sent('POST', '/api/v1/quote/7/finalize').map((r) => r.body)).toEqual([
+      { approveBelowFloor: false, approvalNote: '' },
+    ]);
+    expect(screen.getByText('options ready')).toBeVisible();
   });
 });
