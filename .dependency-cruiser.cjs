@@ -25,6 +25,14 @@ module.exports = {
       to: { path: '^src/web/features/', pathNot: '^src/web/features/$1/' },
     },
     {
+      name: 'web-features-not-app',
+      severity: 'error',
+      comment:
+        'The app (store, router, pages) is assembled from the features, so no feature imports it back: typed store hooks come from lib/store-hooks.ts.',
+      from: { path: '^src/web/features/' },
+      to: { path: '^src/web/app/' },
+    },
+    {
       name: 'web-shared-below-features',
       severity: 'error',
       comment: 'components/, lib/ and api/ know no feature and no page.',

@@ -63,9 +63,12 @@ function openingAssets(): Plugin {
 // long-lived chunk: a deploy that changes only the app's code leaves it in the browser's cache.
 // Zod is not in it: the shell calls the API through src/web/api/routes.ts, and Zod comes with the
 // pages that use the contract's schemas. Nor is RTK Query: it comes with the first page that
-// calls the api (src/web/api/api-loaded.ts).
+// calls the api (src/web/api/api-loaded.ts). The API client (src/web/api/client.ts, over qs) is
+// in it too: every page runs it and it seldom changes, and left to the automatic split Rolldown
+// made it a fourth file of the shell once no page imported the store (the pages import hooks from
+// lib/store-hooks.ts).
 const framework =
-  /node_modules\/(react|react-dom|scheduler|react-router|react-redux|@reduxjs\/toolkit\/dist(?!\/query)|redux|redux-thunk|immer|reselect|use-sync-external-store|qs)\//;
+  /node_modules\/(react|react-dom|scheduler|react-router|react-redux|@reduxjs\/toolkit\/dist(?!\/query)|redux|redux-thunk|immer|reselect|use-sync-external-store|qs)\/|src\/web\/api\/client\.ts$/;
 
 export default defineConfig({
   plugins: [react(), openingAssets(), precompress()],

@@ -7,7 +7,7 @@ import { StrokeIcon } from '../components/plain/StrokeIcon';
 import css from './Layout.module.css';
 import { LocationSwitcher } from './LocationSwitcher';
 import { paths } from './paths';
-import { useAppDispatch, useAppSelector } from './store';
+import { useAppDispatch, useAppSelector } from '../lib/store-hooks';
 import { useToastShown } from '../lib/toasts';
 import { withMantine } from '../lib/with-mantine';
 

@@ -1,7 +1,7 @@
 import { switchLocation } from '../features/sessions/session.slice';
 import plain from '../components/plain/plain.module.css';
 import css from './LocationSwitcher.module.css';
-import { useAppDispatch, useAppSelector } from './store';
+import { useAppDispatch, useAppSelector } from '../lib/store-hooks';
 
 /**
  * The header's location switcher: the browser's own select (plain, as the rest of the frame:

@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from './Layout';
-import { useAppSelector } from './store';
+import { useAppSelector } from '../lib/store-hooks';
 
 /**
  * Client half of the page guard (the server's half: src/server/http/web-app.ts): no user, go to

@@ -11,7 +11,7 @@ import { PaymentForm } from '../../features/cart/PaymentForm';
 import { getCart } from '../../features/cart/cart.slice';
 import { RequestQuoteLink } from '../../features/quotes/RequestQuoteLink';
 import { paths } from '../paths';
-import { useAppDispatch, useAppSelector } from '../store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { money } from '../../lib/format';
 
 /** /checkout: the cart, delivery, totals and payment; reached from the basket icon. */

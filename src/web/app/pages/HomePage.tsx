@@ -3,7 +3,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { shopUrl } from '../../features/search/shop-filters';
 import { SearchPanel, type VehicleChoice } from '../../features/sizing/SearchPanel';
 import { paths } from '../paths';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../../lib/store-hooks';
 import css from './HomePage.module.css';
 
 /**

@@ -15,7 +15,7 @@ import { ReviewInvitation } from '../../features/reviews/ReviewInvitation';
 import { OrderAfterSales } from '../../features/aftersales/OrderAfterSales';
 import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { paths } from '../paths';
-import { useAppDispatch } from '../store';
+import { useAppDispatch } from '../../lib/store-hooks';
 
 const POLL_MS = 3000;
 

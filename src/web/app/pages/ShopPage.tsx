@@ -5,7 +5,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { ShopResults } from '../../features/search/ShopResults';
 import { applyFilter, type FilterChange, parseShopUrl, shopUrl } from '../../features/search/shop-filters';
 import { fetchShipping, fetchShop, type ShopItem, takeOpeningSearch } from '../../features/search/shop.slice';
-import { useAppDispatch, useAppSelector } from '../store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 
 /** Shipping estimates are for a set of four tires to the current location. */
 const SET_OF_TIRES = 4;

@@ -1,6 +1,6 @@
 import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { Button } from '../../components/plain/Button';
 import plain from '../../components/plain/plain.module.css';
 import css from './AddToCart.module.css';

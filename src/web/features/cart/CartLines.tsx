@@ -4,7 +4,7 @@ import '@mantine/core/styles/Table.layer.css';
 import { ActionIcon, Group, NumberInput, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { Cart } from '../../../contract/order-shapes';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { putCart } from './cart.slice';
 import { money } from '../../lib/format';
 import { usePhone } from '../../lib/media-query';

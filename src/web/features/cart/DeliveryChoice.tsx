@@ -6,7 +6,7 @@ import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@ma
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { Cart } from '../../../contract/order-shapes';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { useInstallersQuery, useValidateAddressMutation } from './cart.api';
 import { putShipping } from './cart.slice';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { CheckoutBody } from '../../../contract/cart';
 import type { ApiFailure } from '../../api/api';
 import { problemOf } from '../../api/client';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import {
   CardFields,
   type CardValues,

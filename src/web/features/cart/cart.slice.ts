@@ -140,3 +140,10 @@ const cartSlice = createSlice({
 
 export const { cartErrorCleared } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;
+
+// This slice's key in the store's state (lib/store-hooks.ts; app/store.ts puts the reducer there).
+declare module '../../lib/store-hooks' {
+  interface RootState {
+    cart: ReturnType<typeof cartSlice.reducer>;
+  }
+}

@@ -3,7 +3,7 @@ import { ActiveBadge } from '../../components/ActiveBadge';
 import { CrudPage } from '../../components/CrudPage';
 import { distributorAutoSendLabels, distributorAutoSendModes } from '../../../domain/distributor-auto-send';
 import { can } from '../../../domain/roles';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { money } from '../../lib/format';
 import { companiesApi } from './companies.api';
 

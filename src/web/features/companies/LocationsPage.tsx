@@ -1,6 +1,6 @@
 import * as companies from '../../../contract/companies';
 import { can } from '../../../domain/roles';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { CrudPage } from '../../components/CrudPage';
 import { type Picker, useChoices } from '../../components/EntityPicker';
 import { companiesApi, companyPicker, supplierCompanyPicker } from './companies.api';

@@ -4,7 +4,7 @@ import * as discounts from '../../../contract/discounts';
 import { floorBreachText } from '../../../domain/discounts';
 import { can } from '../../../domain/roles';
 import type { ApiFailure } from '../../api/api';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { CrudPage } from '../../components/CrudPage';
 import type { Picker } from '../../components/EntityPicker';
 import { dateTime, money, percent } from '../../lib/format';

@@ -5,7 +5,7 @@ import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { can } from '../../../domain/roles';
 import type { ApiFailure } from '../../api/api';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { PageTitle } from '../../components/PageTitle';
 import {
   useCorrectInstallerOrderMutation,

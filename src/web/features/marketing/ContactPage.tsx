@@ -2,7 +2,7 @@ import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import { Alert, Anchor, Button, Card, Grid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import type { ApiFailure } from '../../api/api';
 import { PageTitle } from '../../components/PageTitle';
 import { useSendContactMutation, useSubscribeMutation } from './marketing.api';

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import type { QuoteFloor } from '../../../contract/quotes';
 import { EntityPicker, type Picker } from '../../components/EntityPicker';
 import { PageTitle } from '../../components/PageTitle';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { money, percent } from '../../lib/format';
 import { dollarsToCents } from './quote-bits';
 import {

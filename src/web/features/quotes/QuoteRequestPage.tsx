@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { PageTitle } from '../../components/PageTitle';
 import { blankLine, fieldErrorOf, type LineDraft, linesInput, QuoteLinesEditor } from './QuoteLinesEditor';
 import { useCreateQuoteMutation } from './quotes.api';

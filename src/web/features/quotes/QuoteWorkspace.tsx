@@ -30,7 +30,7 @@ import { useParams } from 'react-router';
 import type { QuoteDetail, QuoteItem, QuoteOption } from '../../../contract/quotes';
 import { isQuoteEditable } from '../../../domain/quote-status';
 import { quoteTiers } from '../../../domain/quote-options';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { dateTime, money } from '../../lib/format';
 import { QuoteLinesEdit } from './QuoteLinesEdit';
 import { ConstraintsLine, dollarsToCents, QuoteStatusBadge, requestText, tierLabel } from './quote-bits';

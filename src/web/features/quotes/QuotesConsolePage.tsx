@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type QuoteStatus, quoteStatuses } from '../../../domain/quote-status';
 import { can } from '../../../domain/roles';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { QuoteList } from './QuoteList';
 import { useQuotesQuery } from './quotes.api';
 import { PAGE_SIZE } from '../../lib/paging';

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
-import { type RootState, useAppSelector } from '../../app/store';
+import { type RootState, useAppSelector } from '../../lib/store-hooks';
 import { useRatingSummaries } from './rating-summaries';
 import { Stars } from './Stars';
 import css from './Stars.module.css';

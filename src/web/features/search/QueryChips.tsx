@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { Chip } from './Chip';
 import type { FilterChange } from './shop-filters';
 import css from './ShopResults.module.css';

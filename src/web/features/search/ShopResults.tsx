@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { type SortCode, sortCodes, sortLabels } from '../../../domain/shop-search';
 import { useContentShown } from '../../lib/opening-content';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { withMantine } from '../../lib/with-mantine';
 import { Alert } from '../../components/plain/Alert';
 import { Button } from '../../components/plain/Button';

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { Button } from '../../components/plain/Button';
 import css from './FilterSidebar.module.css';
 import type { FilterChange, ShopFilters } from './shop-filters';

@@ -140,3 +140,10 @@ const shopSlice = createSlice({
 });
 
 export const shopReducer = shopSlice.reducer;
+
+// This slice's key in the store's state (lib/store-hooks.ts; app/store.ts puts the reducer there).
+declare module '../../lib/store-hooks' {
+  interface RootState {
+    shop: ReturnType<typeof shopSlice.reducer>;
+  }
+}

@@ -24,7 +24,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import * as accounts from '../../../contract/sessions';
 import type { z } from 'zod';
 import { call, errorMessage } from '../../api/client';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { PageTitle } from '../../components/PageTitle';
 import { Link } from 'react-router';
 import { can } from '../../../domain/roles';

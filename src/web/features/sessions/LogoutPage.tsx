@@ -2,7 +2,7 @@ import '@mantine/core/styles/Card.layer.css';
 import { Anchor, Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../lib/store-hooks';
 import { useSignOut } from './use-sign-out';
 
 /**

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import * as accounts from '../../../contract/sessions';
 import { call, errorMessage } from '../../api/client';
 import { problemIn } from '../../api/thunk';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { Logo } from '../../components/Logo';
 import { safeNext } from './LoginPage';
 import { CodeInput, MfaEnrol, RecoveryCodes } from './MfaEnrol';

@@ -107,3 +107,10 @@ const sessionSlice = createSlice({
 });
 
 export const sessionReducer = sessionSlice.reducer;
+
+// This slice's key in the store's state (lib/store-hooks.ts; app/store.ts puts the reducer there).
+declare module '../../lib/store-hooks' {
+  interface RootState {
+    session: ReturnType<typeof sessionSlice.reducer>;
+  }
+}

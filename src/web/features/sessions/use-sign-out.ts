@@ -1,4 +1,4 @@
-import { type AppDispatch, useAppDispatch } from '../../app/store';
+import { type AppDispatch, useAppDispatch } from '../../lib/store-hooks';
 import { logout } from './session.slice';
 
 /**

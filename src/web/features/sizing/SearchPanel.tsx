@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { SizeRecord } from '../../../contract/catalog';
 import { withMantine } from '../../lib/with-mantine';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { Alert } from '../../components/plain/Alert';
 import { Button } from '../../components/plain/Button';
 import { SelectField } from '../../components/plain/fields';

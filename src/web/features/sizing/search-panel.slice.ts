@@ -15,3 +15,10 @@ const searchPanelSlice = createSlice({
 
 export const { searchTypeChanged } = searchPanelSlice.actions;
 export const searchPanelReducer = searchPanelSlice.reducer;
+
+// This slice's key in the store's state (lib/store-hooks.ts; app/store.ts puts the reducer there).
+declare module '../../lib/store-hooks' {
+  interface RootState {
+    searchPanel: ReturnType<typeof searchPanelSlice.reducer>;
+  }
+}

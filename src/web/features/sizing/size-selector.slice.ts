@@ -97,6 +97,13 @@ const sizeSelectorSlice = createSlice({
 export const { widthSelected, ratioSelected, rimSelected, sizeSelectorCleared } = sizeSelectorSlice.actions;
 export const sizeSelectorReducer = sizeSelectorSlice.reducer;
 
+// This slice's key in the store's state (lib/store-hooks.ts; app/store.ts puts the reducer there).
+declare module '../../lib/store-hooks' {
+  interface RootState {
+    sizeSelector: ReturnType<typeof sizeSelectorSlice.reducer>;
+  }
+}
+
 /** Thunks that choose a value: record it, tell analytics, load the next list. */
 export const selectWidth =
   (width: string | null, scope: SizingScope) => (dispatch: (a: unknown) => unknown) => {

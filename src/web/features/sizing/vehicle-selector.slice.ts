@@ -112,6 +112,13 @@ const vehicleSelectorSlice = createSlice({
 export const { vehicleValueSelected, vehicleSelectorCleared } = vehicleSelectorSlice.actions;
 export const vehicleSelectorReducer = vehicleSelectorSlice.reducer;
 
+// This slice's key in the store's state (lib/store-hooks.ts; app/store.ts puts the reducer there).
+declare module '../../lib/store-hooks' {
+  interface RootState {
+    vehicleSelector: ReturnType<typeof vehicleSelectorSlice.reducer>;
+  }
+}
+
 const labels: Record<Level, string> = { year: 'Year', make: 'Make', model: 'Model', option: 'Option' };
 
 /** Chooses a value: records it, tells analytics, and loads the next list (or the sizes). */

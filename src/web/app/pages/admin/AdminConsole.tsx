@@ -19,7 +19,7 @@ import { Link, matchPath, Navigate, Route, Routes, useLocation } from 'react-rou
 import { can, isStaff } from '../../../../domain/roles';
 import { RecordHistory } from '../../../components/CrudPage';
 import { AuditTrail } from '../../../features/audit/AuditTrail';
-import { useAppSelector } from '../../store';
+import { useAppSelector } from '../../../lib/store-hooks';
 import { type Area, sections } from './console-areas';
 
 /** Under each record of the console: its changes from the audit log. */

@@ -14,7 +14,7 @@ import { StatusPanel } from '../../../features/orders/StatusPanel';
 import { SupplierLines } from '../../../features/orders/SupplierLines';
 import { useSavedCardsQuery } from '../../../features/payments/payments.api';
 import { SavedCards } from '../../../features/payments/SavedCards';
-import { useAppSelector } from '../../store';
+import { useAppSelector } from '../../../lib/store-hooks';
 
 /**
  * /admin/orders/:id: items, supplier lines and their actions, status, payments, comments, log,
