@@ -1,7 +1,7 @@
 // Passwords that change: a reset link by e-mail, the change a signed-in user makes, and the
 // current password asked before either kind of account takeover could happen.
 import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { AppError } from '../../http/errors';
 import { queueEmail } from '../../integrations/email/outbox';
@@ -30,10 +30,9 @@ export async function requestPasswordReset(
   for (const rule of recoverRules(config, username, ip)) await claimAttempt(db, config, rule);
   const user = await repo.findUserByUsername(db, username);
   if (!user?.active || !user.companyActive) return;
-  const token = newSecret();
   const expiresAt = new Date(Date.now() + minutes(config.RESET_TOKEN_MINUTES));
   await db.transaction(async (tx) => {
-    await repo.insertReset(tx, { tokenHash: hashSecret(token), userId: user.id, expiresAt });
+    const token = await openPasswordLink(tx, user.id, expiresAt);
     const link = `${baseUrl}/reset?token=${encodeURIComponent(token)}`;
     await queueEmail(tx, {
       to: user.email,
@@ -43,6 +42,16 @@ export async function requestPasswordReset(
       meta: { userId: user.id, link },
     });
   });
+}
+
+/**
+ * The token of a single-use link to choose a password (a reset, or a new user's invitation), in
+ * the caller's transaction; only its hash is kept, and the /reset page completes it.
+ */
+export async function openPasswordLink(tx: DbOrTx, userId: number, expiresAt: Date) {
+  const token = newSecret();
+  await repo.insertReset(tx, { tokenHash: hashSecret(token), userId, expiresAt });
+  return token;
 }
 
 const invalidReset = () =>

@@ -7,12 +7,14 @@ export {
   changePassword,
   checkCurrentPassword,
   completePasswordReset,
+  openPasswordLink,
   requestPasswordReset,
 } from './sessions.password-changes';
 export {
   type Client,
   checkCredentials,
   completeSignIn,
+  endUserSessions,
   pendingSignIn,
   rememberDevice,
   signIn,

@@ -114,6 +114,11 @@ export async function completeSignIn(db: Db, config: Config, pendingId: string, 
   });
 }
 
+/** Ends every session of a user, who signs in again: after a role change, a disable, a reset factor. */
+export async function endUserSessions(tx: DbOrTx, userId: number) {
+  await repo.deleteUserSessions(tx, userId);
+}
+
 export async function signOut(db: Db, sessionId: string) {
   await repo.deleteSession(db, hashSecret(sessionId));
   recentSessions.forget(db, hashSecret(sessionId));

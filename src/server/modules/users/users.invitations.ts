@@ -1,7 +1,6 @@
 import type { DbOrTx } from '../../db/connection';
 import { queueEmail } from '../../integrations/email/outbox';
-import { hashSecret, newSecret } from '../sessions/sessions.service';
-import { insertPasswordReset } from './users.repository';
+import { openPasswordLink } from '../sessions/sessions.service';
 
 /** Invitations last a week: new accounts are often opened days after approval. */
 const INVITATION_DAYS = 7;
@@ -15,9 +14,8 @@ export async function inviteUser(
   user: { id: number; username: string; name: string; email: string },
   baseUrl: string,
 ) {
-  const token = newSecret();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
-  await insertPasswordReset(tx, { tokenHash: hashSecret(token), userId: user.id, expiresAt });
+  const token = await openPasswordLink(tx, user.id, expiresAt);
   const link = `${baseUrl}/reset?token=${encodeURIComponent(token)}`;
   await queueEmail(tx, {
     to: user.email,

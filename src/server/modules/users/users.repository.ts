@@ -3,15 +3,7 @@ import type { z } from 'zod';
 import type * as api from '../../../contract/users';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, searchWhere } from '../../db/list-page';
-import {
-  apiTokens,
-  companies,
-  locations,
-  passwordResets,
-  sessions,
-  userLocations,
-  users,
-} from '../../db/schema';
+import { apiTokens, companies, locations, userLocations, users } from '../../db/schema';
 
 export type UserQuery = z.output<NonNullable<typeof api.listUsers.query>>;
 
@@ -123,10 +115,6 @@ export async function countCompanyLocations(db: DbOrTx, companyId: number, ids: 
   return db.$count(locations, and(eq(locations.companyId, companyId), inArray(locations.id, ids)));
 }
 
-export async function endSessions(db: DbOrTx, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 export function listTokens(db: DbOrTx, userId: number) {
   return db.select().from(apiTokens).where(eq(apiTokens.userId, userId)).orderBy(desc(apiTokens.id));
 }
@@ -143,9 +131,4 @@ export async function revokeToken(db: DbOrTx, userId: number, tokenId: number) {
     .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .returning();
   return row ?? null;
-}
-
-/** A set-password link: only the hash of its token is kept. */
-export async function insertPasswordReset(db: DbOrTx, values: typeof passwordResets.$inferInsert) {
-  await db.insert(passwordResets).values(values);
 }

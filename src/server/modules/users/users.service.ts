@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import {
   checkCurrentPassword,
+  endUserSessions,
   hashPassword,
   hashSecret,
   newSecret,
@@ -127,7 +128,7 @@ export async function resetMfa(db: Db, actor: Actor, id: number) {
   await getUser(db, id);
   await db.transaction(async (tx) => {
     const enabled = await resetSecondFactor(tx, id);
-    await repo.endSessions(tx, id);
+    await endUserSessions(tx, id);
     await writeAudit(tx, actor, {
       entity: 'user',
       entityId: id,
@@ -150,7 +151,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: UserCh
     }
     const { locationIds: _, ...columns } = input;
     await repo.updateUser(tx, id, definedOnly(columns));
-    if ((input.role && input.role !== before.role) || input.active === false) await repo.endSessions(tx, id);
+    if ((input.role && input.role !== before.role) || input.active === false) await endUserSessions(tx, id);
     const after = (await repo.findUserView(tx, id))!;
     await writeAudit(tx, actor, { entity: 'user', entityId: id, action, before, after });
     return toAdminUser(after);
