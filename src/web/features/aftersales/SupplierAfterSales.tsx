@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { money } from '../../lib/format';
 import { AfterSalesStatus } from './AfterSalesBits';
-import { BillBody } from './AfterSalesDetail';
+import { BillBody } from './BillDetail';
 import { useAfterSalesListQuery, useGetBillQuery, useSupplierVendorRecordsQuery } from './aftersales.api';
 import { PAGE_SIZE, pageCount } from '../../lib/paging';
 

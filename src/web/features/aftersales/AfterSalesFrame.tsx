@@ -1,0 +1,112 @@
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/Table.layer.css';
+import { Alert, Card, Grid, Loader, Table, Title } from '@mantine/core';
+import { showToast } from '../../lib/toasts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { RefundLine } from '../../../contract/aftersales';
+import { errorMessage } from '../../api/client';
+import { PageTitle } from '../../components/PageTitle';
+import { money } from '../../lib/format';
+import { type LogItem, LogTimeline } from './AfterSalesBits';
+
+// What the four after-sales detail pages share: the page frame, the log beside the facts, the
+// link to the order and the table of refunded lines.
+
+/** Runs a mutation and says what happened; answers whether it worked. */
+export async function done(p: Promise<{ data?: unknown; error?: unknown }>, message: string) {
+  const res = await p;
+  if ('error' in res && res.error) {
+    showToast({ color: 'red', message: errorMessage(res.error) });
+    return false;
+  }
+  showToast({ color: 'green', message });
+  return true;
+}
+
+export function Frame({
+  q,
+  title,
+  back,
+  children,
+}: {
+  q: { isLoading: boolean; isError: boolean; error?: unknown };
+  title: string;
+  back: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageTitle title={title}>{back}</PageTitle>
+      {q.isLoading && <Loader aria-label="Loading" />}
+      {q.isError && <Alert color="red">{errorMessage(q.error)}</Alert>}
+      {children}
+    </>
+  );
+}
+
+/** The page body: the facts and actions on the left, the log (and a comment box) on the right. */
+export function WithLog({
+  log,
+  aside,
+  children,
+}: {
+  log: LogItem[];
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 8 }}>{children}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Card withBorder>
+          <Title order={5} mb="sm">
+            Log
+          </Title>
+          <LogTimeline log={log} />
+          {aside}
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The link to the order a return, claim or refund belongs to, with the customer's name. */
+export const OrderOf = ({ x }: { x: { orderId: number; orderNumber: string; companyName: string } }) => (
+  <>
+    order <Link to={`/admin/orders/${x.orderId}`}>{x.orderNumber}</Link> · {x.companyName}
+  </>
+);
+
+export function RefundLines({ lines }: { lines: RefundLine[] }) {
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            {['Item', 'Units', 'Price', 'Discount', 'Road hazard', 'Shipping', 'Restocking', 'Refund'].map(
+              (h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ),
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l) => (
+            <Table.Tr key={l.orderItemId}>
+              <Table.Td>{l.description}</Table.Td>
+              <Table.Td>{l.quantity}</Table.Td>
+              <Table.Td>{money(l.priceCents)}</Table.Td>
+              <Table.Td>{money(-l.discountCents)}</Table.Td>
+              <Table.Td>{money(l.roadHazardCents)}</Table.Td>
+              <Table.Td>{money(l.shippingCents)}</Table.Td>
+              <Table.Td>{money(-l.restockingFeeCents)}</Table.Td>
+              <Table.Td fw={600}>{money(l.totalCents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

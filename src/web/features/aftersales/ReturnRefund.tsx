@@ -1,0 +1,63 @@
+import '@mantine/core/styles/Card.layer.css';
+import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { money } from '../../lib/format';
+import { label } from './AfterSalesBits';
+import { type ReturnView, useCreateRefundMutation, usePreviewRefundMutation } from './aftersales.api';
+import { done, RefundLines } from './AfterSalesFrame';
+
+/** The refund of a received return: previewed line by line first, then made. */
+export function ReturnRefund({ r }: { r: ReturnView }) {
+  const [preview, p] = usePreviewRefundMutation();
+  const [create, c] = useCreateRefundMutation();
+  if (r.status !== 'received' && r.status !== 'inspected') {
+    return r.refunds.length ? (
+      <Card withBorder mt="md">
+        {r.refunds.map((f) => (
+          <Text key={f.refundId}>
+            <Link to={`/admin/refunds/${f.refundId}`}>Refund {f.refundId}</Link>: {money(f.amountCents)} ·{' '}
+            {label(f.status)}
+          </Text>
+        ))}
+      </Card>
+    ) : null;
+  }
+  const units = r.items
+    .filter((i) => i.receivedQuantity > 0)
+    .map((i) => ({ orderItemId: i.orderItemId, quantity: i.receivedQuantity }));
+  return (
+    <Card withBorder mt="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={5}>Refund</Title>
+        <Button
+          variant="default"
+          loading={p.isLoading}
+          onClick={() => preview({ orderId: r.orderId, items: units, reason: r.reason })}
+        >
+          Preview refund
+        </Button>
+      </Group>
+      {p.error && <Alert color="red">{errorMessage(p.error)}</Alert>}
+      {p.data && (
+        <>
+          <RefundLines lines={p.data.lines} />
+          <Group justify="space-between" mt="sm">
+            <Text size="sm">
+              {money(p.data.refundableCents)} of the order can still be refunded
+              {p.data.needsApproval
+                ? " · with the order's other refunds above the threshold: finance approves it"
+                : ''}
+            </Text>
+            <Button
+              loading={c.isLoading}
+              onClick={() => done(create({ orderId: r.orderId, returnId: r.returnId }), 'Refund made')}
+            >
+              Refund {money(p.data.totalCents)}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Card>
+  );
+}
