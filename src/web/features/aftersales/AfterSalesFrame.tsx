@@ -2,7 +2,6 @@ import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { Alert, Card, Grid, Loader, Table, Title } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { RefundLine } from '../../../contract/aftersales';
@@ -13,17 +12,6 @@ import { type LogItem, LogTimeline } from './AfterSalesBits';
 
 // What the four after-sales detail pages share: the page frame, the log beside the facts, the
 // link to the order and the table of refunded lines.
-
-/** Runs a mutation and says what happened; answers whether it worked. */
-export async function done(p: Promise<{ data?: unknown; error?: unknown }>, message: string) {
-  const res = await p;
-  if ('error' in res && res.error) {
-    showToast({ color: 'red', message: errorMessage(res.error) });
-    return false;
-  }
-  showToast({ color: 'green', message });
-  return true;
-}
 
 export function Frame({
   q,

@@ -11,7 +11,8 @@ import {
   useDeleteBillItemMutation,
   useGetBillQuery,
 } from './aftersales.api';
-import { done, Frame } from './AfterSalesFrame';
+import { Frame } from './AfterSalesFrame';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 
 export function BillDetail({ id, back }: { id: number; back: ReactNode }) {
   const q = useGetBillQuery(id);
@@ -65,7 +66,11 @@ export function BillBody({ b }: { b: BillView }) {
                       size="compact-xs"
                       variant="subtle"
                       color="red"
-                      onClick={() => done(remove({ id: b.billId, itemId: i.billItemId }), 'Item removed')}
+                      onClick={() =>
+                        toastOutcome(remove({ id: b.billId, itemId: i.billItemId }), {
+                          success: 'Item removed',
+                        })
+                      }
                     >
                       Remove
                     </Button>
@@ -91,7 +96,7 @@ export function BillBody({ b }: { b: BillView }) {
               loading={a.isLoading}
               color={x === 'void' ? 'red' : undefined}
               variant={x === 'void' ? 'light' : 'filled'}
-              onClick={() => done(act({ id: b.billId, action: x }), `Bill: ${x}`)}
+              onClick={() => toastOutcome(act({ id: b.billId, action: x }), { success: `Bill: ${x}` })}
             >
               {actionLabel(x)}
             </Button>

@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { money, percent } from '../../lib/format';
 import { AfterSalesStatus, actionLabel, label, PhotoStrip } from './AfterSalesBits';
 import { type ClaimView, useActOnClaimMutation, useGetClaimQuery } from './aftersales.api';
-import { done, Frame, OrderOf, WithLog } from './AfterSalesFrame';
+import { Frame, OrderOf, WithLog } from './AfterSalesFrame';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 
 export function ClaimDetail({ id, back }: { id: number; back: ReactNode }) {
   const q = useGetClaimQuery(id);
@@ -88,7 +89,7 @@ function ClaimActions({ c }: { c: ClaimView }) {
             loading={isLoading}
             color={a === 'deny' ? 'red' : undefined}
             onClick={() =>
-              done(
+              toastOutcome(
                 act({
                   id: c.claimId,
                   action: a,
@@ -97,7 +98,7 @@ function ClaimActions({ c }: { c: ClaimView }) {
                     labourCents: labour,
                   }),
                 }),
-                `Claim: ${a}`,
+                { success: `Claim: ${a}` },
               )
             }
           >

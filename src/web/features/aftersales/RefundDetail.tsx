@@ -11,7 +11,8 @@ import {
   useDeleteVendorRecordMutation,
   useGetRefundQuery,
 } from './aftersales.api';
-import { done, Frame, OrderOf, RefundLines, WithLog } from './AfterSalesFrame';
+import { Frame, OrderOf, RefundLines, WithLog } from './AfterSalesFrame';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 
 export function RefundDetail({ id, back }: { id: number; back: ReactNode }) {
   const q = useGetRefundQuery(id);
@@ -31,7 +32,7 @@ export function RefundDetail({ id, back }: { id: number; back: ReactNode }) {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() => done(make(r.refundId), 'Vendor records made')}
+                  onClick={() => toastOutcome(make(r.refundId), { success: 'Vendor records made' })}
                 >
                   Make vendor records
                 </Button>
@@ -54,7 +55,9 @@ export function RefundDetail({ id, back }: { id: number; back: ReactNode }) {
                       size="compact-xs"
                       variant="subtle"
                       color="red"
-                      onClick={() => done(remove({ id: r.refundId, vendorId: v.vendorId }), 'Removed')}
+                      onClick={() =>
+                        toastOutcome(remove({ id: r.refundId, vendorId: v.vendorId }), { success: 'Removed' })
+                      }
                     >
                       Remove
                     </Button>
@@ -75,10 +78,9 @@ export function RefundDetail({ id, back }: { id: number; back: ReactNode }) {
                       color={x === 'failed' ? 'red' : undefined}
                       onClick={() =>
                         // The amount shown is the amount decided on: a refund changed since is refused.
-                        done(
-                          change({ refund: r.refundId, status: x, amountCents: r.amountCents }),
-                          `Refund ${x}`,
-                        )
+                        toastOutcome(change({ refund: r.refundId, status: x, amountCents: r.amountCents }), {
+                          success: `Refund ${x}`,
+                        })
                       }
                     >
                       {x === 'approved' ? `Approve and refund ${money(r.amountCents)}` : 'Mark failed'}

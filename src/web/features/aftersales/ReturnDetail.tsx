@@ -11,8 +11,9 @@ import {
   useCommentOnReturnMutation,
   useGetReturnQuery,
 } from './aftersales.api';
-import { done, Frame, OrderOf, WithLog } from './AfterSalesFrame';
+import { Frame, OrderOf, WithLog } from './AfterSalesFrame';
 import { ReturnRefund } from './ReturnRefund';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 
 export function ReturnDetail({ id, back }: { id: number; back: ReactNode }) {
   const q = useGetReturnQuery(id);
@@ -80,7 +81,9 @@ function Comment({ id }: { id: number }) {
         variant="default"
         loading={isLoading}
         disabled={!note.trim()}
-        onClick={async () => (await done(comment({ id, note }), 'Comment added')) && setNote('')}
+        onClick={async () =>
+          (await toastOutcome(comment({ id, note }), { success: 'Comment added' })).ok && setNote('')
+        }
       >
         Comment
       </Button>
@@ -117,7 +120,7 @@ function ReturnActions({ r }: { r: ReturnView }) {
             color={a === 'reject' ? 'red' : a === 'close' ? 'gray' : undefined}
             variant={a === 'close' ? 'default' : 'filled'}
             onClick={() =>
-              done(
+              toastOutcome(
                 act({
                   id: r.returnId,
                   action: a,
@@ -125,7 +128,7 @@ function ReturnActions({ r }: { r: ReturnView }) {
                     scrap: Object.entries(scrap).map(([k, v]) => ({ returnItemId: Number(k), quantity: v })),
                   }),
                 }),
-                `Return ${label(a)}d`,
+                { success: `Return ${label(a)}d` },
               )
             }
           >

@@ -5,7 +5,8 @@ import { errorMessage } from '../../api/client';
 import { money } from '../../lib/format';
 import { label } from './AfterSalesBits';
 import { type ReturnView, useCreateRefundMutation, usePreviewRefundMutation } from './aftersales.api';
-import { done, RefundLines } from './AfterSalesFrame';
+import { RefundLines } from './AfterSalesFrame';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 
 /** The refund of a received return: previewed line by line first, then made. */
 export function ReturnRefund({ r }: { r: ReturnView }) {
@@ -51,7 +52,9 @@ export function ReturnRefund({ r }: { r: ReturnView }) {
             </Text>
             <Button
               loading={c.isLoading}
-              onClick={() => done(create({ orderId: r.orderId, returnId: r.returnId }), 'Refund made')}
+              onClick={() =>
+                toastOutcome(create({ orderId: r.orderId, returnId: r.returnId }), { success: 'Refund made' })
+              }
             >
               Refund {money(p.data.totalCents)}
             </Button>

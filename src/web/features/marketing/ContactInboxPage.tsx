@@ -16,13 +16,12 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { ContactMessage } from '../../../contract/marketing';
-import type { ApiFailure } from '../../api/api';
 import { dateTime } from '../../lib/format';
 import { useAnswerContactMutation, useContactInboxQuery } from './marketing.api';
 import { PAGE_SIZE, pageCount } from '../../lib/paging';
+import { firstProblemDetail, useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 /** The staff console's support inbox: contact messages, open first; answer (mailed) or reopen. */
 export function ContactInboxPage() {
@@ -63,20 +62,12 @@ export function ContactInboxPage() {
 
 function Message({ m }: { m: ContactMessage }) {
   const [answer, setAnswer] = useState('');
-  const [save, { isLoading }] = useAnswerContactMutation();
-  const send = async (status: 'open' | 'answered') => {
-    const res = await save({ id: m.id, body: { status, ...(status === 'answered' && { answer }) } });
-    if ('error' in res)
-      showToast({
-        color: 'red',
-        message: (res.error as ApiFailure).errors?.[0]?.detail ?? (res.error as ApiFailure).message,
-      });
-    else
-      showToast({
-        color: 'green',
-        message: status === 'answered' ? 'Answer mailed' : 'Opened again',
-      });
-  };
+  const [save, { isLoading }] = useMutationWithToast(useAnswerContactMutation());
+  const send = (status: 'open' | 'answered') =>
+    save(
+      { id: m.id, body: { status, ...(status === 'answered' && { answer }) } },
+      { success: status === 'answered' ? 'Answer mailed' : 'Opened again', failure: firstProblemDetail },
+    );
   return (
     <Card withBorder padding="sm" data-testid="contact-message">
       <Group justify="space-between" wrap="wrap">

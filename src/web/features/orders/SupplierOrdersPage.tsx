@@ -12,13 +12,13 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { SupplierLine } from '../../../contract/order-shapes';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDate, StatusBadge } from './OrderBits';
 import { useFulfillmentsQuery, useUpdateFulfillmentMutation } from './orders.api';
 import { PAGE_SIZE, pageCount } from '../../lib/paging';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 type Status = SupplierLine['status'];
 const actions: { to: 'confirmed' | 'exception' | 'cancelled'; label: string; color: string }[] = [
@@ -32,11 +32,12 @@ export function SupplierOrdersPage() {
   const [page, setPage] = useState(0);
   const [status, setStatus] = useState<'all' | Status>('all');
   const { data, isLoading, isError } = useFulfillmentsQuery({ page, ...(status !== 'all' && { status }) });
-  const [update, { isLoading: saving }] = useUpdateFulfillmentMutation();
-  const act = async (line: SupplierLine, to: (typeof actions)[number]['to']) => {
-    const res = await update({ supplierLineId: line.supplierLineId, status: to });
-    if ('error' in res) showToast({ color: 'red', message: 'That change is not allowed for this line' });
-  };
+  const [update, { isLoading: saving }] = useMutationWithToast(useUpdateFulfillmentMutation());
+  const act = (line: SupplierLine, to: (typeof actions)[number]['to']) =>
+    update(
+      { supplierLineId: line.supplierLineId, status: to },
+      { failure: 'That change is not allowed for this line' },
+    );
   return (
     <>
       <PageTitle title="Supplier orders" />
