@@ -146,3 +146,10 @@ export const billActionTarget: Record<BillAction, BillStatus> = {
   pay: 'paid',
   void: 'void',
 };
+
+/** Whether a return's units are back (received, or inspected after that): it may be refunded. */
+export const hasReturnedUnits = (status: string) => status === 'received' || status === 'inspected';
+
+/** Whether the buyer may get a return label and ship the units: support approved the return. */
+export const isShippableReturn = (status: string) =>
+  status !== 'requested' && status !== 'rejected' && status !== 'closed';

@@ -81,3 +81,24 @@ export const isPlacedOrder = (status: string) => status !== 'cart';
 export function isRoutableOrder(status: OrderStatus): boolean {
   return ['placed', 'processing', 'partially_shipped', 'on_hold'].includes(status);
 }
+
+/** Whether an order's tires have arrived (delivered, or completed after that). */
+export const hasArrived = (status: string) => status === 'delivered' || status === 'completed';
+
+/** Whether an order's delivery may still change: nothing has left and it is not closed. */
+export const isDeliveryChangeable = (status: string) =>
+  status === 'placed' || status === 'processing' || status === 'on_hold';
+
+/** Whether an order may get another shipment: it is open and not everything has shipped. */
+export const shipsMore = (status: string) =>
+  status === 'placed' || status === 'processing' || status === 'partially_shipped';
+
+/** Whether an order's units are on their way or arrived, as the order's status says. */
+export const isShippedOrderStatus = (status: string) =>
+  status === 'partially_shipped' || status === 'shipped' || status === 'delivered';
+
+/** Whether an order was cancelled (nothing more happens to it or its units). */
+export const isCancelledOrder = (status: string) => status === 'cancelled';
+
+/** Whether a supplier line still stands for units (it was not cancelled). */
+export const isLiveSupplierLine = (status: string) => status !== 'cancelled';

@@ -90,3 +90,11 @@ export const isSettled = (status: PaymentStatus) => status === 'captured' || sta
 
 /** Whether an order with this payment status still waits for its money. */
 export const awaitsPayment = (status: OrderPaymentStatus) => status === 'unpaid' || status === 'pending';
+
+/** Whether a payment holds captured money that can still be refunded. */
+export const isRefundablePayment = (status: string) =>
+  (paymentTransitions[status as PaymentStatus] ?? []).includes('refunded');
+
+/** Whether an order has money taken that can still be given back (paid, or partly refunded). */
+export const isRefundableOrderPayment = (status: string) =>
+  (orderPaymentTransitions[status as OrderPaymentStatus] ?? []).includes('refunded');

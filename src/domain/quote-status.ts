@@ -66,3 +66,10 @@ export function assertQuoteHoldTransition(from: QuoteHoldStatus, to: QuoteHoldSt
 /** How long option generation may run: the client and the server both give up then. */
 export const QUOTE_GENERATION_TIMEOUT_MS = 600_000;
 export const QUOTE_GENERATION_TIMEOUT_MESSAGE = 'Quote generation timed out after 600 seconds';
+
+/** Whether a quote holds stock that lapses at its date: finalized or sent, not yet decided. */
+export const canExpire = (status: string) =>
+  (quoteTransitions[status as QuoteStatus] ?? []).includes('expired');
+
+/** Whether an option generation job is still running (not done, failed, cancelled or timed out). */
+export const isJobRunning = (status: string | undefined) => status === 'running';

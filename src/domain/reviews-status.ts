@@ -21,3 +21,6 @@ export const MAX_REVIEW_PHOTOS = 6;
 /** The rating aspects besides the overall one, as the review form and the summary list them. */
 export const ratingAspects = ['dry', 'wet', 'snow', 'noise', 'treadwear'] as const;
 export type RatingAspect = (typeof ratingAspects)[number];
+
+/** Whether a review is shown to everyone (staff published it). */
+export const isPublished = (status: string | undefined) => status === 'published';

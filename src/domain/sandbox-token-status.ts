@@ -24,3 +24,6 @@ export const sandboxTokenFirstStatuses: readonly SandboxTokenStatus[] = ['open',
 export function assertSandboxTokenTransition(from: SandboxTokenStatus, to: SandboxTokenStatus): void {
   assertTransition('payment token', sandboxTokenTransitions, from, to);
 }
+
+/** Whether a hosted checkout session is complete: its card approved, or held for the provider's review. */
+export const isCompletedSession = (status: string) => status === 'approved' || status === 'review';

@@ -106,3 +106,21 @@ export function orderStatusForUnits(units: { ordered: number; left: number; deli
   if (units.left > 0) return 'partially_shipped' as const;
   return null;
 }
+
+/** Whether tracking can no longer move a shipment (delivered, returned or voided). */
+export const isClosedShipment = (s: string) => (shipmentTransitions[s as ShipmentStatus] ?? []).length === 0;
+
+/** Whether a shipment still stands for units (its label was not voided). */
+export const isLiveShipment = (s: string) => s !== 'voided';
+
+/** Whether a fulfillment has no label yet (new or rated): its rate and address may still change. */
+export const isUnlabeled = (f: string) => f === 'new' || f === 'rated';
+
+/** Whether a fulfillment still takes its lines (it was not cancelled). */
+export const isLiveFulfillment = (f: string) => f !== 'cancelled';
+
+/** Whether a shipping label may still be used (it was not voided). */
+export const isActiveLabel = (l: string) => l === 'active';
+
+/** Whether a pickup is still booked (it was not cancelled). */
+export const isScheduledPickup = (p: string) => p === 'scheduled';
