@@ -1,7 +1,15 @@
 // Sandboxes of the redirect-style providers: financing "finpay", hosted checkout "hostedpay",
 // crypto checkout "coinpay". A token stands for the buyer's session at the provider; the provider
 // alone says whether it is approved, and each token pays one order, once, for one amount.
+import { canTransition } from '../../../domain/status-machine';
 import { and, eq } from 'drizzle-orm';
+import {
+  assertSandboxTokenTransition,
+  isCompletedSession,
+  sandboxTokenFirstStatuses,
+  type SandboxTokenStatus,
+  sandboxTokenTransitions,
+} from '../../../domain/sandbox-token-status';
 import type { DbOrTx } from '../../db/connection';
 import { paymentTokens } from '../../db/schema';
 import { conflict } from '../../http/errors';
@@ -48,15 +56,33 @@ function assertFor(row: TokenRow, use: TokenUse) {
     throw paymentRefused('card_declined', `The ${row.provider} payment was declined`);
 }
 
-async function markUsed(tx: DbOrTx, row: TokenRow, orderId: number) {
-  await tx.update(paymentTokens).set({ status: 'used', orderId }).where(eq(paymentTokens.token, row.token));
+/** The one write of a token's status (with the order it now pays, when it is spent); the table decides. */
+async function setTokenStatus(tx: DbOrTx, row: TokenRow, to: SandboxTokenStatus, orderId?: number) {
+  assertSandboxTokenTransition(row.status as SandboxTokenStatus, to);
+  await tx
+    .update(paymentTokens)
+    .set({ status: to, ...(orderId !== undefined && { orderId }) })
+    .where(eq(paymentTokens.token, row.token));
 }
 
-async function openFresh(tx: DbOrTx, provider: string, prefix: string, use: TokenUse, status = 'open') {
+const markUsed = (tx: DbOrTx, row: TokenRow, orderId: number) => setTokenStatus(tx, row, 'used', orderId);
+
+/** The one insert of a token: it starts in a status the provider may issue it in. */
+async function issueToken(
+  tx: DbOrTx,
+  values: Omit<typeof paymentTokens.$inferInsert, 'token' | 'status'>,
+  prefix: string,
+  status: SandboxTokenStatus,
+) {
+  if (!sandboxTokenFirstStatuses.includes(status))
+    throw new Error(`A payment token is never issued ${status}`);
   const token = reference(prefix);
-  await tx.insert(paymentTokens).values({ token, provider, status, ...use });
+  await tx.insert(paymentTokens).values({ ...values, token, status });
   return token;
 }
+
+const openFresh = (tx: DbOrTx, provider: string, prefix: string, use: TokenUse) =>
+  issueToken(tx, { provider, ...use }, prefix, 'open');
 
 /**
  * Financing: the provider approves (or declines) an application for an amount and hands the
@@ -65,16 +91,9 @@ async function openFresh(tx: DbOrTx, provider: string, prefix: string, use: Toke
 export const finpay = {
   name: providers.financing,
   /** Sandbox stand-in for the provider's application page: an approved (or declined) token. */
-  async apply(tx: DbOrTx, use: Omit<TokenUse, 'orderId'> & { decline?: boolean }) {
-    const token = reference('fin');
-    await tx.insert(paymentTokens).values({
-      token,
-      provider: providers.financing,
-      companyId: use.companyId,
-      amountCents: use.amountCents,
-      status: use.decline ? 'declined' : 'approved',
-    });
-    return token;
+  apply(tx: DbOrTx, use: Omit<TokenUse, 'orderId'> & { decline?: boolean }) {
+    const values = { provider: providers.financing, companyId: use.companyId, amountCents: use.amountCents };
+    return issueToken(tx, values, 'fin', use.decline ? 'declined' : 'approved');
   },
   /** Binds an issued token to the order it pays: same company, same amount, unused. */
   async attach(tx: DbOrTx, use: TokenUse, token: string) {
@@ -104,16 +123,17 @@ export const hostedpay = {
     outcome: 'approve' | 'review' = 'approve',
   ): Promise<'approved' | 'review'> {
     const row = await findToken(tx, providers.hosted, companyId, token);
-    if (row.status !== 'open') throw conflict(`This hosted payment is already ${row.status}`);
+    if (!canTransition(sandboxTokenTransitions, row.status as SandboxTokenStatus, 'approved'))
+      throw conflict(`This hosted payment is already ${row.status}`);
     const status = outcome === 'review' ? 'review' : 'approved';
-    await tx.update(paymentTokens).set({ status }).where(eq(paymentTokens.token, token));
+    await setTokenStatus(tx, row, status);
     return status;
   },
   /** Spends a completed session: the money is taken, or waits for the provider's review. */
   async redeem(tx: DbOrTx, use: TokenUse, token: string): Promise<'approved' | 'review'> {
     const row = await findToken(tx, providers.hosted, use.companyId, token);
     assertFor(row, use);
-    if (row.status !== 'approved' && row.status !== 'review')
+    if (!isCompletedSession(row.status))
       throw paymentRefused('token_invalid', 'The hosted payment is not complete yet');
     await markUsed(tx, row, use.orderId);
     return row.status;

@@ -217,7 +217,7 @@ export async function actOnBill(db: Db, actor: Actor, id: number, action: BillAc
     const to = billActionTarget[action];
     assertBillTransition(b.status as BillStatus, to);
     if (to === 'void') await moneyRepo.releaseBillItems(tx, id);
-    await moneyRepo.updateBill(tx, id, { status: to, ...(to === 'paid' && { paidAt: new Date() }) });
+    await moneyRepo.setBillStatus(tx, b, to, to === 'paid' ? { paidAt: new Date() } : {});
     await writeAudit(tx, actor, {
       entity: 'bill',
       entityId: id,

@@ -213,10 +213,9 @@ async function move(
   c: repo.ClaimRow,
   to: ClaimStatus,
   note?: string,
-  values: Partial<repo.ClaimRow> = {},
+  values: Partial<Omit<repo.ClaimRow, 'status'>> = {},
 ) {
-  assertClaimTransition(c.status as ClaimStatus, to);
-  await repo.updateClaim(tx, c.id, { ...values, status: to });
+  await repo.setClaimStatus(tx, c, to, values);
   await writeLog(tx, 'claim', c.id, actor, c.status, to, note ?? null);
   await writeAudit(tx, actor, {
     entity: 'claim',

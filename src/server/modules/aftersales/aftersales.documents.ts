@@ -1,5 +1,6 @@
 // Documents of after-sales: the return authorization (PDF with the RMA number as a Code 128
 // barcode), the courier return labels (made by logistics) and the buyer's invoice.
+import { isShippableReturn } from '../../../domain/aftersales-status';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { Return } from '../../../contract/returns';
@@ -20,7 +21,7 @@ const reasonText: Record<Return['reason'], string> = {
 /** A return the buyer may ship: approved and not yet settled. */
 async function shippableReturn(db: Db, actor: Actor, id: number, what: string) {
   const r = await getReturn(db, actor, id);
-  if (r.status === 'requested' || r.status === 'rejected' || r.status === 'closed')
+  if (!isShippableReturn(r.status))
     throw conflict(`A ${what} is issued once the return is approved; it is ${r.status}`, {
       reason: 'not_approved',
     });

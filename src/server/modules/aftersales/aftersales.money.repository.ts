@@ -4,6 +4,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type * as billsApi from '../../../contract/bills';
 import type * as refundsApi from '../../../contract/refunds';
+import {
+  assertBillTransition,
+  assertRefundTransition,
+  type BillStatus,
+  type RefundStatus,
+} from '../../../domain/aftersales-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, type Paging, searchWhere } from '../../db/list-page';
 import { billItems, bills, claims, companies, orders, refunds, refundVendors, users } from '../../db/schema';
@@ -24,11 +30,28 @@ export async function findRefund(db: DbOrTx, id: number, lock = false) {
   return row ?? null;
 }
 
-export async function updateRefund(tx: DbOrTx, id: number, values: Partial<typeof refunds.$inferInsert>) {
+type RefundColumns = Partial<Omit<typeof refunds.$inferInsert, 'status'>>;
+
+/** A refund's columns other than its status, which only setRefundStatus writes. */
+export async function updateRefund(tx: DbOrTx, id: number, values: RefundColumns) {
   await tx
     .update(refunds)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(refunds.id, id));
+}
+
+/** The one write of a refund's status, with the columns that change with it; the table decides. */
+export async function setRefundStatus(
+  tx: DbOrTx,
+  r: { id: number; status: string },
+  to: RefundStatus,
+  values: RefundColumns = {},
+) {
+  assertRefundTransition(r.status as RefundStatus, to);
+  await tx
+    .update(refunds)
+    .set({ ...values, status: to, updatedAt: new Date() })
+    .where(eq(refunds.id, r.id));
 }
 
 /** Refunds of an order that have not yet moved money but reserve their amount (pending, approved). */
@@ -170,11 +193,28 @@ export async function findBill(db: DbOrTx, id: number, lock = false) {
   return row ?? null;
 }
 
-export async function updateBill(tx: DbOrTx, id: number, values: Partial<typeof bills.$inferInsert>) {
+type BillColumns = Partial<Omit<typeof bills.$inferInsert, 'status'>>;
+
+/** A bill's columns other than its status, which only setBillStatus writes. */
+export async function updateBill(tx: DbOrTx, id: number, values: BillColumns) {
   await tx
     .update(bills)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(bills.id, id));
+}
+
+/** The one write of a bill's status, with the columns that change with it; the table decides. */
+export async function setBillStatus(
+  tx: DbOrTx,
+  b: { id: number; status: string },
+  to: BillStatus,
+  values: BillColumns = {},
+) {
+  assertBillTransition(b.status as BillStatus, to);
+  await tx
+    .update(bills)
+    .set({ ...values, status: to, updatedAt: new Date() })
+    .where(eq(bills.id, b.id));
 }
 
 export function itemsOfBill(db: DbOrTx, billId: number) {

@@ -24,8 +24,7 @@ export async function approveAndProcess(
   note: string,
   facts: orders.OrderFacts,
 ) {
-  assertRefundTransition(r.status as RefundStatus, 'approved');
-  await moneyRepo.updateRefund(tx, r.id, { status: 'approved', approvedByUserId: actor.userId });
+  await moneyRepo.setRefundStatus(tx, r, 'approved', { approvedByUserId: actor.userId });
   await writeLog(tx, 'refund', r.id, actor, r.status, 'approved', note);
   await writeAudit(tx, actor, {
     entity: 'refund',
@@ -42,8 +41,10 @@ export async function approveAndProcess(
         reason: 'over_refund',
       },
     );
-  assertRefundTransition('approved', 'processed');
-  await moneyRepo.updateRefund(tx, r.id, { status: 'processed', processedAt: new Date(), ...parts });
+  await moneyRepo.setRefundStatus(tx, { id: r.id, status: 'approved' }, 'processed', {
+    processedAt: new Date(),
+    ...parts,
+  });
   await writeLog(
     tx,
     'refund',
@@ -121,7 +122,7 @@ export async function changeRefundStatus(
     assertRefundTransition(locked.status as RefundStatus, body.status);
     if (body.status === 'processed')
       throw conflict('A refund is processed by approving it', { reason: 'approve_first' });
-    await moneyRepo.updateRefund(tx, r.id, { status: body.status });
+    await moneyRepo.setRefundStatus(tx, locked, body.status);
     await writeLog(tx, 'refund', r.id, actor, locked.status, body.status, body.note ?? null);
     await writeAudit(tx, actor, {
       entity: 'refund',

@@ -4,6 +4,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type * as claimsApi from '../../../contract/claims';
 import type * as returnsApi from '../../../contract/returns';
+import {
+  assertClaimTransition,
+  assertReturnTransition,
+  type ClaimStatus,
+  type ReturnStatus,
+} from '../../../domain/aftersales-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import {
@@ -41,11 +47,22 @@ export async function findReturn(db: DbOrTx, id: number, lock = false) {
   return row ?? null;
 }
 
-export async function updateReturn(tx: DbOrTx, id: number, values: Partial<typeof returns.$inferInsert>) {
+/** A return's columns other than its status, which only setReturnStatus writes. */
+export async function updateReturn(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<Omit<typeof returns.$inferInsert, 'status'>>,
+) {
   await tx
     .update(returns)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(returns.id, id));
+}
+
+/** The one write of a return's status; the table decides. */
+export async function setReturnStatus(tx: DbOrTx, r: { id: number; status: string }, to: ReturnStatus) {
+  assertReturnTransition(r.status as ReturnStatus, to);
+  await tx.update(returns).set({ status: to, updatedAt: new Date() }).where(eq(returns.id, r.id));
 }
 
 export async function insertReturnItem(tx: DbOrTx, values: typeof returnItems.$inferInsert) {
@@ -138,11 +155,28 @@ export async function findClaim(db: DbOrTx, id: number, lock = false) {
   return row ?? null;
 }
 
-export async function updateClaim(tx: DbOrTx, id: number, values: Partial<typeof claims.$inferInsert>) {
+type ClaimColumns = Partial<Omit<typeof claims.$inferInsert, 'status'>>;
+
+/** A claim's columns other than its status, which only setClaimStatus writes. */
+export async function updateClaim(tx: DbOrTx, id: number, values: ClaimColumns) {
   await tx
     .update(claims)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(claims.id, id));
+}
+
+/** The one write of a claim's status, with the columns that change with it; the table decides. */
+export async function setClaimStatus(
+  tx: DbOrTx,
+  c: { id: number; status: string },
+  to: ClaimStatus,
+  values: ClaimColumns = {},
+) {
+  assertClaimTransition(c.status as ClaimStatus, to);
+  await tx
+    .update(claims)
+    .set({ ...values, status: to, updatedAt: new Date() })
+    .where(eq(claims.id, c.id));
 }
 
 /** Claims of an order line that are still alive (not cancelled, denied or closed unpaid). */

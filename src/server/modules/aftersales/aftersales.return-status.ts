@@ -4,10 +4,12 @@ import type { z } from 'zod';
 import type * as api from '../../../contract/returns';
 import {
   assertReturnTransition,
+  hasReturnedUnits,
   returnActionTarget,
   type ReturnStatus,
   returnTransitions,
 } from '../../../domain/aftersales-status';
+import { isLiveSupplierLine } from '../../../domain/order-status';
 import type { Db, Tx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -25,7 +27,9 @@ async function receive(tx: Tx, r: repo.ReturnRow, warehouseId?: number) {
   const items = await repo.itemsOfReturn(tx, r.id);
   let chosen = warehouseId ?? null;
   for (const i of items) {
-    const shipped = facts.lines.find((l) => l.orderItemId === i.item.orderItemId && l.status !== 'cancelled');
+    const shipped = facts.lines.find(
+      (l) => l.orderItemId === i.item.orderItemId && isLiveSupplierLine(l.status),
+    );
     const at = warehouseId ?? shipped?.warehouseId;
     if (!at)
       throw badRequest('Name the warehouse that receives the units', [
@@ -106,7 +110,7 @@ async function move(
       { ...r, warehouseId: (await repo.findReturn(tx, r.id))!.warehouseId },
       extra.scrap ?? [],
     );
-  await repo.updateReturn(tx, r.id, { status: to });
+  await repo.setReturnStatus(tx, r, to);
   await writeLog(tx, 'return', r.id, actor, r.status, to, note ?? null);
   await writeAudit(tx, actor, {
     entity: 'return',
@@ -124,7 +128,7 @@ export async function refundableReturn(tx: Tx, returnId: number, orderId: number
     throw badRequest('That return is not of this order', [
       { pointer: '/body/returnId', detail: 'is not a return of the order' },
     ]);
-  if (r.status !== 'received' && r.status !== 'inspected')
+  if (!hasReturnedUnits(r.status))
     throw conflict(`A return is refunded once its units are received; this one is ${r.status}`, {
       reason: 'not_received',
     });
@@ -142,7 +146,7 @@ export async function markReturnRefunded(tx: Tx, actor: Actor, returnId: number)
   let status = r.status as ReturnStatus;
   for (const to of ['inspected', 'refunded'] as const) {
     if (!returnTransitions[status].includes(to)) continue;
-    await repo.updateReturn(tx, r.id, { status: to });
+    await repo.setReturnStatus(tx, { id: r.id, status }, to);
     await writeLog(tx, 'return', r.id, actor, status, to, 'refund processed');
     status = to;
   }

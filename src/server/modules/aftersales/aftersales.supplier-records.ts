@@ -1,5 +1,6 @@
 // Supplier records (vendor records): what each supplier owes back for refunded units, at its
 // warehouse's cost, made with the refund or by staff, and deducted on the supplier's next bill.
+import { isLiveSupplierLine } from '../../../domain/order-status';
 import type { z } from 'zod';
 import type { RefundLine } from '../../../contract/aftersales';
 import type * as api from '../../../contract/refunds';
@@ -18,7 +19,7 @@ export function vendorRecordsOf(r: moneyRepo.RefundRow, facts: orders.OrderFacts
   return (r.lines as RefundLine[]).flatMap((l) => {
     let left = l.quantity;
     return facts.lines
-      .filter((f) => f.orderItemId === l.orderItemId && f.status !== 'cancelled')
+      .filter((f) => f.orderItemId === l.orderItemId && isLiveSupplierLine(f.status))
       .flatMap((f) => {
         const quantity = Math.min(left, f.quantity);
         left -= quantity;

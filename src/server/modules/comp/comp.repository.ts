@@ -1,6 +1,8 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/comp';
+import { assertCompTransition, type CompStatus, compTransitions } from '../../../domain/comp-status';
+import { statusesBefore } from '../../../domain/status-machine';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { compPlans, compRecords, users } from '../../db/schema';
@@ -116,11 +118,21 @@ export async function insertRecords(db: DbOrTx, rows: (typeof compRecords.$infer
   return db.insert(compRecords).values(rows).onConflictDoNothing().returning({ id: compRecords.id });
 }
 
-export async function waive(db: DbOrTx, ids: number[], by: number, note: string) {
+/** The one write of records' status: every record must be one the table lets be waived. */
+export async function waive(db: DbOrTx, records: { id: number; status: string }[], by: number, note: string) {
+  for (const r of records) assertCompTransition(r.status as CompStatus, 'waived');
   await db
     .update(compRecords)
     .set({ status: 'waived', waivedAt: sql`now()`, waivedBy: by, note })
-    .where(and(inArray(compRecords.id, ids), eq(compRecords.status, 'accrued')));
+    .where(
+      and(
+        inArray(
+          compRecords.id,
+          records.map((r) => r.id),
+        ),
+        inArray(compRecords.status, statusesBefore(compTransitions, 'waived')),
+      ),
+    );
 }
 
 /** What each plan has earned on an order so far (accruals and adjustments, waived ones left out). */

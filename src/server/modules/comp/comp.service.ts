@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type * as api from '../../../contract/comp';
 import type { CompPlan, CompPlanInput, CompRecord } from '../../../contract/comp';
-import { assertCompTransition, type CompStatus, commissionOf } from '../../../domain/comp-status';
+import { type CompStatus, commissionOf } from '../../../domain/comp-status';
 import type { Db, DbOrTx } from '../../db/connection';
 import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
@@ -190,8 +190,7 @@ export async function waiveRecords(db: Db, actor: Actor, ids: number[], note: st
   return db.transaction(async (tx) => {
     const before = await repo.findRecords(tx, ids);
     if (before.length !== new Set(ids).size) throw notFound('Compensation record');
-    for (const r of before) assertCompTransition(r.status as CompStatus, 'waived');
-    await repo.waive(tx, ids, actor.userId, note);
+    await repo.waive(tx, before, actor.userId, note);
     const after = await repo.findRecords(tx, ids);
     for (const r of after)
       await writeAudit(tx, actor, {

@@ -1,5 +1,6 @@
 // Installer orders: an order delivered to an installer's bay, seen and worked by that bay
 // (appointment, tires received, mounted with its labour) and corrected by staff (docs/installer.md).
+import { isCancelledOrder } from '../../../domain/order-status';
 import type { InstallerOrderChange } from '../../../contract/installer';
 import { assertInstallerOrderTransition, type InstallerOrderStatus } from '../../../domain/installer-status';
 import type { Db, DbOrTx } from '../../db/connection';
@@ -51,10 +52,10 @@ async function applyChange(db: Db, actor: Actor, change: InstallerOrderChange, v
   return db.transaction(async (tx) => {
     const head = await repo.findOrder(tx, change.orderId);
     if (!head || (bay !== undefined && head.installerLocationId !== bay)) throw notFound('Installer order');
-    if (head.orderStatus === 'cancelled') throw conflict(`Order ${head.orderNumber} is cancelled`);
+    if (isCancelledOrder(head.orderStatus)) throw conflict(`Order ${head.orderNumber} is cancelled`);
     const before = await repo.lockInstallerSide(tx, head.orderId, head.installerLocationId);
-    const set = changeOf(before, change, viewer);
-    const after = await repo.updateInstallerSide(tx, before.id, set);
+    const { to, set } = changeOf(before, change, viewer);
+    const after = await repo.updateInstallerSide(tx, before, to, viewer === 'staff', set);
     if (after.status !== before.status)
       await repo.insertLog(tx, {
         installerOrderId: after.id,
@@ -77,14 +78,21 @@ async function applyChange(db: Db, actor: Actor, change: InstallerOrderChange, v
 
 type Side = repo.InstallerOrderRow;
 
-/** The columns a change writes, after the table and the rules of each field. */
-function changeOf(row: Side, change: InstallerOrderChange, viewer: Viewer): Partial<Side> {
+/**
+ * The status and the columns a change writes, after the rules of each field. The table is read
+ * first so that an illegal move is refused before the fields (the write checks it again).
+ */
+function changeOf(
+  row: Side,
+  change: InstallerOrderChange,
+  viewer: Viewer,
+): { to: InstallerOrderStatus; set: Partial<Omit<Side, 'status'>> } {
   const from = row.status as InstallerOrderStatus;
   const to = change.status ?? from;
   if (to !== from) assertInstallerOrderTransition(from, to, viewer === 'staff');
   else if (viewer === 'installer' && from === 'cancelled') throw conflict('The installer order is cancelled');
   const now = new Date();
-  const set: Partial<Side> = { status: to };
+  const set: Partial<Omit<Side, 'status'>> = {};
   if (change.appointmentAt !== undefined) {
     if (viewer === 'installer' && from === 'mounted')
       throw conflict('The tires are mounted: ask support to correct the appointment');
@@ -117,7 +125,7 @@ function changeOf(row: Side, change: InstallerOrderChange, viewer: Viewer): Part
   if (to === 'mounted' && from !== 'mounted') set.mountedAt = now;
   if (from === 'mounted' && to !== 'mounted') set.mountedAt = null;
   if ((to === 'incoming' || to === 'scheduled') && from !== to && viewer === 'staff') set.receivedAt = null;
-  return set;
+  return { to, set };
 }
 
 /** Mounting labour owed to an installer company up to a time, for the bill run. */

@@ -3,6 +3,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/installer';
+import { assertInstallerOrderTransition, type InstallerOrderStatus } from '../../../domain/installer-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, searchWhere } from '../../db/list-page';
 import {
@@ -137,11 +138,23 @@ export async function lockInstallerSide(db: DbOrTx, orderId: number, installerLo
   return row;
 }
 
-export async function updateInstallerSide(db: DbOrTx, id: number, set: Partial<InstallerOrderRow>) {
+/**
+ * The one write of an installer order (its status with the other columns of the change): a
+ * change of status must be in the installer's table, or in the corrections table for staff.
+ */
+export async function updateInstallerSide(
+  db: DbOrTx,
+  before: { id: number; status: string },
+  to: InstallerOrderStatus,
+  correction: boolean,
+  set: Partial<Omit<InstallerOrderRow, 'status'>>,
+) {
+  if (to !== before.status)
+    assertInstallerOrderTransition(before.status as InstallerOrderStatus, to, correction);
   const [row] = await db
     .update(installerOrders)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(installerOrders.id, id))
+    .set({ ...set, status: to, updatedAt: new Date() })
+    .where(eq(installerOrders.id, before.id))
     .returning();
   return row;
 }

@@ -1,5 +1,6 @@
 // Installer orders as the contract shows them: the order, its customer, its tires with the units
 // delivered, the state of its shipments, its installer side and what may come next.
+import { isCancelledOrder, isShippedOrderStatus } from '../../../domain/order-status';
 import type { InstallerOrder } from '../../../contract/installer';
 import {
   type InstallerOrderStatus,
@@ -19,13 +20,13 @@ const shipmentState = (orderStatus: string, ordered: number, delivered: number) 
     ? 'delivered'
     : delivered > 0
       ? 'partially_delivered'
-      : orderStatus === 'shipped' || orderStatus === 'partially_shipped' || orderStatus === 'delivered'
+      : isShippedOrderStatus(orderStatus)
         ? orderStatus
         : 'not_shipped';
 
 /** What the viewer may move an installer order to; nothing while its order is cancelled. */
 export function nextStatuses(viewer: Viewer, status: InstallerOrderStatus, orderStatus: string) {
-  if (orderStatus === 'cancelled') return [];
+  if (isCancelledOrder(orderStatus)) return [];
   return [...(viewer === 'staff' ? installerOrderCorrections : installerOrderTransitions)[status]];
 }
 

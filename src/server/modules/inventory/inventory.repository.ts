@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/inventory';
+import { assertFeedRunTransition, type FeedRunStatus } from '../../../domain/feed-run-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { companies, feedFailures, feedRuns, inventory, makes, products, warehouses } from '../../db/schema';
@@ -144,8 +145,29 @@ export async function insertRun(db: DbOrTx, values: typeof feedRuns.$inferInsert
   return row;
 }
 
-export async function updateRun(db: DbOrTx, id: number, set: Partial<typeof feedRuns.$inferInsert>) {
+/** A run's progress; its status is written only by finishRun. */
+export async function updateRun(
+  db: DbOrTx,
+  id: number,
+  set: Partial<Omit<typeof feedRuns.$inferInsert, 'status'>>,
+) {
   const [row] = await db.update(feedRuns).set(set).where(eq(feedRuns.id, id)).returning();
+  return row;
+}
+
+/** The one write of a run's status: its outcome, with the columns that record it; the table decides. */
+export async function finishRun(
+  db: DbOrTx,
+  run: { id: number; status: string },
+  to: FeedRunStatus,
+  set: Partial<Omit<typeof feedRuns.$inferInsert, 'status'>>,
+) {
+  assertFeedRunTransition(run.status as FeedRunStatus, to);
+  const [row] = await db
+    .update(feedRuns)
+    .set({ ...set, status: to })
+    .where(eq(feedRuns.id, run.id))
+    .returning();
   return row;
 }
 

@@ -182,7 +182,7 @@ export async function importFeed(
         good.map((g) => g.productId),
       );
       const counts = { processedRows: good.length + bad.length, goodRows: good.length, badRows: bad.length };
-      const row = await repo.updateRun(tx, run.id, { ...counts, status: 'applied', finishedAt: new Date() });
+      const row = await repo.finishRun(tx, run, 'applied', { ...counts, finishedAt: new Date() });
       await writeAudit(tx, actor, { entity: 'feed_run', entityId: run.id, action: 'import', after: row });
       return row;
     });
@@ -190,7 +190,7 @@ export async function importFeed(
   } catch (error) {
     upload.stream.resume(); // drain what is left so the request can end
     const reason = error instanceof AppError ? error.message : 'The import failed; nothing was changed';
-    await repo.updateRun(db, run.id, { status: 'failed', error: reason, finishedAt: new Date() });
+    await repo.finishRun(db, run, 'failed', { error: reason, finishedAt: new Date() });
     throw error;
   }
 }

@@ -1,7 +1,10 @@
 // The SQL of distributor orders: their rows and lines, the units distributors have promised, an
 // order's units no supplier line nor distributor order carries, and the stock locks of a send.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DistributorOrderStatus } from '../../../domain/distributor-status';
+import {
+  assertDistributorOrderTransition,
+  type DistributorOrderStatus,
+} from '../../../domain/distributor-status';
 import type { DbOrTx } from '../../db/connection';
 import { distributorOrderLines, distributorOrders } from '../../db/schema/logistics';
 import { orders } from '../../db/schema/orders';
@@ -131,20 +134,21 @@ export async function lockDistributorOrder(db: DbOrTx, by: { id: number } | { re
 }
 
 /**
- * The one write of a distributor order's status (the caller has checked the transition), with
- * what that step records: a ship confirmation's tracking number, shipment and time.
+ * The one write of a distributor order's status, with what that step records: a ship
+ * confirmation's tracking number, shipment and time. The table decides.
  */
 export async function setDistributorOrderStatus(
   db: DbOrTx,
-  id: number,
+  order: { id: number; status: string },
   status: DistributorOrderStatus,
   at: Date,
   shipped?: Pick<DistributorOrderRow, 'trackingNumber' | 'shipmentId' | 'shippedAt'>,
 ) {
+  assertDistributorOrderTransition(order.status as DistributorOrderStatus, status);
   await db
     .update(distributorOrders)
     .set({ status, ...shipped, updatedAt: at })
-    .where(eq(distributorOrders.id, id));
+    .where(eq(distributorOrders.id, order.id));
 }
 
 /** The units of a distributor order, as its shipment carries them. */

@@ -9,7 +9,7 @@ import {
   distributorOrderStatuses,
   distributorOrderTransitions,
 } from '../../../domain/distributor-status';
-import { isRoutableOrder, type OrderStatus } from '../../../domain/order-status';
+import { isPlacedOrder, isRoutableOrder, type OrderStatus } from '../../../domain/order-status';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -142,7 +142,7 @@ export const distributorStatusList = () => ({
 /** The placed order a send is for; a cart or an unknown order is a 404. */
 async function orderForRouting(db: DbOrTx, orderId: number, lock: boolean) {
   const o = await repo.orderForRouting(db, orderId, lock);
-  if (!o || o.status === 'cart') throw notFound('Order');
+  if (!o || !isPlacedOrder(o.status)) throw notFound('Order');
   return o;
 }
 
@@ -265,8 +265,7 @@ async function lockedRow(tx: DbOrTx, by: { id: number } | { reference: string })
 export async function cancelDistributorOrder(db: Db, id: number) {
   await db.transaction(async (tx) => {
     const row = await lockedRow(tx, { id });
-    assertDistributorOrderTransition(row.status as DistributorOrderStatus, 'cancelled');
-    await repo.setDistributorOrderStatus(tx, id, 'cancelled', new Date());
+    await repo.setDistributorOrderStatus(tx, row, 'cancelled', new Date());
   });
   return one(db, id);
 }
@@ -298,7 +297,7 @@ export async function advanceDistributorOrder(
     if (current === 'shipped' && due === 'accepted') return row.id;
     assertDistributorOrderTransition(current, due);
     if (due === 'accepted') {
-      await repo.setDistributorOrderStatus(tx, row.id, 'accepted', now);
+      await repo.setDistributorOrderStatus(tx, row, 'accepted', now);
       return row.id;
     }
     const lines = await repo.shippedUnits(tx, row.id);
@@ -319,7 +318,7 @@ export async function advanceDistributorOrder(
       },
       { source: 'system', userId: actor.userId, note: `shipped by ${profile.name} (${row.reference})` },
     );
-    await repo.setDistributorOrderStatus(tx, row.id, 'shipped', now, {
+    await repo.setDistributorOrderStatus(tx, row, 'shipped', now, {
       trackingNumber,
       shipmentId: shipment.id,
       shippedAt: now,

@@ -1,5 +1,5 @@
-// Every status change of a fulfillment goes through its table and into its log.
-import { assertFulfillmentTransition, type FulfillmentStatus } from '../../../domain/shipping-status';
+// Every status change of a fulfillment goes through its table (setFulfillmentStatus) and into its log.
+import type { FulfillmentStatus } from '../../../domain/shipping-status';
 import type { DbOrTx } from '../../db/connection';
 import * as repo from './logistics.repository';
 
@@ -22,7 +22,6 @@ export async function moveFulfillment(
   note: string | null = null,
 ) {
   if (f.status === to) return;
-  assertFulfillmentTransition(f.status as FulfillmentStatus, to);
-  await repo.updateFulfillment(tx, f.id, { status: to });
+  await repo.setFulfillmentStatus(tx, f, to);
   await logChange(tx, f, to, userId, note);
 }

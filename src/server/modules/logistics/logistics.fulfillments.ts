@@ -6,6 +6,7 @@ import type { DeliveryAddress as DeliveryAddressShape } from '../../../contract/
 import { can, isStaff } from '../../../domain/roles';
 import type { Courier, CourierService } from '../../../domain/shipping';
 import {
+  isUnlabeled,
   assertFulfillmentTransition,
   type FulfillmentStatus,
   fulfillmentStatuses,
@@ -167,7 +168,7 @@ export async function chooseRate(
 ) {
   await db.transaction(async (tx) => {
     const f = await scopedFulfillment(tx, actor, b.fulfillmentId, true);
-    if (!['new', 'rated'].includes(f.status))
+    if (!isUnlabeled(f.status))
       throw conflict(`The rate of a fulfillment that is ${f.status} is fixed; cancel it to start again`);
     const { parcels } = await parcelsOf(tx, f);
     const rate = quoteRates(parcels).find((r) => r.courier === b.courier && r.service === b.service);
@@ -257,7 +258,7 @@ export async function changeFulfillmentAddress(
     // Whose fulfillment it is comes first: another supplier learns nothing from the address check.
     const f = await scopedFulfillment(tx, actor, id, true);
     const shipTo = checkedAddress(address, '/body/address');
-    if (!['new', 'rated'].includes(f.status))
+    if (!isUnlabeled(f.status))
       throw conflict(
         `The address of a fulfillment that is ${f.status} is on its label; cancel it to change it`,
       );

@@ -3,7 +3,7 @@
 import type { Courier, CourierService } from '../../../domain/shipping';
 
 import type { FulfillmentStatus } from '../../../domain/shipping-status';
-import { assertFulfillmentTransition } from '../../../domain/shipping-status';
+import { assertFulfillmentTransition, isActiveLabel } from '../../../domain/shipping-status';
 import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest, notFound } from '../../http/errors';
@@ -80,7 +80,7 @@ export async function printLabels(db: Db, actor: Actor, ids: number[]) {
   const pages: LabelPage[] = [];
   const labels = await repo.labelsOf(db, ids);
   for (const f of [...rows].sort((a, b) => a.id - b.id)) {
-    const label = labels.find((l) => l.fulfillmentId === f.id && l.status === 'active');
+    const label = labels.find((l) => l.fulfillmentId === f.id && isActiveLabel(l.status));
     if (!label) continue;
     const { view } = await parcelsOf(db, f);
     const from = await repo.warehouseOf(db, f.warehouseId);

@@ -1,5 +1,6 @@
 // Courier pickups at a warehouse: two windows a weekday for the next five weekdays (the courier
 // sandboxes' schedule), booked once per courier and window, cancelled only before it starts.
+import { isScheduledPickup } from '../../../domain/shipping-status';
 import { type Courier, couriers } from '../../../domain/shipping';
 import { timeZoneOfState } from '../../../domain/time-zone';
 import type { Db, DbOrTx } from '../../db/connection';
@@ -108,10 +109,10 @@ export async function cancelPickup(db: Db, actor: Actor, id: number) {
     const p = await repo.findPickup(tx, id);
     if (!p) throw notFound('Pickup');
     await scopedWarehouse(tx, actor, p.warehouseId);
-    if (p.status !== 'scheduled') throw conflict('This pickup is already cancelled');
+    if (!isScheduledPickup(p.status)) throw conflict('This pickup is already cancelled');
     if (p.windowStart <= new Date())
       throw conflict('A pickup can be cancelled only before its window starts');
-    return repo.cancelPickupRow(tx, id);
+    return repo.cancelPickupRow(tx, p);
   });
   return { data: toPickup(row) };
 }

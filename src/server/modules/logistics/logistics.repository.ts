@@ -1,6 +1,14 @@
 // The SQL of fulfillments and labels: the confirmed supplier lines they take, their rows, and
 // what a fulfillment view reads (order, warehouse, tires, labels, shipment).
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  assertFulfillmentTransition,
+  assertPickupTransition,
+  type FulfillmentStatus,
+  labelTransitions,
+  type PickupStatus,
+} from '../../../domain/shipping-status';
+import { statusesBefore } from '../../../domain/status-machine';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, type Paging } from '../../db/list-page';
 import {
@@ -161,11 +169,26 @@ export function fulfillmentsByIds(db: DbOrTx, ids: number[]) {
     .orderBy(desc(fulfillments.id));
 }
 
-export async function updateFulfillment(db: DbOrTx, id: number, set: Partial<FulfillmentRow>) {
+/** A fulfillment's columns other than its status, which only setFulfillmentStatus writes. */
+export async function updateFulfillment(
+  db: DbOrTx,
+  id: number,
+  set: Partial<Omit<FulfillmentRow, 'status'>>,
+) {
   await db
     .update(fulfillments)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(fulfillments.id, id));
+}
+
+/** The one write of a fulfillment's status; the table decides. */
+export async function setFulfillmentStatus(
+  db: DbOrTx,
+  f: { id: number; status: string },
+  to: FulfillmentStatus,
+) {
+  assertFulfillmentTransition(f.status as FulfillmentStatus, to);
+  await db.update(fulfillments).set({ status: to, updatedAt: new Date() }).where(eq(fulfillments.id, f.id));
 }
 
 export async function insertLog(db: DbOrTx, values: typeof fulfillmentLog.$inferInsert) {
@@ -236,11 +259,17 @@ export function setLabelTracking(db: DbOrTx, id: number, trackingNumber: string)
   return db.update(shippingLabels).set({ trackingNumber }).where(eq(shippingLabels.id, id));
 }
 
+/** The one write of labels' status: the fulfillment's labels that the table lets be voided are. */
 export function voidLabels(db: DbOrTx, fulfillmentId: number) {
   return db
     .update(shippingLabels)
     .set({ status: 'voided', voidedAt: new Date() })
-    .where(and(eq(shippingLabels.fulfillmentId, fulfillmentId), eq(shippingLabels.status, 'active')));
+    .where(
+      and(
+        eq(shippingLabels.fulfillmentId, fulfillmentId),
+        inArray(shippingLabels.status, statusesBefore(labelTransitions, 'voided')),
+      ),
+    );
 }
 
 export function shipmentsOfFulfillments(db: DbOrTx, fulfillmentIds: number[]) {
@@ -276,11 +305,13 @@ export async function findPickup(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function cancelPickupRow(db: DbOrTx, id: number) {
+/** The one write of a pickup's status: only cancelling it, which the table must allow. */
+export async function cancelPickupRow(db: DbOrTx, pickup: { id: number; status: string }) {
+  assertPickupTransition(pickup.status as PickupStatus, 'cancelled');
   const [row] = await db
     .update(pickups)
     .set({ status: 'cancelled', cancelledAt: new Date() })
-    .where(eq(pickups.id, id))
+    .where(eq(pickups.id, pickup.id))
     .returning();
   return row;
 }

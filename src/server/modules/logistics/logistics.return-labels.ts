@@ -2,6 +2,7 @@
 // per warehouse the returned units came from, addressed back to that warehouse with the courier
 // that brought them (docs/aftersales.md, "Returns"). The sandbox courier needs no purchase: the
 // tracking number is derived from the return, so a label printed twice is the same label.
+import { isLiveFulfillment } from '../../../domain/shipping-status';
 import type { Courier } from '../../../domain/shipping';
 import type { DbOrTx } from '../../db/connection';
 import { notFound } from '../../http/errors';
@@ -26,7 +27,7 @@ export async function returnLabelsPdf(db: DbOrTx, r: ReturnShipment): Promise<Bu
   const rows = (await repo.listFulfillments(db, { page: 0, pageSize: 100, orderId: r.orderId })).list;
   const shipped = await viewFulfillments(
     db,
-    rows.filter((f) => f.status !== 'cancelled' && f.courier),
+    rows.filter((f) => isLiveFulfillment(f.status) && f.courier),
   );
   // Each returned unit goes back to a warehouse that shipped a unit of its order item.
   const left = new Map(r.items.map((i) => [i.orderItemId, i.quantity]));

@@ -1,6 +1,7 @@
 // The SQL of shipments: rows, the units they carry, the tracking timeline, and the counts an
 // order's status follows.
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { assertShipmentTransition, type ShipmentStatus } from '../../../domain/shipping-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, type Paging } from '../../db/list-page';
 import { fulfillments, locations, orders, shipmentEvents, shipmentItems, shipments } from '../../db/schema';
@@ -46,11 +47,26 @@ export async function shipmentOfLabel(db: DbOrTx, labelId: number) {
   return row;
 }
 
-export async function updateShipment(db: DbOrTx, id: number, set: Partial<ShipmentRow>) {
+/** A shipment's columns other than its status, which only setShipmentStatus writes. */
+export async function updateShipment(db: DbOrTx, id: number, set: Partial<Omit<ShipmentRow, 'status'>>) {
   await db
     .update(shipments)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(shipments.id, id));
+}
+
+/** The one write of a shipment's status (with the columns that move with it); the table decides. */
+export async function setShipmentStatus(
+  db: DbOrTx,
+  s: { id: number; status: string },
+  to: ShipmentStatus,
+  set: Partial<Omit<ShipmentRow, 'status'>> = {},
+) {
+  assertShipmentTransition(s.status as ShipmentStatus, to);
+  await db
+    .update(shipments)
+    .set({ ...set, status: to, updatedAt: new Date() })
+    .where(eq(shipments.id, s.id));
 }
 
 export function eventsOf(db: DbOrTx, shipmentIds: number[]) {

@@ -4,10 +4,11 @@
 import { can, isStaff } from '../../../domain/roles';
 import type { CourierService } from '../../../domain/shipping';
 import {
-  assertShipmentTransition,
-  fulfillmentStatusOf,
   type FulfillmentStatus,
+  fulfillmentStatusOf,
   fulfillmentTransitions,
+  isClosedShipment,
+  isLiveShipment,
   orderStatusForUnits,
   type ShipmentStatus,
   shipmentTransitions,
@@ -68,9 +69,8 @@ export async function startShipment(
 
 /** Moves a shipment (locked by the caller) to a status, and its fulfillment and order after it. */
 export async function moveShipment(tx: DbOrTx, s: shipRepo.ShipmentRow, to: ShipmentStatus, mover: Mover) {
-  assertShipmentTransition(s.status as ShipmentStatus, to);
   const at = mover.at ?? new Date();
-  await shipRepo.updateShipment(tx, s.id, { status: to, ...(to === 'delivered' && { deliveredAt: at }) });
+  await shipRepo.setShipmentStatus(tx, s, to, to === 'delivered' ? { deliveredAt: at } : {});
   await shipRepo.insertEvent(tx, {
     shipmentId: s.id,
     status: to,
@@ -136,7 +136,9 @@ function totalUnits(items: { ordered: number; left: number; delivered: number }[
 
 /** Voids the shipment of a fulfillment being cancelled; one already picked up cannot be. */
 export async function voidShipmentOfFulfillment(tx: DbOrTx, fulfillmentId: number, userId: number) {
-  const open = (await repo.shipmentsOfFulfillments(tx, [fulfillmentId])).filter((s) => s.status !== 'voided');
+  const open = (await repo.shipmentsOfFulfillments(tx, [fulfillmentId])).filter((s) =>
+    isLiveShipment(s.status),
+  );
   for (const s of open) {
     const row = await shipRepo.findShipment(tx, s.shipmentId, true);
     if (row.status !== 'label_created')
@@ -177,7 +179,7 @@ export async function deliveryState(db: DbOrTx, orderId: number) {
 
 /** When the timetable expects the parcel, from the label's time (null when it stopped or arrived). */
 export function expectedAt(s: shipRepo.ShipmentRow): Date | null {
-  if (['delivered', 'voided', 'returned_to_sender'].includes(s.status)) return null;
+  if (isClosedShipment(s.status)) return null;
   const last = trackingTimetable(s.service as CourierService, milesBetween(s.shipFromZip, s.shipToZip)).at(
     -1,
   );

@@ -1,8 +1,14 @@
 // What callers do with shipments: read them (scoped), record or correct them (support), and the
 // tracking service's scans arriving as signed webhooks.
+import { isPlacedOrder, shipsMore } from '../../../domain/order-status';
 import type { Shipment } from '../../../contract/shipments';
 import { couriers, courierServices, type Courier } from '../../../domain/shipping';
-import { type ShipmentStatus, shipmentStatuses, shipmentTransitions } from '../../../domain/shipping-status';
+import {
+  isClosedShipment,
+  type ShipmentStatus,
+  shipmentStatuses,
+  shipmentTransitions,
+} from '../../../domain/shipping-status';
 import { transitionsOf } from '../../../domain/status-machine';
 import type { Db, DbOrTx } from '../../db/connection';
 import { pageAnswer, type Paging } from '../../db/list-page';
@@ -86,7 +92,7 @@ export async function orderDelivery(db: Db, actor: Actor, orderId: number) {
   const rows = await shipRepo.shipmentsOfOrder(db, orderId);
   const visible =
     owner &&
-    owner.status !== 'cart' &&
+    isPlacedOrder(owner.status) &&
     (scope.all ||
       (scope.companyId !== undefined && Number(owner.company_id) === scope.companyId) ||
       (scope.installerCompanyId !== undefined &&
@@ -115,9 +121,8 @@ export async function createShipment(
     throw badRequest('Unknown ZIP code', [{ pointer: '/body/shipFromZip', detail: 'is not a US ZIP code' }]);
   const id = await db.transaction(async (tx) => {
     const owner = await shipRepo.orderOwner(tx, b.orderId);
-    if (!owner || owner.status === 'cart') throw notFound('Order');
-    if (!['placed', 'processing', 'partially_shipped'].includes(owner.status))
-      throw conflict(`An order that is ${owner.status} ships nothing more`);
+    if (!owner || !isPlacedOrder(owner.status)) throw notFound('Order');
+    if (!shipsMore(owner.status)) throw conflict(`An order that is ${owner.status} ships nothing more`);
     if (await shipRepo.findByTracking(tx, b.trackingNumber))
       throw conflict('That tracking number is already recorded');
     const units = await shipRepo.unitsOfOrder(tx, b.orderId);
@@ -161,8 +166,7 @@ export async function updateShipment(
   await db.transaction(async (tx) => {
     const s = await shipRepo.findShipment(tx, id, true);
     if (!s) throw notFound('Shipment');
-    if (['delivered', 'voided', 'returned_to_sender'].includes(s.status))
-      throw conflict(`A shipment that is ${s.status} is closed`);
+    if (isClosedShipment(s.status)) throw conflict(`A shipment that is ${s.status} is closed`);
     if (
       b.trackingNumber &&
       b.trackingNumber !== s.trackingNumber &&

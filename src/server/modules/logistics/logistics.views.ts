@@ -1,7 +1,11 @@
 // Fulfillment rows as the contract shows them: lines with their tires, labels, shipment, packages.
 import type { Fulfillment, FulfillmentProposal } from '../../../contract/logistics';
 import { billableLbs } from '../../../domain/shipping';
-import { type FulfillmentStatus, fulfillmentTransitions } from '../../../domain/shipping-status';
+import {
+  type FulfillmentStatus,
+  fulfillmentTransitions,
+  isLiveShipment,
+} from '../../../domain/shipping-status';
 import type { DbOrTx } from '../../db/connection';
 import * as repo from './logistics.repository';
 
@@ -56,7 +60,7 @@ export async function viewFulfillments(db: DbOrTx, rows: repo.FulfillmentRow[]):
         return l ? { ...toLine(l), quantity: fl.quantity } : null;
       })
       .filter((l) => l !== null);
-    const shipment = shipments.find((s) => s.fulfillmentId === f.id && s.status !== 'voided') ?? null;
+    const shipment = shipments.find((s) => s.fulfillmentId === f.id && isLiveShipment(s.status)) ?? null;
     const w = warehouses.get(f.warehouseId);
     return {
       fulfillmentId: f.id,

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { assertNewsletterTransition, type NewsletterStatus } from '../../../domain/marketing-status';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
@@ -68,12 +67,17 @@ export async function subscribe(db: Db, config: Config, actor: Actor | null, ema
     };
     const pending = {
       ...request,
-      status: 'pending',
       confirmTokenHash: hashOf(confirm),
       confirmExpiresAt: new Date(now.getTime() + CONFIRM_DAYS * 86_400_000),
     };
     let row: repo.SubscriptionRow;
-    if (!existing) row = await repo.insertSubscription(tx, { email, unsubscribeToken: token(), ...pending });
+    if (!existing)
+      row = await repo.insertSubscription(tx, {
+        email,
+        unsubscribeToken: token(),
+        status: 'pending',
+        ...pending,
+      });
     else if (existing.status === 'confirmed') {
       row = await repo.updateSubscription(tx, existing.id, request);
       await mail(
@@ -85,11 +89,7 @@ export async function subscribe(db: Db, config: Config, actor: Actor | null, ema
         'Someone asked for the Tread newsletter at this address. It is subscribed already: nothing to do.',
       );
       return;
-    } else {
-      if (existing.status !== 'pending')
-        assertNewsletterTransition(existing.status as NewsletterStatus, 'pending');
-      row = await repo.updateSubscription(tx, existing.id, pending);
-    }
+    } else row = await repo.setSubscriptionStatus(tx, existing, 'pending', pending);
     await mail(
       tx,
       config,
@@ -109,9 +109,7 @@ export async function confirm(db: Db, config: Config, confirmToken: string, ip: 
     if (!row || (row.status === 'pending' && (row.confirmExpiresAt?.getTime() ?? 0) < Date.now()))
       throw notFound('Confirmation link (it may have expired: ask again)');
     if (row.status === 'confirmed') return { email: row.email, status: 'confirmed' as const };
-    assertNewsletterTransition(row.status as NewsletterStatus, 'confirmed');
-    const after = await repo.updateSubscription(tx, row.id, {
-      status: 'confirmed',
+    const after = await repo.setSubscriptionStatus(tx, row, 'confirmed', {
       consentAt: new Date(),
       consentIp: ip,
       confirmExpiresAt: null,
@@ -134,9 +132,7 @@ export async function unsubscribe(db: Db, unsubscribeToken: string) {
     const row = await repo.subscriptionBy(tx, repo.byUnsubscribeToken(unsubscribeToken));
     if (!row) throw notFound('Subscription');
     if (row.status !== 'unsubscribed') {
-      assertNewsletterTransition(row.status as NewsletterStatus, 'unsubscribed');
-      await repo.updateSubscription(tx, row.id, {
-        status: 'unsubscribed',
+      await repo.setSubscriptionStatus(tx, row, 'unsubscribed', {
         unsubscribedAt: new Date(),
         confirmTokenHash: null,
       });

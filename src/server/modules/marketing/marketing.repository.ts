@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/marketing';
+import {
+  assertContactTransition,
+  assertNewsletterTransition,
+  type ContactStatus,
+  type NewsletterStatus,
+} from '../../../domain/marketing-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, searchWhere } from '../../db/list-page';
 import { companies, contactMessages, newsletterSubscriptions, users } from '../../db/schema';
@@ -30,11 +36,35 @@ export async function insertSubscription(db: DbOrTx, values: typeof newsletterSu
   return row;
 }
 
-export async function updateSubscription(db: DbOrTx, id: number, set: Partial<SubscriptionRow>) {
+/** A subscription's columns other than its status, which only setSubscriptionStatus writes. */
+export async function updateSubscription(
+  db: DbOrTx,
+  id: number,
+  set: Partial<Omit<SubscriptionRow, 'status'>>,
+) {
   const [row] = await db
     .update(newsletterSubscriptions)
     .set(set)
     .where(eq(newsletterSubscriptions.id, id))
+    .returning();
+  return row;
+}
+
+/**
+ * The one write of a subscription's status, with the columns that change with it. The table
+ * decides a move; asking again while pending keeps the status and writes the new request.
+ */
+export async function setSubscriptionStatus(
+  db: DbOrTx,
+  subscription: { id: number; status: string },
+  to: NewsletterStatus,
+  set: Partial<Omit<SubscriptionRow, 'status'>>,
+) {
+  if (subscription.status !== to) assertNewsletterTransition(subscription.status as NewsletterStatus, to);
+  const [row] = await db
+    .update(newsletterSubscriptions)
+    .set({ ...set, status: to })
+    .where(eq(newsletterSubscriptions.id, subscription.id))
     .returning();
   return row;
 }
@@ -90,12 +120,19 @@ export async function lockContact(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function updateContact(
+/** The one write of a contact message's status, with the answer when it is answered; the table decides. */
+export async function setContactStatus(
   db: DbOrTx,
-  id: number,
-  set: Partial<typeof contactMessages.$inferInsert>,
+  message: { id: number; status: string },
+  to: ContactStatus,
+  set: Partial<Omit<typeof contactMessages.$inferInsert, 'status'>>,
 ) {
-  const [row] = await db.update(contactMessages).set(set).where(eq(contactMessages.id, id)).returning();
+  assertContactTransition(message.status as ContactStatus, to);
+  const [row] = await db
+    .update(contactMessages)
+    .set({ ...set, status: to })
+    .where(eq(contactMessages.id, message.id))
+    .returning();
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type * as api from '../../../contract/marketing';
 import type { ContactMessage } from '../../../contract/marketing';
-import { assertContactTransition, type ContactStatus } from '../../../domain/marketing-status';
+import type { ContactStatus } from '../../../domain/marketing-status';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { pageAnswer } from '../../db/list-page';
@@ -108,10 +108,8 @@ export async function answerContact(db: Db, actor: Actor, id: number, input: Bod
   await db.transaction(async (tx) => {
     const before = await repo.lockContact(tx, id);
     if (!before) throw notFound('Message');
-    assertContactTransition(before.status as ContactStatus, input.status);
     const answered = input.status === 'answered';
-    const after = await repo.updateContact(tx, id, {
-      status: input.status,
+    const after = await repo.setContactStatus(tx, before, input.status, {
       ...(answered && { answer: input.answer, answeredAt: new Date(), answeredBy: actor.userId }),
     });
     if (answered)

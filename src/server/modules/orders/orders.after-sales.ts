@@ -1,6 +1,7 @@
 // What after-sales (returns, claims, refunds, bills) may know and do of an order: its facts as
 // sold, money given back through its payments, returned units back on a shelf or scrapped, and a
 // replacement order placed for a road-hazard claim. See docs/aftersales.md.
+import { isRefundableOrderPayment } from '../../../domain/payment-status';
 import { netUnitCents } from '../../../domain/money';
 import { isPlacedOrder } from '../../../domain/order-status';
 import type { Tx, DbOrTx } from '../../db/connection';
@@ -129,10 +130,7 @@ export async function refundOrderMoney(
   userId: number,
 ) {
   const parts = await payments.refundToOriginal(tx, order.id, amountCents, note);
-  if (
-    parts.refundedCents > 0 &&
-    (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded')
-  ) {
+  if (parts.refundedCents > 0 && isRefundableOrderPayment(order.paymentStatus)) {
     const left = await payments.refundableCents(tx, order.id);
     await changePaymentStatus(tx, order, left === 0 ? 'refunded' : 'partially_refunded', undefined, userId);
   } else await logOrderChange(tx, order, userId, note);

@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 import type { CartItemUpdate, ShippingChoice } from '../../../contract/cart';
 import type { Cart, CartCreate } from '../../../contract/order-shapes';
-import { isEditableOrder, isPlacedOrder, type OrderStatus } from '../../../domain/order-status';
+import {
+  isDeliveryChangeable,
+  isEditableOrder,
+  isPlacedOrder,
+  type OrderStatus,
+} from '../../../domain/order-status';
 import type { OrderPaymentStatus } from '../../../domain/payment-status';
 import { can, isStaff } from '../../../domain/roles';
 import type { Db, DbOrTx } from '../../db/connection';
@@ -281,7 +286,7 @@ export async function redirectOrder(
     throw forbidden('Only sales and support redirect an order');
   const order = await repo.findOrder(tx, orderId, true);
   if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
-  if (!['placed', 'processing', 'on_hold'].includes(order.status))
+  if (!isDeliveryChangeable(order.status))
     throw conflict(`An order that is ${order.status} has left or is closed: its delivery cannot change`);
   const values = await deliveryOf(tx, order.locationId, choice);
   if (isEditableOrder(order.status as OrderStatus, order.paymentStatus as OrderPaymentStatus))

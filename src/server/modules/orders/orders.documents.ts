@@ -1,3 +1,4 @@
+import { hasArrived } from '../../../domain/order-status';
 import PDFDocument from 'pdfkit';
 import { formatCents, netUnitCents } from '../../../domain/money';
 import type { OrderDetail } from '../../../contract/order-shapes';
@@ -55,8 +56,7 @@ function writeInvoice(doc: PDFKit.PDFDocument, o: OrderDetail) {
 /** Who to ask for a review of which tires, once the order has arrived. */
 export async function productReview(db: Db, orderId: number, publicUrl: string) {
   const o = await orderDetail(db, orderId, true);
-  if (!['delivered', 'completed'].includes(o.status))
-    throw conflict(`A review is requested once delivered; the order is ${o.status}`);
+  if (!hasArrived(o.status)) throw conflict(`A review is requested once delivered; the order is ${o.status}`);
   return {
     email: null,
     products: o.orderItems.map((i) => ({

@@ -1,15 +1,10 @@
-import {
-  assertOrderTransition,
-  assertSupplierLineTransition,
-  type OrderStatus,
-  type SupplierLineStatus,
-} from '../../../domain/order-status';
+import type { OrderStatus, SupplierLineStatus } from '../../../domain/order-status';
 import type { DbOrTx } from '../../db/connection';
 import * as logRepo from './orders.log.repository';
 import * as repo from './orders.repository';
 import * as routingRepo from './orders.routing.repository';
 
-/** Moves an order to a status through the transition table, and logs who, when and why. */
+/** Moves an order to a status (checked by its table in setOrderStatus), and logs who, when and why. */
 export async function changeOrderStatus(
   tx: DbOrTx,
   order: { id: number; status: string; heldFrom: string | null },
@@ -17,9 +12,7 @@ export async function changeOrderStatus(
   userId: number | null,
   note: string | null = null,
 ) {
-  assertOrderTransition(order.status as OrderStatus, to, order.heldFrom as OrderStatus | null);
-  const heldFrom = to === 'on_hold' ? order.status : null;
-  await repo.updateOrder(tx, order.id, { status: to, heldFrom });
+  await repo.setOrderStatus(tx, order, to);
   await logRepo.insertLogEntry(tx, {
     orderId: order.id,
     userId,
@@ -36,8 +29,7 @@ export async function changeLineStatus(
   userId: number | null,
   note: string | null = null,
 ) {
-  assertSupplierLineTransition(line.status as SupplierLineStatus, to);
-  await routingRepo.updateLine(tx, line.id, { status: to, note });
+  await routingRepo.setLineStatus(tx, line, to, note);
   await logRepo.insertLogEntry(tx, {
     orderId: line.orderId,
     supplierLineId: line.id,

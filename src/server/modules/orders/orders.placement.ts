@@ -1,12 +1,6 @@
 // Placing an order, whoever places it: the buyer at checkout (paying at once) or sales for a
 // customer (unpaid until the customer or finance pays). One sequence, so both always agree.
-import { assertOrderTransition, type OrderStatus } from '../../../domain/order-status';
-import {
-  assertOrderPaymentTransition,
-  isSettled,
-  type OrderPaymentStatus,
-  orderPaymentStatusOf,
-} from '../../../domain/payment-status';
+import { isSettled, type OrderPaymentStatus, orderPaymentStatusOf } from '../../../domain/payment-status';
 import type { Tx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { refreshProductPrices } from '../catalog/catalog.service';
@@ -96,9 +90,8 @@ export async function placeOrderLines(
 
 /**
  * The order moves to placed (and its payment to what was taken), gets its number and names its
- * buyer, with the log entries of both changes: the checks of changeOrderStatus and
- * changePaymentStatus (orders.log.ts, orders.payment-status.ts), written in one statement, which
- * also answers the compensation plans in force for the accrual that follows.
+ * buyer, with the log entries of both changes, written in one statement (writePlacedOrder, which
+ * checks both moves against their tables first), which also answers the compensation plans in force for the accrual that follows.
  */
 async function markPlaced(
   tx: Tx,
@@ -108,12 +101,10 @@ async function markPlaced(
 ): Promise<PlanInForce[]> {
   const { order } = p;
   const userId = p.placedBy.userId;
-  assertOrderTransition(order.status as OrderStatus, 'placed', order.heldFrom as OrderStatus | null);
   const log: repo.LogLine[] = [{ userId, fromStatus: order.status, toStatus: 'placed', note: p.note }];
   const from = order.paymentStatus as OrderPaymentStatus;
   const paymentChanges = paymentStatus !== null && paymentStatus !== from;
   if (paymentChanges) {
-    assertOrderPaymentTransition(from, paymentStatus);
     const method = p.payment?.paymentMethod;
     log.push({
       userId,
@@ -126,9 +117,8 @@ async function markPlaced(
   // The same statement reads the compensation plans in force for the order's accrual.
   const plans = await repo.writePlacedOrder(
     tx,
-    order.id,
+    order,
     {
-      status: 'placed',
       paymentStatus: paymentChanges ? paymentStatus : from,
       paymentMethod: (paymentChanges && p.payment?.paymentMethod) || null,
       userId: p.buyerUserId ?? order.userId,

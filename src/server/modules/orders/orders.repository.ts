@@ -4,6 +4,8 @@
 // (sub-orders, supplier lines), orders.stock.repository.ts (stock, holds), orders.log.repository.ts
 // (the status log) and orders.analytics.repository.ts (sales figures).
 import { and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { assertOrderTransition, type OrderStatus } from '../../../domain/order-status';
+import { assertOrderPaymentTransition, type OrderPaymentStatus } from '../../../domain/payment-status';
 import { builtOnce, type Placeholders } from '../../db/built-once';
 import type { DbOrTx } from '../../db/connection';
 import { countRows } from '../../db/list-page';
@@ -42,11 +44,30 @@ export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert
   return row;
 }
 
-export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<typeof orders.$inferInsert>) {
+/** The order's columns other than its status, which only setOrderStatus and writePlacedOrder write. */
+export async function updateOrder(
+  db: DbOrTx,
+  orderId: number,
+  values: Partial<Omit<typeof orders.$inferInsert, 'status' | 'heldFrom'>>,
+) {
   await db
     .update(orders)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(orders.id, orderId));
+}
+
+/**
+ * The one write of an order's status: the move must be in the order table (from on hold, only
+ * back to where it was held from); going on hold keeps where from.
+ */
+export async function setOrderStatus(
+  db: DbOrTx,
+  order: { id: number; status: string; heldFrom: string | null },
+  to: OrderStatus,
+) {
+  assertOrderTransition(order.status as OrderStatus, to, order.heldFrom as OrderStatus | null);
+  const heldFrom = to === 'on_hold' ? order.status : null;
+  await db.update(orders).set({ status: to, heldFrom, updatedAt: new Date() }).where(eq(orders.id, order.id));
 }
 
 /** Moves an order to a location, its change time untouched (a staff order placed a moment ago). */
@@ -65,14 +86,14 @@ export interface LogLine {
 /**
  * Writes the placed order's row (status, payment, number from its id, buyer and placing time)
  * and its log entries, in one statement that answers the rows of `andRead` (a read the caller
- * needs next, saving its round trip); the caller checked every transition.
+ * needs next, saving its round trip). Both moves are checked here first: the order's to placed,
+ * then its payment's when that changes.
  */
 export async function writePlacedOrder(
   db: DbOrTx,
-  orderId: number,
+  order: { id: number; status: string; heldFrom: string | null; paymentStatus: string },
   values: {
-    status: string;
-    paymentStatus: string;
+    paymentStatus: OrderPaymentStatus;
     paymentMethod: string | null;
     userId: number | null;
     placedByUserId: number | null;
@@ -82,6 +103,9 @@ export async function writePlacedOrder(
   log: LogLine[],
   andRead: SQL,
 ): Promise<Record<string, unknown>[]> {
+  assertOrderTransition(order.status as OrderStatus, 'placed', order.heldFrom as OrderStatus | null);
+  if (values.paymentStatus !== order.paymentStatus)
+    assertOrderPaymentTransition(order.paymentStatus as OrderPaymentStatus, values.paymentStatus);
   const entries = JSON.stringify(
     log.map((l, n) => ({
       n,
@@ -94,12 +118,12 @@ export async function writePlacedOrder(
   const at = values.placedAt.toISOString();
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     with o as (
-      update orders set status = ${values.status}, held_from = null, payment_status = ${values.paymentStatus},
+      update orders set status = 'placed', held_from = null, payment_status = ${values.paymentStatus},
         payment_method = coalesce(${values.paymentMethod}::text, payment_method),
         number = 'TR-' || lpad(id::text, 6, '0'), user_id = ${values.userId},
         placed_by_user_id = ${values.placedByUserId}, po_number = ${values.poNumber},
         placed_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
-      where id = ${orderId}
+      where id = ${order.id}
       returning id),
     logged as (
       insert into order_status_log (order_id, user_id, from_status, to_status, note)

@@ -2,6 +2,7 @@
 // lines, and the warehouses they are filed at (orders.routing.ts and orders.supplier.ts decide).
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { assertSupplierLineTransition, type SupplierLineStatus } from '../../../domain/order-status';
 import type { DbOrTx } from '../../db/connection';
 import { type Paging, listPage } from '../../db/list-page';
 import {
@@ -215,12 +216,26 @@ export async function addUnitsToLine(db: DbOrTx, lineId: number, quantity: numbe
 export async function updateLine(
   db: DbOrTx,
   lineId: number,
-  values: Partial<Pick<typeof supplierLines.$inferInsert, 'quantity' | 'status' | 'note'>>,
+  values: Partial<Pick<typeof supplierLines.$inferInsert, 'quantity' | 'note'>>,
 ) {
   await db
     .update(supplierLines)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(supplierLines.id, lineId));
+}
+
+/** The one write of a supplier line's status, with the note of the move; the table decides. */
+export async function setLineStatus(
+  db: DbOrTx,
+  line: { id: number; status: string },
+  to: SupplierLineStatus,
+  note: string | null,
+) {
+  assertSupplierLineTransition(line.status as SupplierLineStatus, to);
+  await db
+    .update(supplierLines)
+    .set({ status: to, note, updatedAt: new Date() })
+    .where(eq(supplierLines.id, line.id));
 }
 
 export async function findWarehouse(db: DbOrTx, warehouseId: number) {

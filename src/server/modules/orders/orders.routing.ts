@@ -2,6 +2,7 @@
 // and listed on a supplier line of that warehouse's sub-order (one sub-order per warehouse).
 // Checkout, staff orders, item edits, staff sub-orders and cancelled lines all route here, so
 // holds and lines always agree: per item and warehouse, active holds = lines not cancelled.
+import { isCancelledOrder } from '../../../domain/order-status';
 import { isStockSold, type OrderPaymentStatus } from '../../../domain/payment-status';
 import type { DbOrTx } from '../../db/connection';
 import { conflict } from '../../http/errors';
@@ -140,7 +141,7 @@ export async function rerouteCancelledLine(
     { orderId: order.id, orderItemId: line.orderItemId, warehouseId: line.warehouseId },
     line.quantity,
   );
-  if (order.status === 'cancelled')
+  if (isCancelledOrder(order.status))
     return { note: `${line.quantity} × ${line.skuCode} released`, unrouted: 0 };
   const wanted = [
     {

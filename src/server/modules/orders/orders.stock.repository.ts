@@ -1,6 +1,13 @@
 // The SQL of warehouse stock as orders use it: inventory rows (free, reserved and sold units)
 // and the holds an order keeps on them (orders.stock.ts decides what to hold and release).
 import { and, min, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import {
+  assertStockHoldTransition,
+  liveStockHoldStatuses,
+  type StockHoldStatus,
+  stockHoldTransitions,
+} from '../../../domain/stock-hold-status';
+import { canTransition, statusesBefore } from '../../../domain/status-machine';
 import type { DbOrTx } from '../../db/connection';
 import { inventory, orders, products, quoteHolds, quotes, stockHolds, warehouses } from '../../db/schema';
 
@@ -162,10 +169,11 @@ export async function reserveAndHold(
  * locked already (lockStock, in product order), so no new lock is taken here.
  */
 export async function sellHeldUnits(tx: DbOrTx, orderId: number): Promise<number[]> {
+  const committable = `{${statusesBefore(stockHoldTransitions, 'committed').join(',')}}`;
   const { rows } = await tx.execute<{ product_id: number }>(sql`
     with committed as (
       update stock_holds set status = 'committed'
-      where order_id = ${orderId} and status = 'held'
+      where order_id = ${orderId} and status = any(${committable}::text[])
       returning warehouse_id, product_id, quantity),
     sold as (select warehouse_id, product_id, sum(quantity)::int as quantity from committed group by 1, 2),
     u as (
@@ -189,10 +197,6 @@ export async function restockUnits(tx: DbOrTx, at: StockAt, quantity: number) {
   await tx.execute(
     sql`update inventory set quantity = quantity + ${quantity}, updated_at = now() where warehouse_id = ${at.warehouseId} and product_id = ${at.productId}`,
   );
-}
-
-export async function insertHolds(tx: DbOrTx, values: (typeof stockHolds.$inferInsert)[]) {
-  await tx.insert(stockHolds).values(values);
 }
 
 /**
@@ -248,18 +252,43 @@ export function itemHoldsAt(tx: DbOrTx, at: { orderId: number; orderItemId: numb
         eq(stockHolds.orderId, at.orderId),
         eq(stockHolds.orderItemId, at.orderItemId),
         eq(stockHolds.warehouseId, at.warehouseId),
-        inArray(stockHolds.status, ['held', 'committed']),
+        inArray(stockHolds.status, [...liveStockHoldStatuses]),
       ),
     )
     .orderBy(desc(stockHolds.id));
 }
 
-export async function releaseHolds(tx: DbOrTx, holdIds: number[]) {
-  await tx.update(stockHolds).set({ status: 'released' }).where(inArray(stockHolds.id, holdIds));
+/** The one write of holds' statuses: each hold moves if its table lets it, the others stay. */
+export async function moveStockHolds(
+  tx: DbOrTx,
+  holds: { id: number; status: string }[],
+  to: StockHoldStatus,
+) {
+  const moving = holds.filter((h) => canTransition(stockHoldTransitions, h.status as StockHoldStatus, to));
+  if (!moving.length) return;
+  await tx
+    .update(stockHolds)
+    .set({ status: to })
+    .where(
+      inArray(
+        stockHolds.id,
+        moving.map((h) => h.id),
+      ),
+    );
 }
 
-export async function setHoldQuantity(tx: DbOrTx, holdId: number, quantity: number) {
-  await tx.update(stockHolds).set({ quantity }).where(eq(stockHolds.id, holdId));
+/**
+ * Part of a hold is given back: the hold keeps the rest, and the part given back is kept as a
+ * released hold of its own (the same move as releasing a whole hold, so the table decides).
+ */
+export async function releasePartOfHold(tx: DbOrTx, hold: HoldRow, quantity: number) {
+  assertStockHoldTransition(hold.status as StockHoldStatus, 'released');
+  await tx
+    .update(stockHolds)
+    .set({ quantity: hold.quantity - quantity })
+    .where(eq(stockHolds.id, hold.id));
+  const { id: _id, createdAt: _createdAt, ...rest } = hold;
+  await tx.insert(stockHolds).values({ ...rest, quantity, status: 'released' });
 }
 
 /**

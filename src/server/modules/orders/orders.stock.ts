@@ -197,10 +197,7 @@ export async function releaseStock(tx: DbOrTx, orderId: number, nowait = false) 
     nowait,
   );
   for (const h of holds) await giveBack(tx, h, h.quantity);
-  await stockRepo.releaseHolds(
-    tx,
-    holds.map((h) => h.id),
-  );
+  await stockRepo.moveStockHolds(tx, holds, 'released');
   await refreshProductPrices(
     tx,
     holds.map((h) => h.productId),
@@ -239,13 +236,8 @@ export async function releaseUnits(
     if (left <= 0) break;
     const take = Math.min(left, h.quantity);
     await giveBack(tx, h, take);
-    if (take === h.quantity) {
-      await stockRepo.releaseHolds(tx, [h.id]);
-    } else {
-      await stockRepo.setHoldQuantity(tx, h.id, h.quantity - take);
-      const { id: _id, createdAt: _createdAt, ...rest } = h;
-      await stockRepo.insertHolds(tx, [{ ...rest, quantity: take, status: 'released' }]);
-    }
+    if (take === h.quantity) await stockRepo.moveStockHolds(tx, [h], 'released');
+    else await stockRepo.releasePartOfHold(tx, h, take);
     committed ||= h.status === 'committed';
     left -= take;
   }

@@ -5,6 +5,7 @@ import {
   type SupplierLineStatus,
 } from '../../../domain/order-status';
 import { orderTotals } from '../../../domain/money';
+import { isLiveSupplierLine } from '../../../domain/order-status';
 import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
 import { notFound } from '../../http/errors';
@@ -141,7 +142,7 @@ async function fullOrderDetail(
   }
   const routed = new Map<number, number>();
   for (const r of subLines)
-    if (r.line.status !== 'cancelled')
+    if (isLiveSupplierLine(r.line.status))
       routed.set(r.line.orderItemId, (routed.get(r.line.orderItemId) ?? 0) + r.line.quantity);
   const atDistributor = justPlaced
     ? new Map<number, number>()

@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PaymentStatus } from '../../../domain/payment-status';
+import {
+  assertPaymentTransition,
+  type PaymentStatus,
+  paymentTransitions,
+} from '../../../domain/payment-status';
+import { canTransition } from '../../../domain/status-machine';
 import type { DbOrTx } from '../../db/connection';
 import { companies, payments, paymentTransactions, webhookEvents } from '../../db/schema';
 
@@ -8,7 +13,8 @@ export type PaymentRow = typeof payments.$inferSelect;
 /**
  * Inserts a payment and the provider transaction that created it, in one statement; answers
  * the payment's id. With `replacing`, the same statement voids the order's other payments in
- * those statuses (each with its void transaction, the reason as its message).
+ * those statuses that the table lets become voided (each with its void transaction, the reason as
+ * its message). The new payment's first status must be one the table lets a payment start in.
  */
 export async function insertPaymentWithTransaction(
   db: DbOrTx,
@@ -16,19 +22,21 @@ export async function insertPaymentWithTransaction(
     orderId: number | null;
     companyId: number;
     provider: string;
-    status: string;
+    status: PaymentStatus;
     amountCents: number;
     reference: string;
     sourceId?: number | null;
     message?: string | null;
   },
   kind: string,
-  replacing?: { statuses: readonly string[]; message: string },
+  replacing?: { statuses: readonly PaymentStatus[]; message: string },
 ): Promise<number> {
+  assertPaymentTransition('none', values.status);
+  const voidable = replacing?.statuses.filter((s) => canTransition(paymentTransitions, s, 'voided')) ?? [];
   const voids = replacing
     ? sql`voided as (
         update payments set status = 'voided', message = ${replacing.message}, updated_at = now()
-        where order_id = ${values.orderId} and status = any(${`{${replacing.statuses.join(',')}}`}::text[])
+        where order_id = ${values.orderId} and status = any(${`{${voidable.join(',')}}`}::text[])
         returning id, amount_cents),
       void_transactions as (
         insert into payment_transactions (payment_id, kind, status, amount_cents, message)
@@ -85,11 +93,30 @@ export function paymentsOfOrder(db: DbOrTx, orderId: number, statuses?: readonly
     .for('no key update');
 }
 
-export async function updatePayment(db: DbOrTx, id: number, values: Partial<typeof payments.$inferInsert>) {
+/** A payment's columns other than its status, which only setPaymentStatus writes. */
+export async function updatePayment(
+  db: DbOrTx,
+  id: number,
+  values: Partial<Omit<typeof payments.$inferInsert, 'status'>>,
+) {
   await db
     .update(payments)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(payments.id, id));
+}
+
+/** The one write of a payment's status (with the columns that move with it); the table decides. */
+export async function setPaymentStatus(
+  db: DbOrTx,
+  payment: { id: number; status: string },
+  to: PaymentStatus,
+  values: Partial<Omit<typeof payments.$inferInsert, 'status'>> = {},
+) {
+  assertPaymentTransition(payment.status as PaymentStatus, to);
+  await db
+    .update(payments)
+    .set({ ...values, status: to, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id));
 }
 
 export async function insertTransaction(db: DbOrTx, values: typeof paymentTransactions.$inferInsert) {

@@ -4,6 +4,7 @@
 // Each status change goes through the payment transition table (src/domain/payment-status.ts).
 import {
   assertPaymentTransition,
+  isRefundablePayment,
   openPaymentStatuses,
   type PaymentStatus,
 } from '../../../domain/payment-status';
@@ -52,9 +53,6 @@ async function create(
   kind: 'authorize' | 'capture' | 'open',
   voidOpen = false,
 ): Promise<Taken> {
-  assertPaymentTransition('none', values.status);
-  // The replaced payments move to voided in SQL: the transition table still decides that they may.
-  if (voidOpen) for (const open of openPaymentStatuses) assertPaymentTransition(open, 'voided');
   const replacing = voidOpen ? { statuses: openPaymentStatuses, message: REPLACED } : undefined;
   const paymentId = await repo.insertPaymentWithTransaction(tx, { ...p, ...values }, kind, replacing);
   return { paymentId, status: values.status };
@@ -69,9 +67,8 @@ async function move(
   amountCents = payment.amountCents,
   extra: { message?: string; sourceId?: number | null; refundedCents?: number } = {},
 ): Promise<Taken> {
-  assertPaymentTransition(payment.status as PaymentStatus, to);
   const { message, ...columns } = extra;
-  await repo.updatePayment(tx, payment.id, { status: to, ...columns, ...(message && { message }) });
+  await repo.setPaymentStatus(tx, payment, to, { ...columns, ...(message && { message }) });
   await repo.insertTransaction(tx, { paymentId: payment.id, kind, status: to, amountCents, message });
   return { paymentId: payment.id, status: to };
 }
@@ -210,7 +207,7 @@ export async function refundToOriginal(tx: DbOrTx, orderId: number, amountCents:
 export async function reverseAll(tx: DbOrTx, orderId: number, message: string) {
   const all = await repo.paymentsOfOrder(tx, orderId);
   const capturedLeft = all
-    .filter((p) => p.status === 'captured' || p.status === 'partially_refunded')
+    .filter((p) => isRefundablePayment(p.status))
     .reduce((s, p) => s + p.amountCents - p.refundedCents, 0);
   const refunded = await refund(tx, orderId, capturedLeft, message);
   for (const payment of all)

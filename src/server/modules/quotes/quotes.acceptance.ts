@@ -1,7 +1,7 @@
 // Sending a finalized quote to the customer (PDF through the outbox, links from PUBLIC_URL) and
 // the customer's answer: accepting one option per line, which places an order at exactly the
 // quoted prices, or declining. Both release the stock the quote held.
-import { assertQuoteTransition, type QuoteStatus } from '../../../domain/quote-status';
+import { assertQuoteTransition, canExpire, type QuoteStatus } from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/connection';
@@ -110,7 +110,7 @@ export async function acceptQuote(db: Db, actor: Actor, id: number, choices: Cho
   if (isStaff(actor.role)) throw forbidden('The customer accepts a quote');
   const orderId = await db.transaction(async (tx) => {
     const quote = await lockVisibleQuote(tx, actor, id);
-    if (quote.validUntil < new Date() && ['finalized', 'sent'].includes(quote.status))
+    if (quote.validUntil < new Date() && canExpire(quote.status))
       throw conflict('This quote has expired', { quoteStatus: quote.status });
     assertQuoteTransition(quote.status as QuoteStatus, 'accepted');
     const items = await repo.itemsOf(tx, id);

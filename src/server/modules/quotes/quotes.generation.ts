@@ -4,7 +4,12 @@
 // written in one transaction at the end, so a cancelled or timed-out job leaves the quote as it was.
 // The options of one line are chosen in quotes.line-options.ts; reading, streaming and cancelling
 // a job are in quotes.job-progress.ts.
-import { isQuoteEditable, QUOTE_GENERATION_TIMEOUT_MS, type QuoteStatus } from '../../../domain/quote-status';
+import {
+  isJobRunning,
+  isQuoteEditable,
+  QUOTE_GENERATION_TIMEOUT_MS,
+  type QuoteStatus,
+} from '../../../domain/quote-status';
 import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
@@ -54,8 +59,7 @@ export async function startGeneration(db: Db, actor: Actor, quoteId: number, clo
 async function failJob(db: Db, jobId: number, error: unknown) {
   console.error('quote generation failed', error);
   await jobsRepo
-    .updateRunningJob(db, jobId, {
-      status: 'failed',
+    .endJob(db, jobId, 'failed', {
       message: 'Generation failed; try again',
       finishedAt: new Date(),
     })
@@ -111,12 +115,11 @@ export async function runGeneration(db: Db, jobId: number, clock: Clock = system
   if (stopped) return;
   await db.transaction(async (tx) => {
     const running = await jobsRepo.findJob(tx, jobId, true);
-    if (running?.status !== 'running') return;
+    if (!isJobRunning(running?.status)) return;
     if (clock.now() >= deadline) return timeOut(tx, jobId, clock);
     const locked = await repo.lockQuote(tx, job.quoteId);
     if (!locked || !isQuoteEditable(locked.status as QuoteStatus)) {
-      await jobsRepo.updateRunningJob(tx, jobId, {
-        status: 'failed',
+      await jobsRepo.endJob(tx, jobId, 'failed', {
         message: 'The quote changed while options were generated',
         finishedAt: new Date(clock.now()),
       });
@@ -138,6 +141,6 @@ export async function runGeneration(db: Db, jobId: number, clock: Clock = system
       job.createdByUserId,
       `${count} options generated for ${results.length} lines`,
     );
-    await jobsRepo.updateRunningJob(tx, jobId, { status: 'done', finishedAt: new Date(clock.now()) });
+    await jobsRepo.endJob(tx, jobId, 'done', { finishedAt: new Date(clock.now()) });
   });
 }

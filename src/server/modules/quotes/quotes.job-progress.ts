@@ -1,6 +1,6 @@
 // A generation job as the quoting staff follow it: read, streamed as it runs, cancelled, and timed
 // out once past its deadline, whichever call notices first.
-import { QUOTE_GENERATION_TIMEOUT_MESSAGE } from '../../../domain/quote-status';
+import { isJobRunning, QUOTE_GENERATION_TIMEOUT_MESSAGE } from '../../../domain/quote-status';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
@@ -17,15 +17,14 @@ export const systemClock: Clock = { now: () => Date.now() };
 
 /** A running job past its deadline is timed out here, whether or not its runner is still busy. */
 export async function stillRunning(db: DbOrTx, job: jobsRepo.QuoteJobRow, clock: Clock) {
-  if (job.status !== 'running') return false;
+  if (!isJobRunning(job.status)) return false;
   if (clock.now() < job.deadlineAt.getTime()) return true;
   await timeOut(db, job.id, clock);
   return false;
 }
 
 export async function timeOut(db: DbOrTx, jobId: number, clock: Clock) {
-  const row = await jobsRepo.updateRunningJob(db, jobId, {
-    status: 'timed_out',
+  const row = await jobsRepo.endJob(db, jobId, 'timed_out', {
     message: QUOTE_GENERATION_TIMEOUT_MESSAGE,
     finishedAt: new Date(clock.now()),
   });
@@ -47,8 +46,7 @@ export async function cancelJob(db: Db, actor: Actor, jobId: number) {
   assertWorker(actor);
   const job = await jobsRepo.findJob(db, jobId);
   if (!job) throw notFound('Job');
-  const cancelled = await jobsRepo.updateRunningJob(db, jobId, {
-    status: 'cancelled',
+  const cancelled = await jobsRepo.endJob(db, jobId, 'cancelled', {
     message: `Cancelled by ${actor.username}`,
     finishedAt: new Date(),
   });
@@ -99,7 +97,7 @@ export function streamJob(
       const text = JSON.stringify(job);
       if (text !== last && !closed) out.write(`event: progress\ndata: ${text}\n\n`);
       last = text;
-      if (job.status !== 'running') stop();
+      if (!isJobRunning(job.status)) stop();
     } catch {
       stop();
     } finally {

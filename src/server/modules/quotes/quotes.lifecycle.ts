@@ -1,6 +1,6 @@
 // The life of a quote that every use case shares: who may work it, reading it locked and
 // scoped, moving its status through the transition table with a log entry, and its stock holds.
-import { assertQuoteTransition, type QuoteStatus } from '../../../domain/quote-status';
+import type { QuoteStatus } from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
 import type { DbOrTx, Tx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
@@ -36,10 +36,9 @@ export async function moveQuote(
   to: QuoteStatus,
   userId: number | null,
   note: string,
-  set: Partial<repo.QuoteRow> = {},
+  set: Partial<Omit<repo.QuoteRow, 'status'>> = {},
 ) {
-  assertQuoteTransition(quote.status as QuoteStatus, to);
-  const row = await repo.updateQuote(tx, quote.id, { ...set, status: to });
+  const row = await repo.setQuoteStatus(tx, quote, to, set);
   await logQuote(tx, quote, userId, to, note);
   return row;
 }

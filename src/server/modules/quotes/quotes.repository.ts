@@ -3,6 +3,7 @@
 // candidates have repositories of their own beside this one (quotes.<thing>.repository.ts).
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { assertQuoteTransition, type QuoteStatus } from '../../../domain/quote-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf } from '../../db/list-page';
 import { companies, locations, quoteItems, quoteLog, quotes, users } from '../../db/schema';
@@ -78,11 +79,30 @@ export async function insertQuote(db: DbOrTx, values: typeof quotes.$inferInsert
   return row;
 }
 
-export async function updateQuote(db: DbOrTx, id: number, set: Partial<typeof quotes.$inferInsert>) {
+type QuoteColumns = Partial<Omit<typeof quotes.$inferInsert, 'status'>>;
+
+/** A quote's columns other than its status, which only setQuoteStatus writes. */
+export async function updateQuote(db: DbOrTx, id: number, set: QuoteColumns) {
   const [row] = await db
     .update(quotes)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(quotes.id, id))
+    .returning();
+  return row;
+}
+
+/** The one write of a quote's status, with the columns that change with it; the table decides. */
+export async function setQuoteStatus(
+  db: DbOrTx,
+  quote: { id: number; status: string },
+  to: QuoteStatus,
+  set: QuoteColumns = {},
+) {
+  assertQuoteTransition(quote.status as QuoteStatus, to);
+  const [row] = await db
+    .update(quotes)
+    .set({ ...set, status: to, updatedAt: new Date() })
+    .where(eq(quotes.id, quote.id))
     .returning();
   return row;
 }

@@ -4,7 +4,7 @@
 // re-exported at the end.
 import type { z } from 'zod';
 import type { QuoteInput, QuoteSearch } from '../../../contract/quotes';
-import { isQuoteEditable, type QuoteStatus } from '../../../domain/quote-status';
+import { canExpire, isJobRunning, isQuoteEditable, type QuoteStatus } from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/connection';
 import { type Paging, pageAnswer } from '../../db/list-page';
@@ -113,7 +113,7 @@ export async function updateQuote(
     if (!isQuoteEditable(quote.status as QuoteStatus))
       throw conflict(`A ${quote.status} quote can no longer be changed`, { quoteStatus: quote.status });
     const job = await jobsRepo.latestJob(tx, id);
-    if (job?.status === 'running') throw conflict('Options are being generated; cancel or wait first');
+    if (isJobRunning(job?.status)) throw conflict('Options are being generated; cancel or wait first');
     await optionsRepo.deleteOptions(tx, id);
     await repo.deleteItems(tx, id);
     await repo.insertItems(tx, itemRows(id, body.items));
@@ -196,7 +196,7 @@ export async function expireQuotes(db: Db): Promise<number> {
   for (const id of ids) {
     await db.transaction(async (tx) => {
       const quote = await repo.lockQuote(tx, id);
-      if (!quote || !['finalized', 'sent'].includes(quote.status) || quote.validUntil > new Date()) return;
+      if (!quote || !canExpire(quote.status) || quote.validUntil > new Date()) return;
       await releaseQuoteHolds(tx, id);
       await moveQuote(tx, quote, 'expired', null, 'Validity ended; held stock released');
     });

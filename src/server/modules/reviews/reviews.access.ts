@@ -1,3 +1,4 @@
+import { isPublished } from '../../../domain/reviews-status';
 import type { ReviewImage } from '../../../contract/reviews';
 import { isStaff } from '../../../domain/roles';
 import type { Actor } from '../../http/actor';
@@ -27,6 +28,6 @@ export const canSeeAll = (actor: Actor) => isStaff(actor.role);
 /** Only the author changes a review: another's review answers 404 unless it is public (then 403). */
 export function assertAuthor(actor: Actor, r: { userId: number; status: string }) {
   if (r.userId === actor.userId) return;
-  if (r.status === 'published' || canSeeAll(actor)) throw forbidden('Only its author may change a review');
+  if (isPublished(r.status) || canSeeAll(actor)) throw forbidden('Only its author may change a review');
   throw notFound('Review');
 }

@@ -1,4 +1,4 @@
-import { MAX_REVIEW_PHOTOS } from '../../../domain/reviews-status';
+import { isPublished, MAX_REVIEW_PHOTOS } from '../../../domain/reviews-status';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
@@ -51,7 +51,7 @@ export async function uploadPhotos(
       await savePhotoFiles(config, row.id, photo.files);
       saved.push(row);
     }
-    if (locked.status === 'published') await repo.updateReview(tx, reviewId, { status: 'pending' });
+    if (isPublished(locked.status)) await repo.setReviewStatus(tx, locked, 'pending');
     return saved;
   });
   return rows.map(toImage);
@@ -94,7 +94,7 @@ export async function deletePhoto(db: Db, config: Config, actor: Actor, imageId:
 /** A photo file at the stored width nearest above `wanted`, for whoever may read the review. */
 export async function photoFile(db: Db, config: Config, actor: Actor, imageId: number, wanted?: number) {
   const found = await repo.findImage(db, imageId);
-  if (!found || (found.status !== 'published' && found.userId !== actor.userId && !canSeeAll(actor)))
+  if (!found || (!isPublished(found.status) && found.userId !== actor.userId && !canSeeAll(actor)))
     throw notFound('Photo');
   try {
     return await readPhotoFile(config, imageId, widthFor(found.image.widths, wanted));

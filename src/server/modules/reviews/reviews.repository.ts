@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/reviews';
+import { assertReviewTransition, type ReviewStatus } from '../../../domain/reviews-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, searchWhere } from '../../db/list-page';
 import {
@@ -122,11 +123,28 @@ export async function lockReview(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function updateReview(db: DbOrTx, id: number, set: Partial<ReviewValues>) {
+/** A review's columns other than its status, which only setReviewStatus writes. */
+export async function updateReview(db: DbOrTx, id: number, set: Partial<Omit<ReviewValues, 'status'>>) {
   const [row] = await db
     .update(reviews)
     .set({ ...set, updatedAt: sql`now()` })
     .where(eq(reviews.id, id))
+    .returning();
+  return row;
+}
+
+/** The one write of a review's status, with the columns that change with it; the table decides. */
+export async function setReviewStatus(
+  db: DbOrTx,
+  review: { id: number; status: string },
+  to: ReviewStatus,
+  set: Partial<Omit<ReviewValues, 'status'>> = {},
+) {
+  assertReviewTransition(review.status as ReviewStatus, to);
+  const [row] = await db
+    .update(reviews)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(eq(reviews.id, review.id))
     .returning();
   return row;
 }

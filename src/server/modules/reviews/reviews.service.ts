@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type * as api from '../../../contract/reviews';
 import type { Review } from '../../../contract/reviews';
-import { assertReviewTransition, type ReviewStatus } from '../../../domain/reviews-status';
+import { isPublished, type ReviewStatus } from '../../../domain/reviews-status';
 import type { Db, DbOrTx } from '../../db/connection';
 import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
@@ -67,7 +67,7 @@ async function withImages(db: Db, rows: repo.ReviewRow[], actor: Actor) {
 async function visibleReview(db: Db, actor: Actor, id: number) {
   const row = await repo.findReview(db, id, actor.userId);
   const r = row?.review;
-  if (!r || (r.status !== 'published' && r.userId !== actor.userId && !canSeeAll(actor)))
+  if (!r || (!isPublished(r.status) && r.userId !== actor.userId && !canSeeAll(actor)))
     throw notFound('Review');
   return row;
 }
@@ -184,25 +184,21 @@ export async function updateReview(db: Db, actor: Actor, id: number, input: Body
     const before = await repo.lockReview(tx, id);
     if (!before) throw notFound('Review');
     assertAuthor(actor, before);
-    const status = before.status as ReviewStatus;
-    if (status !== 'pending') assertReviewTransition(status, 'pending');
-    await repo.updateReview(
-      tx,
-      id,
-      definedOnly({
-        status: 'pending',
-        ratingOverall: input.overall,
-        ratingDry: input.dry,
-        ratingWet: input.wet,
-        ratingSnow: input.snow,
-        ratingNoise: input.noise,
-        ratingTreadwear: input.treadwear,
-        milesDriven: input.milesDriven,
-        vehicle: input.vehicle,
-        title: input.title,
-        body: input.body,
-      }),
-    );
+    const edit = definedOnly({
+      ratingOverall: input.overall,
+      ratingDry: input.dry,
+      ratingWet: input.wet,
+      ratingSnow: input.snow,
+      ratingNoise: input.noise,
+      ratingTreadwear: input.treadwear,
+      milesDriven: input.milesDriven,
+      vehicle: input.vehicle,
+      title: input.title,
+      body: input.body,
+    });
+    // Pending stays pending; a published or hidden review goes back to moderation.
+    if (before.status === 'pending') await repo.updateReview(tx, id, edit);
+    else await repo.setReviewStatus(tx, before, 'pending', edit);
   });
   return getReview(db, actor, id);
 }
@@ -220,26 +216,29 @@ export async function moderateReview(
   await db.transaction(async (tx) => {
     const before = await repo.lockReview(tx, id);
     if (!before) throw notFound('Review');
-    const set: Partial<repo.ReviewValues> = { moderatedAt: new Date(), moderatedBy: actor.userId };
-    if (input.status && input.status !== before.status) {
-      assertReviewTransition(before.status as ReviewStatus, input.status);
-      set.status = input.status;
-      set.hiddenReason = input.status === 'hidden' ? input.hiddenReason : null;
-    } else if (input.status === 'hidden' && input.hiddenReason) set.hiddenReason = input.hiddenReason;
+    const set: Partial<Omit<repo.ReviewValues, 'status'>> = {
+      moderatedAt: new Date(),
+      moderatedBy: actor.userId,
+    };
+    const moves = input.status !== undefined && input.status !== before.status;
+    if (moves) set.hiddenReason = input.status === 'hidden' ? input.hiddenReason : null;
+    else if (input.status === 'hidden' && input.hiddenReason) set.hiddenReason = input.hiddenReason;
     if (input.answer !== undefined) {
       set.answer = input.answer || null;
       set.answeredAt = input.answer ? new Date() : null;
     }
-    const after = await repo.updateReview(tx, id, set);
+    const after = moves
+      ? await repo.setReviewStatus(tx, before, input.status as ReviewStatus, set)
+      : await repo.updateReview(tx, id, set);
     await writeAudit(tx, actor, { entity: 'review', entityId: id, action: 'moderate', before, after });
-    if (set.status) await tellAuthor(tx, after);
+    if (moves) await tellAuthor(tx, after);
   });
   return getReview(db, actor, id);
 }
 
 async function tellAuthor(tx: DbOrTx, review: repo.ReviewValues & { id: number }) {
   const author = await repo.authorOf(tx, review.userId);
-  const published = review.status === 'published';
+  const published = isPublished(review.status);
   await queueEmail(tx, {
     to: author.email,
     subject: published ? 'Your tire review is published' : 'Your tire review is not shown',
@@ -255,7 +254,7 @@ async function tellAuthor(tx: DbOrTx, review: repo.ReviewValues & { id: number }
 export async function voteHelpful(db: Db, actor: Actor, id: number) {
   return db.transaction(async (tx) => {
     const review = await repo.lockReview(tx, id);
-    if (review?.status !== 'published') throw notFound('Review');
+    if (!review || !isPublished(review.status)) throw notFound('Review');
     if (review.userId === actor.userId) throw forbidden('You cannot vote on your own review');
     if (!(await repo.insertVote(tx, id, actor.userId)))
       throw conflict('You have said this review was helpful already');

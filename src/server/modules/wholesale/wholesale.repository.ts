@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/wholesale';
+import { assertWholesaleTransition, type WholesaleStatus } from '../../../domain/wholesale-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { companies, locations, priceGroups, users, wholesaleApplications } from '../../db/schema';
@@ -75,17 +76,23 @@ export async function insertApplication(db: DbOrTx, values: typeof wholesaleAppl
   return row;
 }
 
-/** Decides an application only if it is still in the expected status (no double approval). */
+/**
+ * The one write of an application's status: the table decides the move, and the row moves only
+ * if it is still in the status it was read in (no double approval); null otherwise.
+ */
 export async function decide(
   db: DbOrTx,
-  id: number,
-  from: string,
-  set: Partial<typeof wholesaleApplications.$inferInsert>,
+  application: { id: number; status: string },
+  to: WholesaleStatus,
+  set: Partial<Omit<typeof wholesaleApplications.$inferInsert, 'status'>>,
 ) {
+  assertWholesaleTransition(application.status as WholesaleStatus, to);
   const [row] = await db
     .update(wholesaleApplications)
-    .set(set)
-    .where(and(eq(wholesaleApplications.id, id), eq(wholesaleApplications.status, from)))
+    .set({ ...set, status: to })
+    .where(
+      and(eq(wholesaleApplications.id, application.id), eq(wholesaleApplications.status, application.status)),
+    )
     .returning();
   return row ?? null;
 }

@@ -181,8 +181,7 @@ export async function approveApplication(
       },
       baseUrl,
     );
-    const after = await repo.decide(tx, id, 'pending', {
-      status: 'approved',
+    const after = await repo.decide(tx, app, 'approved', {
       decisionNote: decision.note,
       reviewedBy: actor.userId,
       reviewedAt: new Date(),
@@ -204,8 +203,7 @@ export async function approveApplication(
 export async function rejectApplication(db: Db, actor: Actor, id: number, note: string) {
   return db.transaction(async (tx) => {
     const before = await assertCanBecome(tx, id, 'rejected');
-    const after = await repo.decide(tx, id, 'pending', {
-      status: 'rejected',
+    const after = await repo.decide(tx, before, 'rejected', {
       decisionNote: note,
       reviewedBy: actor.userId,
       reviewedAt: new Date(),
