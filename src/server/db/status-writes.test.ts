@@ -8,8 +8,8 @@ import * as schema from './schema';
 // Every status column is written by one named function per kind of record, and that function
 // reads the kind's transition table before it writes (docs/domain.md, "Statuses"). This test reads
 // the server's source (tests and test helpers left out) and finds every write of a `status`
-// column: a key `status` in an update's set, a raw SQL `update … set … status =`, and an insert
-// whose status is not the column's default. Each must sit in one of the functions named below.
+// column: a key `status` in an update's (or an upsert's) set, a raw SQL `update … set … status =`,
+// and an insert whose status is not the column's default. Each must sit in one of the functions named below.
 
 const serverDir = new URL('..', import.meta.url).pathname;
 
@@ -137,6 +137,11 @@ function statusWrites(file: string, text: string): Write[] {
             add(node, 'update set of values that may hold a status');
         }
       }
+      if (method === 'onConflictDoUpdate' && arg && ts.isObjectLiteralExpression(arg)) {
+        const set = arg.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'set');
+        if (set && ts.isPropertyAssignment(set) && ts.isObjectLiteralExpression(set.initializer))
+          if (set.initializer.properties.some(isStatusKey)) add(node, 'upsert set');
+      }
       if (method === 'values' && arg && ts.isObjectLiteralExpression(arg)) {
         const insert = chainCall(node.expression.expression, 'insert');
         const table = insert && tableOf(insert, aliases);
@@ -236,6 +241,9 @@ describe('status writes', () => {
       `export async function sneak(db) { await db.update(orders).set({ status: 'completed' }).where(x); }
        export async function raw(db) { await db.execute(sql\`update payments set status = 'captured' where id = 1\`); }
        export async function born(db) { await db.insert(stockHolds).values({ orderId: 1, status: 'committed' }); }
+       export async function upsert(db) {
+         await db.insert(pickups).values(row).onConflictDoUpdate({ target: pickups.id, set: { status: 'cancelled' } });
+       }
        export async function spread(db, values: Partial<typeof shipments.$inferInsert>) {
          await db.update(shipments).set({ ...values, updatedAt: new Date() });
        }`,
@@ -244,6 +252,7 @@ describe('status writes', () => {
       'sneak: update set',
       'raw: raw SQL update',
       'born: insert in a status other than the first',
+      'upsert: upsert set',
       'spread: update set of values that may hold a status',
     ]);
   });
