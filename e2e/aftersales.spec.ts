@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, test } from './fixtures';
 import sharp from 'sharp';
 import { DEMO_PASSWORD, signIn, signOut, snap } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { signIn, snap } from './helpers';
 
 const narrow = { width: 390, height: 844 };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, snap } from './helpers';
 
 // The earner of a compensation plan is picked by typing, from all users (not a first page).

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { signIn, signOut, snap } from './helpers';
 
 const stamp = Date.now().toString(36);

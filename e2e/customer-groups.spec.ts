@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, snap } from './helpers';
 
 // The companies of a customer group are searched on the server as staff type, so any company

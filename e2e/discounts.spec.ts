@@ -1,4 +1,4 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test } from './fixtures';
 import { DEMO_PASSWORD, signIn, snap } from './helpers';
 
 const usd = (cents: number) =>

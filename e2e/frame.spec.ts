@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn, signOut, snap } from './helpers';
 
 test('a visitor is sent to /login, signs in and out, and is sent to /login again', async ({ page }) => {

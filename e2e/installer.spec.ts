@@ -1,4 +1,4 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import { expect, type Page, request, test } from './fixtures';
 import { DEMO_PASSWORD, signIn, signOut, snap } from './helpers';
 
 // The installer area: a buyer checks out to an installer chosen near a ZIP (with its distance),

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, test } from './fixtures';
 import { DEMO_PASSWORD, signIn, signOut, snap } from './helpers';
 
 // Checkout's "Did you mean this address?" (the shop's one address rule), and the console's

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test } from './fixtures';
 import { DEMO_PASSWORD, signIn, signOut, snap } from './helpers';
 
 const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };

@@ -1,4 +1,4 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, request, test } from './fixtures';
 import { DEMO_PASSWORD, signIn, signOut, snap } from './helpers';
 
 type Stock = { warehouseId: number; warehouseCode: string; quantity: number; costCents: number };

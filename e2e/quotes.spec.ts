@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { signIn, snap } from './helpers';
 
 // A fleet buyer asks for 3 sizes × 16 tires; sales generates options (the progress bar moves),

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, request, test } from './fixtures';
 import sharp from 'sharp';
 import { signIn, signOut, snap } from './helpers';
 

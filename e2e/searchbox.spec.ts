@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { signIn, snap } from './helpers';
 
 // The search box as a buyer uses it: partial sizes narrowed by the Ratio facet, chips removed one

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { generate } from 'otplib';
 import { DEMO_PASSWORD, signIn, signOut } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { matchPath } from 'react-router';
 import { webRoutes } from '../scripts/web-routes';
 import { DEMO_PASSWORD, snap } from './helpers';

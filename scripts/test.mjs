@@ -1,7 +1,7 @@
 // npm test: type check, Biome and the dependency rules (steps: a failing one fails the run and
-// counts as one failure, a passing one counts nothing), then the tests: unit and API tests on
-// PGlite, the same again on PostgreSQL when TEST_DATABASE_URL is set, and the Playwright e2e
-// suite in Debian's Chromium. Ends with one line `tests: N passed, N failed`.
+// counts as one failure, a passing one counts nothing), then the tests: unit, API and component
+// tests on PGlite, the server's again on PostgreSQL when TEST_DATABASE_URL is set, and the
+// Playwright e2e suite in Debian's Chromium. Ends with one line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -79,7 +79,12 @@ passed += c.p;
 failed += c.f;
 
 if (process.env.TEST_DATABASE_URL) {
-  run('unit and API tests (PostgreSQL)', bin('vitest'), vitestArgs('test-results/vitest-postgres.json'));
+  // The server's tests again on PostgreSQL; the web's component tests need no database: once is enough.
+  run('unit and API tests (PostgreSQL)', bin('vitest'), [
+    ...vitestArgs('test-results/vitest-postgres.json'),
+    '--project',
+    'node',
+  ]);
   c = countVitest('test-results/vitest-postgres.json');
   passed += c.p;
   failed += c.f;
