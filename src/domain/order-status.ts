@@ -102,3 +102,6 @@ export const isCancelledOrder = (status: string) => status === 'cancelled';
 
 /** Whether a supplier line still stands for units (it was not cancelled). */
 export const isLiveSupplierLine = (status: string) => status !== 'cancelled';
+
+/** Whether a supplier line still waits to be sent to its supplier (its units may be withdrawn). */
+export const isUnsentLine = (status: string) => status === 'pending';

@@ -6,6 +6,7 @@ import {
   isDeliveryChangeable,
   isLiveSupplierLine,
   isShippedOrderStatus,
+  isUnsentLine,
   orderStatuses,
   shipsMore,
   supplierLineStatuses,
@@ -53,9 +54,10 @@ describe('order rules', () => {
     expect(orderStatuses.filter(isShippedOrderStatus)).toEqual(['partially_shipped', 'shipped', 'delivered']);
   });
 
-  it('knows a cancelled order, and a supplier line that still stands for units', () => {
+  it('knows a cancelled order, a supplier line that still stands for units and one not yet sent', () => {
     expect(orderStatuses.filter(isCancelledOrder)).toEqual(['cancelled']);
     expect(supplierLineStatuses.filter((s) => !isLiveSupplierLine(s))).toEqual(['cancelled']);
+    expect(supplierLineStatuses.filter(isUnsentLine)).toEqual(['pending']);
   });
 });
 

@@ -2,7 +2,7 @@
 // and listed on a supplier line of that warehouse's sub-order (one sub-order per warehouse).
 // Checkout, staff orders, item edits, staff sub-orders and cancelled lines all route here, so
 // holds and lines always agree: per item and warehouse, active holds = lines not cancelled.
-import { isCancelledOrder } from '../../../domain/order-status';
+import { isCancelledOrder, isUnsentLine } from '../../../domain/order-status';
 import { isStockSold, type OrderPaymentStatus } from '../../../domain/payment-status';
 import type { DbOrTx } from '../../db/connection';
 import { conflict } from '../../http/errors';
@@ -102,7 +102,7 @@ export async function withdrawUnits(
     item.quantity - atDistributor - lines.reduce((s, r) => s + r.line.quantity, 0),
   );
   let left = count - unrouted;
-  const pending = lines.filter((r) => r.line.status === 'pending');
+  const pending = lines.filter((r) => isUnsentLine(r.line.status));
   const withdrawable = pending.reduce((s, r) => s + r.line.quantity, 0);
   if (left > withdrawable) {
     throw conflict(

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { StaffOrderQuery } from '../../../contract/orders-staff';
 import {
   isPlacedOrder,
+  isUnsentLine,
   type OrderStatus,
   type SupplierLineStatus,
   supplierLineTransitions,
@@ -84,8 +85,8 @@ export async function addComment(db: Db, actor: Actor, orderId: number, body: st
 export async function submitOrder(db: Db, actor: Actor, orderId: number) {
   await db.transaction(async (tx) => {
     const order = await lockedOrder(tx, orderId);
-    const lines = (await routingRepo.listSubOrderLines(tx, orderId)).filter(
-      (r) => r.line.status === 'pending',
+    const lines = (await routingRepo.listSubOrderLines(tx, orderId)).filter((r) =>
+      isUnsentLine(r.line.status),
     );
     if (!lines.length)
       throw conflict('No supplier line is waiting to be sent: every line was sent already', {
