@@ -11,8 +11,8 @@ export interface ToastWords<Result> {
   success?: Words<Result>;
   /** Shown red when it fails; without it, the problem's own message (its `detail`). */
   failure?: Words<ApiProblem>;
-  /** The success toast's colour when it is not green (a neutral notice). */
-  successColor?: NotificationData['color'];
+  /** The success toast's colour when it is not green; null for the theme's own (a neutral notice). */
+  successColor?: NotificationData['color'] | null;
 }
 
 const say = <T>(words: Words<T>, value: T) => (typeof words === 'function' ? words(value) : words);
@@ -40,7 +40,10 @@ export async function toastOutcome<Result>(
   try {
     const data = await started.unwrap();
     if (words.success !== undefined)
-      showToast({ color: words.successColor ?? 'green', message: say(words.success, data) });
+      showToast({
+        ...(words.successColor !== null && { color: words.successColor ?? 'green' }),
+        message: say(words.success, data),
+      });
     return { ok: true, data };
   } catch (error) {
     const problem = error as ApiProblem;

@@ -3,13 +3,12 @@ import { Alert, Button, List, Text } from '@mantine/core';
 import * as discounts from '../../../contract/discounts';
 import { floorBreachText } from '../../../domain/discounts';
 import { can } from '../../../domain/roles';
-import type { ApiFailure } from '../../api/api';
 import { useAppSelector } from '../../lib/store-hooks';
 import { CrudPage } from '../../components/CrudPage';
 import type { Picker } from '../../components/EntityPicker';
 import { dateTime, money, percent } from '../../lib/format';
-import { showToast } from '../../lib/toasts';
 import { discountsApi, useApproveDiscountMutation } from './discounts.api';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 const { listDiscounts, createDiscount, updateDiscount, deleteDiscount } = discountsApi.endpoints;
 
@@ -100,7 +99,7 @@ const approvalLabel: Record<discounts.Discount['approvalStatus'], string> = {
  */
 function FloorApproval({ row, close }: { row: discounts.Discount; close: () => void }) {
   const role = useAppSelector((s) => s.session.user?.role);
-  const [approve, approving] = useApproveDiscountMutation();
+  const [approve, approving] = useMutationWithToast(useApproveDiscountMutation());
   if (row.approvalStatus === 'not_needed') return null;
   const more = row.belowFloorCount - row.belowFloor.length;
   return (
@@ -125,13 +124,7 @@ function FloorApproval({ row, close }: { row: discounts.Discount; close: () => v
           mt="sm"
           loading={approving.isLoading}
           onClick={async () => {
-            try {
-              await approve(row.id).unwrap();
-              showToast({ color: 'green', message: 'Discount approved: in force' });
-              close();
-            } catch (error) {
-              showToast({ color: 'red', message: (error as ApiFailure).message });
-            }
+            if ((await approve(row.id, { success: 'Discount approved: in force' })).ok) close();
           }}
         >
           Approve below the floor

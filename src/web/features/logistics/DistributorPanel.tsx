@@ -2,7 +2,6 @@ import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { distributorOffers } from '../../../contract/distributors';
 import type { Out } from '../../api/api';
@@ -12,6 +11,7 @@ import {
   useDistributorOrdersQuery,
   useSendToDistributorMutation,
 } from './logistics.api';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 type Code = Item['offers'][number]['distributor'];
 
@@ -51,7 +51,7 @@ export function DistributorPanel({
 type Item = Out<typeof distributorOffers>['list'][number];
 
 function SendRow({ orderId, item, sku }: { orderId: number; item: Item; sku: string }) {
-  const [send, { isLoading }] = useSendToDistributorMutation();
+  const [send, { isLoading }] = useMutationWithToast(useSendToDistributorMutation());
   const usable = item.offers.filter((o) => o.available >= item.unrouted);
   const [choice, setChoice] = useState<string | null>(usable[0]?.distributor ?? null);
   return (
@@ -77,18 +77,16 @@ function SendRow({ orderId, item, sku }: { orderId: number; item: Item; sku: str
           <Button
             disabled={!choice}
             loading={isLoading}
-            onClick={async () => {
-              const res = await send({
-                id: orderId,
-                distributor: choice as Code,
-                items: [{ orderItemId: item.orderItemId, quantity: item.unrouted }],
-              });
-              if ('error' in res)
-                showToast({
-                  color: 'red',
-                  message: (res.error as { message?: string }).message ?? 'The distributor refused it',
-                });
-            }}
+            onClick={() =>
+              send(
+                {
+                  id: orderId,
+                  distributor: choice as Code,
+                  items: [{ orderItemId: item.orderItemId, quantity: item.unrouted }],
+                },
+                { failure: (problem) => problem.message ?? 'The distributor refused it' },
+              )
+            }
           >
             Send {item.unrouted} to distributor
           </Button>

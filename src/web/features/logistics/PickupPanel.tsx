@@ -13,7 +13,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { couriers } from '../../../domain/shipping';
 import {
@@ -21,6 +20,7 @@ import {
   usePickupAvailabilityQuery,
   useSchedulePickupMutation,
 } from './logistics.api';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 type Courier = (typeof couriers)[number];
 
@@ -52,21 +52,23 @@ export function PickupPanel({ warehouses }: { warehouses: { id: number; name: st
     { warehouseId: warehouseId ?? 0, courier },
     { skip: !warehouseId },
   );
-  const [book, booking] = useSchedulePickupMutation();
-  const [cancel, cancelling] = useCancelPickupMutation();
+  const [book, booking] = useMutationWithToast(useSchedulePickupMutation());
+  const [cancel, cancelling] = useMutationWithToast(useCancelPickupMutation());
   const [windowStart, setWindowStart] = useState<string | null>(null);
   if (!warehouses.length) return null;
   const tz = data?.timeZone ?? 'UTC';
   const open = data?.list.filter((w) => w.available) ?? [];
   const submit = async () => {
     if (!warehouseId || !windowStart) return;
-    const res = await book({ warehouseId, courier, windowStart });
-    if ('error' in res)
-      showToast({ color: 'red', message: 'That window could not be booked; choose another' });
-    else {
-      setWindowStart(null);
-      showToast({ message: `Pickup booked: ${res.data.data.confirmation}` });
-    }
+    const booked = await book(
+      { warehouseId, courier, windowStart },
+      {
+        success: (r) => `Pickup booked: ${r.data.confirmation}`,
+        successColor: null,
+        failure: 'That window could not be booked; choose another',
+      },
+    );
+    if (booked.ok) setWindowStart(null);
   };
   return (
     <section aria-label="Pickups">
@@ -133,14 +135,9 @@ export function PickupPanel({ warehouses }: { warehouses: { id: number; name: st
                       variant="subtle"
                       color="red"
                       loading={cancelling.isLoading}
-                      onClick={async () => {
-                        const res = await cancel(p.pickupId);
-                        if ('error' in res)
-                          showToast({
-                            color: 'red',
-                            message: 'This pickup can no longer be cancelled',
-                          });
-                      }}
+                      onClick={() =>
+                        cancel(p.pickupId, { failure: 'This pickup can no longer be cancelled' })
+                      }
                     >
                       Cancel pickup
                     </Button>

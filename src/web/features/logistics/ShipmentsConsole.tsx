@@ -19,7 +19,6 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Shipment } from '../../../contract/shipments';
@@ -32,6 +31,7 @@ import {
   useShipmentQuery,
 } from './logistics.api';
 import { PAGE_SIZE, pageCount } from '../../lib/paging';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 const words = (s: string) => s.replaceAll('_', ' ');
 const when = (iso: string) =>
@@ -210,11 +210,9 @@ export function ShipmentDetailPage() {
 function StatusActions({ s }: { s: Shipment }) {
   const [next, setNext] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const [change, changing] = useChangeShipmentStatusMutation();
-  const [act, acting] = useShipmentActionMutation();
-  const failed = (res: object) => {
-    if ('error' in res) showToast({ color: 'red', message: 'Not done: the shipment has moved on; reload' });
-  };
+  const [change, changing] = useMutationWithToast(useChangeShipmentStatusMutation());
+  const [act, acting] = useMutationWithToast(useShipmentActionMutation());
+  const movedOn = { failure: 'Not done: the shipment has moved on; reload' };
   return (
     <Group align="end" gap="xs" wrap="wrap">
       <Select
@@ -231,8 +229,9 @@ function StatusActions({ s }: { s: Shipment }) {
         loading={changing.isLoading}
         onClick={async () => {
           if (!next) return;
-          failed(
-            await change({ id: s.shipmentId, status: next as Shipment['status'], ...(note && { note }) }),
+          await change(
+            { id: s.shipmentId, status: next as Shipment['status'], ...(note && { note }) },
+            movedOn,
           );
           setNext(null);
         }}
@@ -242,7 +241,7 @@ function StatusActions({ s }: { s: Shipment }) {
       <Button
         variant="default"
         loading={acting.isLoading}
-        onClick={async () => failed(await act({ id: s.shipmentId, action: 'refresh' }))}
+        onClick={() => act({ id: s.shipmentId, action: 'refresh' }, movedOn)}
       >
         Refresh scans
       </Button>
@@ -251,7 +250,7 @@ function StatusActions({ s }: { s: Shipment }) {
           variant="subtle"
           color="red"
           loading={acting.isLoading}
-          onClick={async () => failed(await act({ id: s.shipmentId, action: 'void', ...(note && { note }) }))}
+          onClick={() => act({ id: s.shipmentId, action: 'void', ...(note && { note }) }, movedOn)}
         >
           Void label
         </Button>
