@@ -18,7 +18,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { Fulfillment, FulfillmentProposal } from '../../../contract/logistics';
 import { PageTitle } from '../../components/PageTitle';
@@ -34,9 +33,9 @@ import {
 } from './logistics.api';
 import { PickupPanel } from './PickupPanel';
 import { pageCount } from '../../lib/paging';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 const words = (s: string) => s.replaceAll('_', ' ');
-const failed = (message: string) => showToast({ color: 'red', message });
 
 /**
  * /supplier/fulfillments: the supplier's fulfilment queue in a warehouse: confirmed lines waiting,
@@ -88,15 +87,16 @@ function Proposals() {
 }
 
 function ProposalCard({ group: g }: { group: FulfillmentProposal }) {
-  const [create, { isLoading }] = useCreateFulfillmentMutation();
-  const make = async () => {
-    const res = await create(g.lines.map((l) => l.supplierLineId));
-    if ('error' in res) failed('These lines could not be grouped; reload and try again');
-    else
-      showToast({
-        message: `Fulfillment ${res.data.data.fulfillmentId} made for order ${g.orderNumber}`,
-      });
-  };
+  const [create, { isLoading }] = useMutationWithToast(useCreateFulfillmentMutation());
+  const make = () =>
+    create(
+      g.lines.map((l) => l.supplierLineId),
+      {
+        success: (r) => `Fulfillment ${r.data.fulfillmentId} made for order ${g.orderNumber}`,
+        successColor: null,
+        failure: 'These lines could not be grouped; reload and try again',
+      },
+    );
   return (
     <Card withBorder>
       <Text fw={600}>Order {g.orderNumber}</Text>
@@ -191,7 +191,7 @@ function BuyLabel({ f }: { f: Fulfillment }) {
   const [choice, setChoice] = useState<string | null>(
     f.courier && f.service ? `${f.courier}:${f.service}` : null,
   );
-  const [buy, { isLoading: buying }] = useGenerateLabelMutation();
+  const [buy, { isLoading: buying }] = useMutationWithToast(useGenerateLabelMutation());
   const options =
     data?.list.map((r) => ({
       value: `${r.courier}:${r.service}`,
@@ -200,13 +200,10 @@ function BuyLabel({ f }: { f: Fulfillment }) {
   const submit = async () => {
     if (!choice) return;
     const [courier, service] = choice.split(':');
-    const res = await buy({
-      fulfillmentId: f.fulfillmentId,
-      courier,
-      service,
-      idempotencyKey: crypto.randomUUID(),
-    });
-    if ('error' in res) failed('The label could not be bought; reload and try again');
+    await buy(
+      { fulfillmentId: f.fulfillmentId, courier, service, idempotencyKey: crypto.randomUUID() },
+      { failure: 'The label could not be bought; reload and try again' },
+    );
   };
   if (isError) return <Alert color="red">Rates could not be loaded.</Alert>;
   return (
@@ -228,17 +225,14 @@ function BuyLabel({ f }: { f: Fulfillment }) {
 }
 
 function CancelButton({ id }: { id: number }) {
-  const [cancel, { isLoading }] = useCancelFulfillmentMutation();
+  const [cancel, { isLoading }] = useMutationWithToast(useCancelFulfillmentMutation());
   return (
     <Button
       variant="subtle"
       color="red"
       mt="xs"
       loading={isLoading}
-      onClick={async () => {
-        const res = await cancel(id);
-        if ('error' in res) failed('This fulfillment can no longer be cancelled');
-      }}
+      onClick={() => cancel(id, { failure: 'This fulfillment can no longer be cancelled' })}
     >
       Cancel fulfillment
     </Button>

@@ -17,7 +17,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Fulfillment } from '../../../contract/logistics';
@@ -32,6 +31,7 @@ import {
 } from './logistics.api';
 import { ShipmentStatusBadge } from './ShipmentsConsole';
 import { PAGE_SIZE, pageCount } from '../../lib/paging';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 const words = (s: string) => s.replaceAll('_', ' ');
 const colorOf = (s: string) =>
@@ -146,7 +146,7 @@ export function FulfillmentDetailPage() {
   const { data, isLoading, isError } = useFulfillmentQuery(id);
   const [next, setNext] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const [correct, correcting] = useCorrectFulfillmentMutation();
+  const [correct, correcting] = useMutationWithToast(useCorrectFulfillmentMutation());
   if (isLoading) return <Loader aria-label="Loading fulfillment" />;
   if (isError || !data) return <Alert color="red">This fulfillment could not be loaded.</Alert>;
   const f = data.data;
@@ -226,16 +226,14 @@ export function FulfillmentDetailPage() {
           loading={correcting.isLoading}
           onClick={async () => {
             if (!next) return;
-            const res = await correct({
-              fulfillmentId: f.fulfillmentId,
-              status: next as Fulfillment['status'],
-              ...(note && { note }),
-            });
-            if ('error' in res)
-              showToast({
-                color: 'red',
-                message: 'Not changed: only support and admin correct, and only along the table',
-              });
+            await correct(
+              {
+                fulfillmentId: f.fulfillmentId,
+                status: next as Fulfillment['status'],
+                ...(note && { note }),
+              },
+              { failure: 'Not changed: only support and admin correct, and only along the table' },
+            );
             setNext(null);
           }}
         >

@@ -18,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RatingSummary } from '../../../contract/reviews';
@@ -29,6 +28,7 @@ import {
   useVoteHelpfulMutation,
 } from './reviews.api';
 import { pageCount } from '../../lib/paging';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 // A review is a card with its text and photos: ten keep a page readable.
 const REVIEWS_PAGE_SIZE = 10;
@@ -72,12 +72,9 @@ export function ProductReviews({ code, make }: { code: string; make: string }) {
     ...(vehicle && { vehicle }),
   };
   const { data, isFetching, isError } = usePublishedReviewsQuery(query, { skip: !product });
-  const [vote, { isLoading: voting, originalArgs }] = useVoteHelpfulMutation();
+  const [vote, { isLoading: voting, originalArgs }] = useMutationWithToast(useVoteHelpfulMutation());
   if (!product) return null;
-  const onVote = async (id: number) => {
-    const res = await vote(id);
-    if ('error' in res) showToast({ color: 'red', message: 'Your vote was not counted' });
-  };
+  const onVote = (id: number) => vote(id, { failure: 'Your vote was not counted' });
   const filtered = !!rating || !!vehicle;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="reviews-title">
