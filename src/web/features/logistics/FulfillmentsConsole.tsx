@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import {
   Alert,
@@ -9,7 +8,6 @@ import {
   Button,
   Group,
   Loader,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -30,8 +28,8 @@ import {
   useStaffFulfillmentsQuery,
 } from './logistics.api';
 import { ShipmentStatusBadge } from './ShipmentsConsole';
-import { PAGE_SIZE, pageCount } from '../../lib/paging';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
+import { StatusListPage, useStatusListFilters } from '../../components/StatusListPage';
 
 const words = (s: string) => s.replaceAll('_', ' ');
 const colorOf = (s: string) =>
@@ -45,98 +43,45 @@ const FulfillmentBadge = ({ status }: { status: string }) => (
 
 /** /admin/fulfillments: every supplier's fulfillments, filtered by status and order. */
 export function FulfillmentsConsolePage() {
-  const [page, setPage] = useState(0);
-  const [status, setStatus] = useState<Fulfillment['status'] | null>(null);
-  const [order, setOrder] = useState('');
-  const orderId = /^\d+$/.test(order.trim()) ? Number(order.trim()) : undefined;
-  const { data, isFetching, isError } = useStaffFulfillmentsQuery({
-    page,
-    pageSize: PAGE_SIZE,
-    ...(status && { status }),
-    ...(orderId && { orderId }),
-  });
+  const list = useStatusListFilters<Fulfillment['status']>();
+  const answer = useStaffFulfillmentsQuery(list.query);
   return (
-    <>
-      <PageTitle title="Fulfillments" />
-      <Group mb="md" wrap="wrap" align="end">
-        <Select
-          label="Status"
-          placeholder="Any"
-          clearable
-          data={fulfillmentStatuses.map((s) => ({ value: s, label: words(s) }))}
-          value={status}
-          onChange={(v) => {
-            setStatus(v as Fulfillment['status'] | null);
-            setPage(0);
-          }}
-        />
-        <TextInput
-          label="Order id"
-          inputMode="numeric"
-          value={order}
-          onChange={(e) => {
-            setOrder(e.currentTarget.value);
-            setPage(0);
-          }}
-          w={120}
-        />
-        {isFetching && <Loader size="sm" aria-label="Loading fulfillments" />}
-      </Group>
-      {isError && <Alert color="red">Fulfillments could not be loaded.</Alert>}
-      {data && data.data.count === 0 && <Text>No fulfillments match.</Text>}
-      {data && data.data.count > 0 && (
-        <Table.ScrollContainer minWidth={720} type="native">
-          <Table striped highlightOnHover aria-label="Fulfillments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fulfillment</Table.Th>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th>To</Table.Th>
-                <Table.Th>Packages</Table.Th>
-                <Table.Th>Tracking</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.data.list.map((f) => (
-                <Table.Tr key={f.fulfillmentId}>
-                  <Table.Td>
-                    <Anchor component={Link} to={String(f.fulfillmentId)}>
-                      #{f.fulfillmentId}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/orders/${f.orderId}`}>
-                      {f.orderNumber}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <FulfillmentBadge status={f.status} />
-                  </Table.Td>
-                  <Table.Td>{f.warehouseName}</Table.Td>
-                  <Table.Td>
-                    {f.shipTo.city}, {f.shipTo.state} {f.shipTo.zip}
-                  </Table.Td>
-                  <Table.Td>
-                    {f.packages} · {f.weightLbs} lbs
-                  </Table.Td>
-                  <Table.Td ff="monospace">{f.shipment?.trackingNumber ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <StatusListPage
+      title="Fulfillments"
+      noun="fulfillments"
+      statuses={fulfillmentStatuses}
+      statusLabel={words}
+      controls={list.controls}
+      answer={answer}
+      minWidth={720}
+      head={['Fulfillment', 'Order', 'Status', 'From', 'To', 'Packages', 'Tracking']}
+      rowKey={(f) => f.fulfillmentId}
+      cells={(f) => (
+        <>
+          <Table.Td>
+            <Anchor component={Link} to={String(f.fulfillmentId)}>
+              #{f.fulfillmentId}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={`/admin/orders/${f.orderId}`}>
+              {f.orderNumber}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <FulfillmentBadge status={f.status} />
+          </Table.Td>
+          <Table.Td>{f.warehouseName}</Table.Td>
+          <Table.Td>
+            {f.shipTo.city}, {f.shipTo.state} {f.shipTo.zip}
+          </Table.Td>
+          <Table.Td>
+            {f.packages} · {f.weightLbs} lbs
+          </Table.Td>
+          <Table.Td ff="monospace">{f.shipment?.trackingNumber ?? '—'}</Table.Td>
+        </>
       )}
-      {data && data.data.count > PAGE_SIZE && (
-        <Pagination
-          mt="md"
-          total={pageCount(data.data.count)}
-          value={page + 1}
-          onChange={(p) => setPage(p - 1)}
-        />
-      )}
-    </>
+    />
   );
 }
 

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Timeline.layer.css';
 import {
@@ -10,7 +9,6 @@ import {
   Button,
   Group,
   Loader,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -30,8 +28,8 @@ import {
   useShipmentListQuery,
   useShipmentQuery,
 } from './logistics.api';
-import { PAGE_SIZE, pageCount } from '../../lib/paging';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
+import { StatusListPage, useStatusListFilters } from '../../components/StatusListPage';
 
 const words = (s: string) => s.replaceAll('_', ' ');
 const when = (iso: string) =>
@@ -53,102 +51,46 @@ export const ShipmentStatusBadge = ({ status }: { status: string }) => (
 
 /** /admin/shipments: every shipment, filtered by status and order, newest first. */
 export function ShipmentsConsolePage() {
-  const [page, setPage] = useState(0);
-  const [status, setStatus] = useState<Shipment['status'] | null>(null);
-  const [order, setOrder] = useState('');
-  const orderId = /^\d+$/.test(order.trim()) ? Number(order.trim()) : undefined;
-  const { data, isFetching, isError } = useShipmentListQuery({
-    page,
-    pageSize: PAGE_SIZE,
-    ...(status && { status }),
-    ...(orderId && { orderId }),
-  });
+  const list = useStatusListFilters<Shipment['status']>();
+  const answer = useShipmentListQuery(list.query);
   return (
-    <>
-      <PageTitle title="Shipments" />
-      <Group mb="md" wrap="wrap" align="end">
-        <Select
-          label="Status"
-          placeholder="Any"
-          clearable
-          data={shipmentStatuses.map((s) => ({ value: s, label: words(s) }))}
-          value={status}
-          onChange={(v) => {
-            setStatus(v as Shipment['status'] | null);
-            setPage(0);
-          }}
-        />
-        <TextInput
-          label="Order id"
-          inputMode="numeric"
-          value={order}
-          onChange={(e) => {
-            setOrder(e.currentTarget.value);
-            setPage(0);
-          }}
-          w={120}
-        />
-        {isFetching && <Loader size="sm" aria-label="Loading shipments" />}
-      </Group>
-      {isError && <Alert color="red">Shipments could not be loaded.</Alert>}
-      {data && data.data.count === 0 && <Text>No shipments match.</Text>}
-      {data && data.data.count > 0 && (
-        <Table.ScrollContainer minWidth={720} type="native">
-          <Table striped highlightOnHover aria-label="Shipments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tracking</Table.Th>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Courier</Table.Th>
-                <Table.Th>Route</Table.Th>
-                <Table.Th>Expected</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.data.list.map((s) => (
-                <Table.Tr key={s.shipmentId}>
-                  <Table.Td>
-                    <Anchor component={Link} to={String(s.shipmentId)} ff="monospace">
-                      {s.trackingNumber}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/orders/${s.orderId}`}>
-                      {s.orderNumber}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <ShipmentStatusBadge status={s.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    {s.courier} {words(s.service)}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.shipFromZip} → {s.shipToZip}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.deliveredAt
-                      ? `delivered ${when(s.deliveredAt)}`
-                      : s.expectedAt
-                        ? when(s.expectedAt)
-                        : '—'}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <StatusListPage
+      title="Shipments"
+      noun="shipments"
+      statuses={shipmentStatuses}
+      statusLabel={words}
+      controls={list.controls}
+      answer={answer}
+      minWidth={720}
+      head={['Tracking', 'Order', 'Status', 'Courier', 'Route', 'Expected']}
+      rowKey={(s) => s.shipmentId}
+      cells={(s) => (
+        <>
+          <Table.Td>
+            <Anchor component={Link} to={String(s.shipmentId)} ff="monospace">
+              {s.trackingNumber}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <Anchor component={Link} to={`/admin/orders/${s.orderId}`}>
+              {s.orderNumber}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <ShipmentStatusBadge status={s.status} />
+          </Table.Td>
+          <Table.Td>
+            {s.courier} {words(s.service)}
+          </Table.Td>
+          <Table.Td>
+            {s.shipFromZip} → {s.shipToZip}
+          </Table.Td>
+          <Table.Td>
+            {s.deliveredAt ? `delivered ${when(s.deliveredAt)}` : s.expectedAt ? when(s.expectedAt) : '—'}
+          </Table.Td>
+        </>
       )}
-      {data && data.data.count > PAGE_SIZE && (
-        <Pagination
-          mt="md"
-          total={pageCount(data.data.count)}
-          value={page + 1}
-          onChange={(p) => setPage(p - 1)}
-        />
-      )}
-    </>
+    />
   );
 }
 
