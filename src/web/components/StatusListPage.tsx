@@ -1,7 +1,20 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/Table.layer.css';
-import { Alert, Group, Loader, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { PAGE_SIZE, pageCount } from '../lib/paging';
 import { PageTitle } from './PageTitle';
@@ -100,5 +113,60 @@ export function StatusListPage<Row, Status extends string>(props: Props<Row, Sta
         />
       )}
     </>
+  );
+}
+
+interface TabsProps<Item, Status extends string> {
+  title: string;
+  /** The items' plural noun in lower case ("reviews"): the loading and empty texts say it. */
+  noun: string;
+  /** The tabs, "all" last; the first is shown first. */
+  statuses: readonly (Status | 'all')[];
+  status: Status | 'all';
+  /** Page numbers count from 1 here, as Mantine's Pagination does. */
+  page: number;
+  onChange: (to: { status: Status | 'all'; page: number }) => void;
+  answer: { data?: { list: Item[]; count: number }; isLoading: boolean; isError: boolean };
+  /** What the error notice says. */
+  unreadable: string;
+  pageSize?: number;
+  item: (item: Item) => ReactNode;
+}
+
+/**
+ * A back-office queue of cards filtered by status tabs (the contact messages, the reviews): the
+ * same states as StatusListPage, a card per item, paged by PAGE_SIZE unless told otherwise.
+ */
+export function StatusTabsPage<Item, Status extends string>(props: TabsProps<Item, Status>) {
+  const { answer, status, noun, pageSize = PAGE_SIZE } = props;
+  const { data } = answer;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {props.title}
+        </Title>
+        <SegmentedControl
+          value={status}
+          onChange={(v) => props.onChange({ status: v as Status | 'all', page: 1 })}
+          data={[...props.statuses]}
+        />
+      </Group>
+      {answer.isLoading && <Loader aria-label={`Loading ${noun}`} />}
+      {answer.isError && <Alert color="red">{props.unreadable}</Alert>}
+      {data?.count === 0 && (
+        <Text c="dimmed">
+          No {status === 'all' ? '' : status} {noun}.
+        </Text>
+      )}
+      {data?.list.map(props.item)}
+      {data && data.count > pageSize && (
+        <Pagination
+          total={pageCount(data.count, pageSize)}
+          value={props.page}
+          onChange={(page) => props.onChange({ status, page })}
+        />
+      )}
+    </Stack>
   );
 }

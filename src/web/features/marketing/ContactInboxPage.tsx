@@ -1,62 +1,37 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Card.layer.css';
-import '@mantine/core/styles/Pagination.layer.css';
-import '@mantine/core/styles/SegmentedControl.layer.css';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { ContactMessage } from '../../../contract/marketing';
 import { dateTime } from '../../lib/format';
 import { useAnswerContactMutation, useContactInboxQuery } from './marketing.api';
-import { PAGE_SIZE, pageCount } from '../../lib/paging';
+import { PAGE_SIZE } from '../../lib/paging';
 import { firstProblemDetail, useMutationWithToast } from '../../lib/use-mutation-with-toast';
+import { StatusTabsPage } from '../../components/StatusListPage';
 
 /** The staff console's support inbox: contact messages, open first; answer (mailed) or reopen. */
 export function ContactInboxPage() {
-  const [status, setStatus] = useState<'open' | 'answered' | 'all'>('open');
-  const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = useContactInboxQuery({
-    page: page - 1,
+  const [at, setAt] = useState<{ status: 'open' | 'answered' | 'all'; page: number }>({
+    status: 'open',
+    page: 1,
+  });
+  const answer = useContactInboxQuery({
+    page: at.page - 1,
     pageSize: PAGE_SIZE,
-    ...(status !== 'all' && { status }),
+    ...(at.status !== 'all' && { status: at.status }),
   });
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Contact messages
-        </Title>
-        <SegmentedControl
-          value={status}
-          onChange={(v) => {
-            setStatus(v as typeof status);
-            setPage(1);
-          }}
-          data={['open', 'answered', 'all']}
-        />
-      </Group>
-      {isLoading && <Loader aria-label="Loading messages" />}
-      {isError && <Alert color="red">The inbox cannot be read right now.</Alert>}
-      {data?.count === 0 && <Text c="dimmed">No {status === 'all' ? '' : status} messages.</Text>}
-      {data?.list.map((m) => (
-        <Message key={m.id} m={m} />
-      ))}
-      {data && data.count > PAGE_SIZE && (
-        <Pagination total={pageCount(data.count)} value={page} onChange={setPage} />
-      )}
-    </Stack>
+    <StatusTabsPage
+      title="Contact messages"
+      noun="messages"
+      statuses={['open', 'answered', 'all']}
+      status={at.status}
+      page={at.page}
+      onChange={setAt}
+      answer={answer}
+      unreadable="The inbox cannot be read right now."
+      item={(m) => <Message key={m.id} m={m} />}
+    />
   );
 }
 

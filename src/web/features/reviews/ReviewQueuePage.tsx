@@ -1,27 +1,12 @@
 import '@mantine/core/styles/Badge.layer.css';
-import '@mantine/core/styles/Pagination.layer.css';
-import '@mantine/core/styles/SegmentedControl.layer.css';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { Review } from '../../../contract/reviews';
 import type { ApiFailure } from '../../api/api';
 import { ReviewCard } from './ReviewCard';
 import { useModerateReviewMutation, useReviewQueueQuery } from './reviews.api';
-import { pageCount } from '../../lib/paging';
+import { StatusTabsPage } from '../../components/StatusListPage';
 
 type Filter = 'pending' | 'published' | 'hidden' | 'all';
 // A review is a card with its text and photos: ten keep a page readable.
@@ -29,38 +14,25 @@ const REVIEWS_PAGE_SIZE = 10;
 
 /** The staff console's review queue: pending reviews oldest first; publish, hide with a reason, answer. */
 export function ReviewQueuePage() {
-  const [status, setStatus] = useState<Filter>('pending');
-  const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = useReviewQueueQuery({
-    page: page - 1,
+  const [at, setAt] = useState<{ status: Filter; page: number }>({ status: 'pending', page: 1 });
+  const answer = useReviewQueueQuery({
+    page: at.page - 1,
     pageSize: REVIEWS_PAGE_SIZE,
-    ...(status !== 'all' && { status }),
+    ...(at.status !== 'all' && { status: at.status }),
   });
   return (
-    <Stack>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Reviews
-        </Title>
-        <SegmentedControl
-          value={status}
-          onChange={(v) => {
-            setStatus(v as Filter);
-            setPage(1);
-          }}
-          data={['pending', 'published', 'hidden', 'all']}
-        />
-      </Group>
-      {isLoading && <Loader aria-label="Loading reviews" />}
-      {isError && <Alert color="red">The reviews cannot be read right now.</Alert>}
-      {data && data.count === 0 && <Text c="dimmed">No {status === 'all' ? '' : status} reviews.</Text>}
-      {data?.list.map((r) => (
-        <ReviewCard key={r.id} review={r} footer={<Moderation review={r} />} />
-      ))}
-      {data && data.count > REVIEWS_PAGE_SIZE && (
-        <Pagination total={pageCount(data.count, REVIEWS_PAGE_SIZE)} value={page} onChange={setPage} />
-      )}
-    </Stack>
+    <StatusTabsPage
+      title="Reviews"
+      noun="reviews"
+      statuses={['pending', 'published', 'hidden', 'all']}
+      status={at.status}
+      page={at.page}
+      onChange={setAt}
+      answer={answer}
+      unreadable="The reviews cannot be read right now."
+      pageSize={REVIEWS_PAGE_SIZE}
+      item={(r) => <ReviewCard key={r.id} review={r} footer={<Moderation review={r} />} />}
+    />
   );
 }
 
