@@ -3,7 +3,8 @@ import * as dist from '../../../contract/distributors';
 import * as fulfil from '../../../contract/logistics';
 import * as ship from '../../../contract/shipments';
 import type { Fulfillment } from '../../../contract/logistics';
-import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
+import { api, type BodyOf } from '../../api/api';
+import { byId, contractMutation, contractQuery } from '../../api/endpoints';
 
 // Tags: a change to a fulfillment refetches the fulfilment queue (proposals, list) and the
 // shipments (a label starts one, a cancel voids it).
@@ -22,125 +23,102 @@ const distributorLists = {
 
 const logisticsApi = api.injectEndpoints({
   endpoints: (b) => ({
-    distributorOffers: b.query<Out<typeof dist.distributorOffers>, number>({
-      query: (id) => ({ endpoint: dist.distributorOffers, params: { id } }),
-      providesTags: (_r, _e, id) => [orderTag(id)],
+    distributorOffers: contractQuery(b, dist.distributorOffers, {
+      input: byId,
+      provides: (_r, _e, id) => [orderTag(id)],
     }),
-    distributorOrders: b.query<
-      Out<typeof dist.tirewireOrder>,
-      { distributor: keyof typeof distributorLists; orderId: number }
-    >({
-      query: ({ distributor, orderId }) => ({ endpoint: distributorLists[distributor], query: { orderId } }),
-      providesTags: (_r, _e, arg) => [orderTag(arg.orderId)],
+    distributorOrders: contractQuery(b, dist.tirewireOrder, {
+      // The three distributors answer the same shape; the argument names which one.
+      input: ({ distributor, orderId }: { distributor: keyof typeof distributorLists; orderId: number }) => ({
+        endpoint: distributorLists[distributor],
+        query: { orderId },
+      }),
+      provides: (_r, _e, arg) => [orderTag(arg.orderId)],
     }),
-    sendToDistributor: b.mutation<
-      Out<typeof dist.sendToDistributor>,
-      { id: number } & BodyOf<typeof dist.sendToDistributor>
-    >({
-      query: ({ id, ...body }) => ({ endpoint: dist.sendToDistributor, params: { id }, body }),
-      invalidatesTags: (_r, _e, arg) => [orderTag(arg.id), { type: 'Order', id: 'LIST' }],
+    sendToDistributor: contractMutation(b, dist.sendToDistributor, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof dist.sendToDistributor>) => ({
+        params: { id },
+        body,
+      }),
+      invalidates: (_r, _e, arg) => [orderTag(arg.id), { type: 'Order', id: 'LIST' }],
     }),
-    fulfillmentList: b.query<Out<typeof fulfil.listFulfillments>, QueryOf<typeof fulfil.listFulfillments>>({
-      query: (query) => ({ endpoint: fulfil.listFulfillments, query }),
-      providesTags: QUEUE,
+    fulfillmentList: contractQuery(b, fulfil.listFulfillments, { provides: QUEUE }),
+    fulfillmentProposals: contractQuery(b, fulfil.proposeFulfillments, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({ query: {} }),
+      provides: QUEUE,
     }),
-    fulfillmentProposals: b.query<Out<typeof fulfil.proposeFulfillments>, void>({
-      query: () => ({ endpoint: fulfil.proposeFulfillments, query: {} }),
-      providesTags: QUEUE,
+    fulfillmentRates: contractQuery(b, fulfil.fulfillmentRates, { input: byId }),
+    createFulfillment: contractMutation(b, fulfil.createFulfillment, {
+      input: (supplierLineIds: number[]) => ({ body: { supplierLineIds } }),
+      invalidates: QUEUE,
     }),
-    fulfillmentRates: b.query<Out<typeof fulfil.fulfillmentRates>, number>({
-      query: (id) => ({ endpoint: fulfil.fulfillmentRates, params: { id } }),
-    }),
-    createFulfillment: b.mutation<Out<typeof fulfil.createFulfillment>, number[]>({
-      query: (supplierLineIds) => ({ endpoint: fulfil.createFulfillment, body: { supplierLineIds } }),
-      invalidatesTags: QUEUE,
-    }),
-    generateLabel: b.mutation<
-      Out<typeof fulfil.generateLabel>,
-      { fulfillmentId: number; courier: string; service: string; idempotencyKey: string }
-    >({
-      query: ({ idempotencyKey, ...body }) => ({
-        endpoint: fulfil.generateLabel,
+    generateLabel: contractMutation(b, fulfil.generateLabel, {
+      input: ({
+        idempotencyKey,
+        ...body
+      }: {
+        fulfillmentId: number;
+        courier: string;
+        service: string;
+        idempotencyKey: string;
+      }) => ({
         body,
         headers: { 'idempotency-key': idempotencyKey },
       }),
-      invalidatesTags: QUEUE,
+      invalidates: QUEUE,
     }),
-    cancelFulfillment: b.mutation<Out<typeof fulfil.cancelFulfillment>, number>({
-      query: (id) => ({ endpoint: fulfil.cancelFulfillment, params: { id }, body: {} }),
-      invalidatesTags: QUEUE,
+    cancelFulfillment: contractMutation(b, fulfil.cancelFulfillment, {
+      input: (id: number) => ({ params: { id }, body: {} }),
+      invalidates: QUEUE,
     }),
-    pickupAvailability: b.query<
-      Out<typeof fulfil.pickupAvailability>,
-      { warehouseId: number; courier?: (typeof couriers)[number] }
-    >({
-      query: ({ warehouseId, courier }) => ({
-        endpoint: fulfil.pickupAvailability,
+    pickupAvailability: contractQuery(b, fulfil.pickupAvailability, {
+      input: ({ warehouseId, courier }: { warehouseId: number; courier?: (typeof couriers)[number] }) => ({
         params: { id: warehouseId },
         query: courier ? { courier } : {},
       }),
-      providesTags: [{ type: 'Fulfillment', id: 'PICKUPS' }],
+      provides: [{ type: 'Fulfillment', id: 'PICKUPS' }],
     }),
-    schedulePickup: b.mutation<Out<typeof fulfil.schedulePickup>, BodyOf<typeof fulfil.schedulePickup>>({
-      query: (body) => ({ endpoint: fulfil.schedulePickup, body }),
-      invalidatesTags: [{ type: 'Fulfillment', id: 'PICKUPS' }],
+    schedulePickup: contractMutation(b, fulfil.schedulePickup, {
+      invalidates: [{ type: 'Fulfillment', id: 'PICKUPS' }],
     }),
-    cancelPickup: b.mutation<Out<typeof fulfil.cancelPickup>, number>({
-      query: (id) => ({ endpoint: fulfil.cancelPickup, params: { id } }),
-      invalidatesTags: [{ type: 'Fulfillment', id: 'PICKUPS' }],
+    cancelPickup: contractMutation(b, fulfil.cancelPickup, {
+      input: byId,
+      invalidates: [{ type: 'Fulfillment', id: 'PICKUPS' }],
     }),
     // The console: every fulfillment and shipment, and support's corrections.
-    staffFulfillments: b.query<
-      Out<typeof fulfil.staffFulfillments>,
-      QueryOf<typeof fulfil.staffFulfillments>
-    >({
-      query: (query) => ({ endpoint: fulfil.staffFulfillments, query }),
-      providesTags: QUEUE,
+    staffFulfillments: contractQuery(b, fulfil.staffFulfillments, { provides: QUEUE }),
+    fulfillment: contractQuery(b, fulfil.getFulfillment, { input: byId, provides: QUEUE }),
+    correctFulfillment: contractMutation(b, fulfil.staffUpdateFulfillments, {
+      input: (change: { fulfillmentId: number; status: Fulfillment['status']; note?: string }) => ({
+        body: { fulfillments: [change] },
+      }),
+      invalidates: QUEUE,
     }),
-    fulfillment: b.query<Out<typeof fulfil.getFulfillment>, number>({
-      query: (id) => ({ endpoint: fulfil.getFulfillment, params: { id } }),
-      providesTags: QUEUE,
+    shipmentList: contractQuery(b, ship.listShipments, { provides: QUEUE }),
+    shipment: contractQuery(b, ship.getShipment, { input: byId, provides: QUEUE }),
+    changeShipmentStatus: contractMutation(b, ship.changeShipmentStatus, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof ship.changeShipmentStatus>) => ({
+        params: { id },
+        body,
+      }),
+      invalidates: [...QUEUE, { type: 'Order', id: 'LIST' }],
     }),
-    correctFulfillment: b.mutation<
-      Out<typeof fulfil.staffUpdateFulfillments>,
-      { fulfillmentId: number; status: Fulfillment['status']; note?: string }
-    >({
-      query: (change) => ({ endpoint: fulfil.staffUpdateFulfillments, body: { fulfillments: [change] } }),
-      invalidatesTags: QUEUE,
+    shipmentAction: contractMutation(b, ship.shipmentAction, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof ship.shipmentAction>) => ({
+        params: { id },
+        body,
+      }),
+      invalidates: [...QUEUE, { type: 'Order', id: 'LIST' }],
     }),
-    shipmentList: b.query<Out<typeof ship.listShipments>, QueryOf<typeof ship.listShipments>>({
-      query: (query) => ({ endpoint: ship.listShipments, query }),
-      providesTags: QUEUE,
-    }),
-    shipment: b.query<Out<typeof ship.getShipment>, number>({
-      query: (id) => ({ endpoint: ship.getShipment, params: { id } }),
-      providesTags: QUEUE,
-    }),
-    changeShipmentStatus: b.mutation<
-      Out<typeof ship.changeShipmentStatus>,
-      { id: number } & BodyOf<typeof ship.changeShipmentStatus>
-    >({
-      query: ({ id, ...body }) => ({ endpoint: ship.changeShipmentStatus, params: { id }, body }),
-      invalidatesTags: [...QUEUE, { type: 'Order', id: 'LIST' }],
-    }),
-    shipmentAction: b.mutation<
-      Out<typeof ship.shipmentAction>,
-      { id: number } & BodyOf<typeof ship.shipmentAction>
-    >({
-      query: ({ id, ...body }) => ({ endpoint: ship.shipmentAction, params: { id }, body }),
-      invalidatesTags: [...QUEUE, { type: 'Order', id: 'LIST' }],
-    }),
-    orderDelivery: b.query<Out<typeof ship.myOrderDelivery>, number>({
-      query: (id) => ({ endpoint: ship.myOrderDelivery, params: { id } }),
-      providesTags: [{ type: 'Shipment', id: 'LIST' }],
+    orderDelivery: contractQuery(b, ship.myOrderDelivery, {
+      input: byId,
+      provides: [{ type: 'Shipment', id: 'LIST' }],
     }),
     /** Sandbox only: the tracking service scans a parcel up to a status (404 in production). */
-    advanceTracking: b.mutation<
-      Out<typeof ship.sandboxAdvanceTracking>,
-      { trackingNumber: string; status: string }
-    >({
-      query: (body) => ({ endpoint: ship.sandboxAdvanceTracking, body }),
-      invalidatesTags: [...QUEUE, { type: 'Order', id: 'LIST' }],
+    advanceTracking: contractMutation(b, ship.sandboxAdvanceTracking, {
+      input: (body: { trackingNumber: string; status: string }) => ({ body }),
+      invalidates: [...QUEUE, { type: 'Order', id: 'LIST' }],
     }),
   }),
 });

@@ -1,39 +1,38 @@
 import * as marketing from '../../../contract/marketing';
-import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
+import { api, type BodyOf } from '../../api/api';
+import { contractMutation, contractQuery } from '../../api/endpoints';
 
 const inbox = { type: 'ContactMessage', id: 'LIST' } as const;
 
 export const marketingApi = api.injectEndpoints({
   endpoints: (b) => ({
-    subscribe: b.mutation<string, string>({
-      query: (email) => ({ endpoint: marketing.subscribeNewsletter, body: { email } }),
-      transformResponse: (r: Out<typeof marketing.subscribeNewsletter>) => r.data.message,
+    subscribe: contractMutation(b, marketing.subscribeNewsletter, {
+      input: (email: string) => ({ body: { email } }),
+      transform: (r) => r.data.message,
     }),
-    confirmNewsletter: b.mutation<Out<typeof marketing.confirmNewsletter>['data'], string>({
-      query: (token) => ({ endpoint: marketing.confirmNewsletter, body: { token } }),
-      transformResponse: (r: Out<typeof marketing.confirmNewsletter>) => r.data,
+    confirmNewsletter: contractMutation(b, marketing.confirmNewsletter, {
+      input: (token: string) => ({ body: { token } }),
+      transform: (r) => r.data,
     }),
-    unsubscribe: b.mutation<Out<typeof marketing.unsubscribeNewsletter>['data'], string>({
-      query: (token) => ({ endpoint: marketing.unsubscribeNewsletter, body: { token } }),
-      transformResponse: (r: Out<typeof marketing.unsubscribeNewsletter>) => r.data,
+    unsubscribe: contractMutation(b, marketing.unsubscribeNewsletter, {
+      input: (token: string) => ({ body: { token } }),
+      transform: (r) => r.data,
     }),
-    sendContact: b.mutation<marketing.ContactMessage, BodyOf<typeof marketing.sendContact>>({
-      query: (body) => ({ endpoint: marketing.sendContact, body }),
-      transformResponse: (r: Out<typeof marketing.sendContact>) => r.data,
-      invalidatesTags: [inbox],
+    sendContact: contractMutation(b, marketing.sendContact, {
+      transform: (r) => r.data,
+      invalidates: [inbox],
     }),
-    contactInbox: b.query<Out<typeof marketing.listContact>['data'], QueryOf<typeof marketing.listContact>>({
-      query: (query) => ({ endpoint: marketing.listContact, query }),
-      transformResponse: (r: Out<typeof marketing.listContact>) => r.data,
-      providesTags: [inbox],
+    contactInbox: contractQuery(b, marketing.listContact, {
+      transform: (r) => r.data,
+      provides: [inbox],
     }),
-    answerContact: b.mutation<
-      marketing.ContactMessage,
-      { id: number; body: BodyOf<typeof marketing.answerContact> }
-    >({
-      query: ({ id, body }) => ({ endpoint: marketing.answerContact, params: { id }, body }),
-      transformResponse: (r: Out<typeof marketing.answerContact>) => r.data,
-      invalidatesTags: [inbox, { type: 'Audit', id: 'LIST' }, { type: 'Outbox', id: 'LIST' }],
+    answerContact: contractMutation(b, marketing.answerContact, {
+      input: ({ id, body }: { id: number; body: BodyOf<typeof marketing.answerContact> }) => ({
+        params: { id },
+        body,
+      }),
+      transform: (r) => r.data,
+      invalidates: [inbox, { type: 'Audit', id: 'LIST' }, { type: 'Outbox', id: 'LIST' }],
     }),
   }),
 });
