@@ -1,38 +1,36 @@
 import * as comparisons from '../../../contract/comparisons';
-import { api, type BodyOf, type Out } from '../../api/api';
+import { api } from '../../api/api';
+import { byId, contractMutation, contractQuery } from '../../api/endpoints';
 
 const list = { type: 'Comparison', id: 'LIST' } as const;
 
 export const comparisonsApi = api.injectEndpoints({
   endpoints: (b) => ({
-    compareTable: b.query<comparisons.ComparisonTable, number[]>({
-      query: (productIds) => ({ endpoint: comparisons.compareProducts, query: { productIds } }),
-      transformResponse: (r: Out<typeof comparisons.compareProducts>) => r.data,
+    compareTable: contractQuery(b, comparisons.compareProducts, {
+      input: (productIds: number[]) => ({ query: { productIds } }),
+      transform: (r) => r.data,
     }),
-    savedComparisons: b.query<Out<typeof comparisons.listComparisons>['data'], void>({
-      query: () => ({ endpoint: comparisons.listComparisons, query: { pageSize: 100 } }),
-      transformResponse: (r: Out<typeof comparisons.listComparisons>) => r.data,
-      providesTags: [list],
+    savedComparisons: contractQuery(b, comparisons.listComparisons, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({ query: { pageSize: 100 } }),
+      transform: (r) => r.data,
+      provides: [list],
     }),
-    savedComparison: b.query<Out<typeof comparisons.getComparison>['data'], number>({
-      query: (id) => ({ endpoint: comparisons.getComparison, params: { id } }),
-      transformResponse: (r: Out<typeof comparisons.getComparison>) => r.data,
-      providesTags: (_r, _e, id) => [{ type: 'Comparison', id }],
+    savedComparison: contractQuery(b, comparisons.getComparison, {
+      input: byId,
+      transform: (r) => r.data,
+      provides: (_r, _e, id) => [{ type: 'Comparison', id }],
     }),
-    saveComparison: b.mutation<comparisons.Comparison, BodyOf<typeof comparisons.createComparison>>({
-      query: (body) => ({ endpoint: comparisons.createComparison, body }),
-      transformResponse: (r: Out<typeof comparisons.createComparison>) => r.data,
-      invalidatesTags: [list],
+    saveComparison: contractMutation(b, comparisons.createComparison, {
+      transform: (r) => r.data,
+      invalidates: [list],
     }),
-    renameComparison: b.mutation<comparisons.Comparison, { id: number; name: string }>({
-      query: ({ id, name }) => ({ endpoint: comparisons.updateComparison, params: { id }, body: { name } }),
-      transformResponse: (r: Out<typeof comparisons.updateComparison>) => r.data,
-      invalidatesTags: (_r, _e, { id }) => [list, { type: 'Comparison', id }],
+    renameComparison: contractMutation(b, comparisons.updateComparison, {
+      input: ({ id, name }: { id: number; name: string }) => ({ params: { id }, body: { name } }),
+      transform: (r) => r.data,
+      invalidates: (_r, _e, { id }) => [list, { type: 'Comparison', id }],
     }),
-    deleteComparison: b.mutation<unknown, number>({
-      query: (id) => ({ endpoint: comparisons.deleteComparison, params: { id } }),
-      invalidatesTags: [list],
-    }),
+    deleteComparison: contractMutation(b, comparisons.deleteComparison, { input: byId, invalidates: [list] }),
   }),
 });
 
