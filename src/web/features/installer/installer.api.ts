@@ -1,5 +1,6 @@
 import * as inst from '../../../contract/installer';
-import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
+import { api } from '../../api/api';
+import { contractMutation, contractQuery } from '../../api/endpoints';
 
 // A change to one installer order refetches the lists (the bay's and the staff's: each carries
 // every detail).
@@ -7,37 +8,11 @@ const LIST = [{ type: 'InstallerOrder' as const, id: 'LIST' }];
 
 const installerApi = api.injectEndpoints({
   endpoints: (b) => ({
-    installerOrders: b.query<Out<typeof inst.listInstallerOrders>, QueryOf<typeof inst.listInstallerOrders>>({
-      query: (query) => ({ endpoint: inst.listInstallerOrders, query }),
-      providesTags: LIST,
-    }),
-    updateInstallerOrder: b.mutation<
-      Out<typeof inst.updateInstallerOrder>,
-      BodyOf<typeof inst.updateInstallerOrder>
-    >({
-      query: (body) => ({ endpoint: inst.updateInstallerOrder, body }),
-      invalidatesTags: LIST,
-    }),
-    staffInstallerOrders: b.query<
-      Out<typeof inst.listStaffInstallerOrders>,
-      QueryOf<typeof inst.listStaffInstallerOrders>
-    >({
-      query: (query) => ({ endpoint: inst.listStaffInstallerOrders, query }),
-      providesTags: LIST,
-    }),
-    correctInstallerOrder: b.mutation<
-      Out<typeof inst.correctInstallerOrder>,
-      BodyOf<typeof inst.correctInstallerOrder>
-    >({
-      query: (body) => ({ endpoint: inst.correctInstallerOrder, body }),
-      invalidatesTags: LIST,
-    }),
-    installerBays: b.query<
-      Out<typeof inst.listVendorInstallerLocations>,
-      QueryOf<typeof inst.listVendorInstallerLocations>
-    >({
-      query: (query) => ({ endpoint: inst.listVendorInstallerLocations, query }),
-    }),
+    installerOrders: contractQuery(b, inst.listInstallerOrders, { provides: LIST }),
+    updateInstallerOrder: contractMutation(b, inst.updateInstallerOrder, { invalidates: LIST }),
+    staffInstallerOrders: contractQuery(b, inst.listStaffInstallerOrders, { provides: LIST }),
+    correctInstallerOrder: contractMutation(b, inst.correctInstallerOrder, { invalidates: LIST }),
+    installerBays: contractQuery(b, inst.listVendorInstallerLocations),
   }),
 });
 

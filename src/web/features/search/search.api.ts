@@ -1,12 +1,13 @@
 import * as catalog from '../../../contract/catalog';
 import { api } from '../../api/api';
+import { contractQuery } from '../../api/endpoints';
 
 /** Catalogue reads of the shop: one SKU for the product view. */
 const searchApi = api.injectEndpoints({
   endpoints: (b) => ({
-    productByCode: b.query<catalog.Product, { code: string; make: string }>({
-      query: ({ code, make }) => ({ endpoint: catalog.getProductByCode, params: { code }, query: { make } }),
-      transformResponse: (r: { data: catalog.Product }) => r.data,
+    productByCode: contractQuery(b, catalog.getProductByCode, {
+      input: ({ code, make }: { code: string; make: string }) => ({ params: { code }, query: { make } }),
+      transform: (r) => r.data,
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import * as users from '../../../contract/users';
-import { api, type Out } from '../../api/api';
+import { api } from '../../api/api';
 import { createMutation, listQuery, oneQuery, updateMutation, written } from '../../api/crud';
+import { byId, contractMutation, contractQuery } from '../../api/endpoints';
 import type { Picker } from '../../components/EntityPicker';
 
 // A new user without a password gets an invitation in the outbox; a user's name shows in the
@@ -15,29 +16,27 @@ export const usersApi = api.injectEndpoints({
     createUser: createMutation(b, users.createUser, user),
     updateUser: updateMutation(b, users.updateUser, user),
     /** A user's API tokens, tagged by the user. */
-    userTokens: b.query<Out<typeof users.listUserTokens>, number>({
-      query: (id) => ({ endpoint: users.listUserTokens, params: { id } }),
-      providesTags: (_r, _e, id) => [{ type: 'UserToken', id }],
+    userTokens: contractQuery(b, users.listUserTokens, {
+      input: byId,
+      provides: (_r, _e, id) => [{ type: 'UserToken', id }],
     }),
-    issueUserToken: b.mutation<Out<typeof users.issueUserToken>, { userId: number; name: string }>({
-      query: ({ userId, name }) => ({
-        endpoint: users.issueUserToken,
+    issueUserToken: contractMutation(b, users.issueUserToken, {
+      input: ({ userId, name }: { userId: number; name: string }) => ({
         params: { id: userId },
         body: { name },
       }),
-      invalidatesTags: (_r, _e, { userId }) => written(token, userId),
+      invalidates: (_r, _e, { userId }) => written(token, userId),
     }),
-    revokeUserToken: b.mutation<Out<typeof users.revokeUserToken>, { userId: number; tokenId: number }>({
-      query: ({ userId, tokenId }) => ({
-        endpoint: users.revokeUserToken,
+    revokeUserToken: contractMutation(b, users.revokeUserToken, {
+      input: ({ userId, tokenId }: { userId: number; tokenId: number }) => ({
         params: { id: userId, tokenId },
       }),
-      invalidatesTags: (_r, _e, { userId }) => written(token, userId),
+      invalidates: (_r, _e, { userId }) => written(token, userId),
     }),
     /** A user who lost phone and recovery codes: the second factor goes, the user enrols again. */
-    resetUserMfa: b.mutation<Out<typeof users.resetUserMfa>, number>({
-      query: (id) => ({ endpoint: users.resetUserMfa, params: { id } }),
-      invalidatesTags: (_r, _e, id) => written(user, id),
+    resetUserMfa: contractMutation(b, users.resetUserMfa, {
+      input: byId,
+      invalidates: (_r, _e, id) => written(user, id),
     }),
   }),
 });

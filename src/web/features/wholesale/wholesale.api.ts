@@ -1,6 +1,7 @@
 import * as wholesale from '../../../contract/wholesale';
-import { api, type Out } from '../../api/api';
+import { api } from '../../api/api';
 import { listQuery, written } from '../../api/crud';
+import { contractMutation } from '../../api/endpoints';
 
 // An approval opens a company, its location and its user, and mails the invitation.
 const decision = {
@@ -11,16 +12,16 @@ const decision = {
 export const wholesaleApi = api.injectEndpoints({
   endpoints: (b) => ({
     listApplications: listQuery(b, wholesale.listApplications, 'WholesaleApplication', (r) => r.id),
-    approveApplication: b.mutation<
-      Out<typeof wholesale.approveApplication>,
-      { id: number; priceGroupId: number | null; note: string }
-    >({
-      query: ({ id, ...body }) => ({ endpoint: wholesale.approveApplication, params: { id }, body }),
-      invalidatesTags: (_r, _e, { id }) => written(decision, id),
+    approveApplication: contractMutation(b, wholesale.approveApplication, {
+      input: ({ id, ...body }: { id: number; priceGroupId: number | null; note: string }) => ({
+        params: { id },
+        body,
+      }),
+      invalidates: (_r, _e, { id }) => written(decision, id),
     }),
-    rejectApplication: b.mutation<Out<typeof wholesale.rejectApplication>, { id: number; note: string }>({
-      query: ({ id, ...body }) => ({ endpoint: wholesale.rejectApplication, params: { id }, body }),
-      invalidatesTags: (_r, _e, { id }) => written(decision, id),
+    rejectApplication: contractMutation(b, wholesale.rejectApplication, {
+      input: ({ id, ...body }: { id: number; note: string }) => ({ params: { id }, body }),
+      invalidates: (_r, _e, { id }) => written(decision, id),
     }),
   }),
 });
