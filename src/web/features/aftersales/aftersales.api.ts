@@ -5,7 +5,8 @@ import { listInstallerLocations } from '../../../contract/cart';
 import * as claims from '../../../contract/claims';
 import * as refunds from '../../../contract/refunds';
 import * as returns from '../../../contract/returns';
-import { api, type BodyOf, type Out } from '../../api/api';
+import { api, type BodyOf } from '../../api/api';
+import { byId, contractMutation, contractQuery } from '../../api/endpoints';
 import { newIdempotencyKey } from '../../api/client';
 import { PAGE_SIZE } from '../../lib/paging';
 
@@ -48,144 +49,115 @@ export const aftersalesApi = api.injectEndpoints({
       query: ({ kind, ...query }) => ({ endpoint: lists[kind], query: { ...query, pageSize: PAGE_SIZE } }),
       providesTags: [TAG],
     }),
-    getReturn: b.query<ReturnView, number>({
-      query: (id) => ({ endpoint: returns.getReturn, params: { id } }),
-      transformResponse: (r: { data: ReturnView }) => r.data,
-      providesTags: [TAG],
+    getReturn: contractQuery(b, returns.getReturn, {
+      input: byId,
+      transform: (r) => r.data,
+      provides: [TAG],
     }),
-    getClaim: b.query<ClaimView, number>({
-      query: (id) => ({ endpoint: claims.getClaim, params: { id } }),
-      transformResponse: (r: { data: ClaimView }) => r.data,
-      providesTags: [TAG],
+    getClaim: contractQuery(b, claims.getClaim, { input: byId, transform: (r) => r.data, provides: [TAG] }),
+    getRefund: contractQuery(b, refunds.getRefund, {
+      input: byId,
+      transform: (r) => r.data,
+      provides: [TAG],
     }),
-    getRefund: b.query<RefundView, number>({
-      query: (id) => ({ endpoint: refunds.getRefund, params: { id } }),
-      transformResponse: (r: { data: RefundView }) => r.data,
-      providesTags: [TAG],
-    }),
-    getBill: b.query<BillView, number>({
-      query: (id) => ({ endpoint: bills.getBill, params: { id } }),
-      transformResponse: (r: { data: BillView }) => r.data,
-      providesTags: [TAG],
-    }),
-    openReturn: b.mutation<ReturnView, { orderId: number } & BodyOf<typeof returns.createOrderReturn>>({
-      query: ({ orderId, ...body }) => ({
-        endpoint: returns.createOrderReturn,
+    getBill: contractQuery(b, bills.getBill, { input: byId, transform: (r) => r.data, provides: [TAG] }),
+    openReturn: contractMutation(b, returns.createOrderReturn, {
+      input: ({ orderId, ...body }: { orderId: number } & BodyOf<typeof returns.createOrderReturn>) => ({
         params: { id: orderId },
         body,
       }),
-      transformResponse: (r: { data: ReturnView }) => r.data,
-      invalidatesTags: (_r, _e, a) => [TAG, ORDER(a.orderId)],
+      transform: (r) => r.data,
+      invalidates: (_r, _e, a) => [TAG, ORDER(a.orderId)],
     }),
-    commentOnReturn: b.mutation<ReturnView, { id: number; note: string }>({
-      query: ({ id, note }) => ({ endpoint: returns.addReturnLog, params: { id }, body: { note } }),
-      invalidatesTags: [TAG],
+    commentOnReturn: contractMutation(b, returns.addReturnLog, {
+      input: ({ id, note }: { id: number; note: string }) => ({ params: { id }, body: { note } }),
+      invalidates: [TAG],
     }),
-    actOnReturn: b.mutation<unknown, { id: number } & BodyOf<typeof returns.returnAction>>({
-      query: ({ id, ...body }) => ({ endpoint: returns.returnAction, params: { id }, body }),
-      invalidatesTags: [TAG],
+    actOnReturn: contractMutation(b, returns.returnAction, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof returns.returnAction>) => ({
+        params: { id },
+        body,
+      }),
+      invalidates: [TAG],
     }),
-    fileClaim: b.mutation<ClaimView, BodyOf<typeof claims.createClaim>>({
-      query: (body) => ({ endpoint: claims.createClaim, body }),
-      transformResponse: (r: { data: ClaimView }) => r.data,
-      invalidatesTags: [TAG],
-    }),
-    addReturnPhotos: b.mutation<ReturnView, { id: number; itemId: number; files: File[] }>({
-      query: ({ id, itemId, files }) => ({
-        endpoint: returns.uploadReturnPhotos,
+    fileClaim: contractMutation(b, claims.createClaim, { transform: (r) => r.data, invalidates: [TAG] }),
+    addReturnPhotos: contractMutation(b, returns.uploadReturnPhotos, {
+      input: ({ id, itemId, files }: { id: number; itemId: number; files: File[] }) => ({
         params: { id, itemId },
         body: photoForm(files),
       }),
-      transformResponse: (r: { data: ReturnView }) => r.data,
-      invalidatesTags: [TAG],
+      transform: (r) => r.data,
+      invalidates: [TAG],
     }),
-    addClaimPhotos: b.mutation<ClaimView, { id: number; files: File[] }>({
-      query: ({ id, files }) => ({
-        endpoint: claims.uploadClaimPhotos,
-        params: { id },
-        body: photoForm(files),
-      }),
-      transformResponse: (r: { data: ClaimView }) => r.data,
-      invalidatesTags: [TAG],
+    addClaimPhotos: contractMutation(b, claims.uploadClaimPhotos, {
+      input: ({ id, files }: { id: number; files: File[] }) => ({ params: { id }, body: photoForm(files) }),
+      transform: (r) => r.data,
+      invalidates: [TAG],
     }),
-    cancelClaim: b.mutation<unknown, number>({
-      query: (id) => ({ endpoint: claims.cancelClaim, params: { id }, body: {} }),
-      invalidatesTags: [TAG],
+    cancelClaim: contractMutation(b, claims.cancelClaim, {
+      input: (id: number) => ({ params: { id }, body: {} }),
+      invalidates: [TAG],
     }),
-    actOnClaim: b.mutation<unknown, { id: number } & BodyOf<typeof claims.claimAction>>({
-      query: ({ id, ...body }) => ({
-        endpoint: claims.claimAction,
+    actOnClaim: contractMutation(b, claims.claimAction, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof claims.claimAction>) => ({
         params: { id },
         body,
         headers: { 'idempotency-key': newIdempotencyKey() },
       }),
-      invalidatesTags: [TAG, 'Order'],
+      invalidates: [TAG, 'Order'],
     }),
-    previewRefund: b.mutation<
-      Out<typeof shared.previewRefund>['data'],
-      { orderId: number } & BodyOf<typeof shared.previewRefund>
-    >({
-      query: ({ orderId, ...body }) => ({ endpoint: shared.previewRefund, params: { id: orderId }, body }),
-      transformResponse: (r: Out<typeof shared.previewRefund>) => r.data,
+    previewRefund: contractMutation(b, shared.previewRefund, {
+      input: ({ orderId, ...body }: { orderId: number } & BodyOf<typeof shared.previewRefund>) => ({
+        params: { id: orderId },
+        body,
+      }),
+      transform: (r) => r.data,
     }),
-    createRefund: b.mutation<RefundView, BodyOf<typeof refunds.createRefund>>({
-      query: (body) => ({
-        endpoint: refunds.createRefund,
+    createRefund: contractMutation(b, refunds.createRefund, {
+      input: (body: BodyOf<typeof refunds.createRefund>) => ({
         body,
         headers: { 'idempotency-key': newIdempotencyKey() },
       }),
-      transformResponse: (r: { data: RefundView }) => r.data,
-      invalidatesTags: [TAG, 'Order'],
+      transform: (r) => r.data,
+      invalidates: [TAG, 'Order'],
     }),
-    changeRefundStatus: b.mutation<unknown, BodyOf<typeof refunds.changeRefundStatus>>({
-      query: (body) => ({
-        endpoint: refunds.changeRefundStatus,
+    changeRefundStatus: contractMutation(b, refunds.changeRefundStatus, {
+      input: (body: BodyOf<typeof refunds.changeRefundStatus>) => ({
         body,
         headers: { 'idempotency-key': newIdempotencyKey() },
       }),
-      invalidatesTags: [TAG, 'Order'],
+      invalidates: [TAG, 'Order'],
     }),
-    createVendorRecords: b.mutation<unknown, number>({
-      query: (id) => ({ endpoint: refunds.createVendorRecords, params: { id } }),
-      invalidatesTags: [TAG],
+    createVendorRecords: contractMutation(b, refunds.createVendorRecords, {
+      input: byId,
+      invalidates: [TAG],
     }),
-    deleteVendorRecord: b.mutation<unknown, { id: number; vendorId: number }>({
-      query: ({ id, vendorId }) => ({
-        endpoint: refunds.deleteVendorRecord,
-        params: { id },
-        body: { vendorId },
-      }),
-      invalidatesTags: [TAG],
+    deleteVendorRecord: contractMutation(b, refunds.deleteVendorRecord, {
+      input: ({ id, vendorId }: { id: number; vendorId: number }) => ({ params: { id }, body: { vendorId } }),
+      invalidates: [TAG],
     }),
-    actOnBill: b.mutation<unknown, { id: number } & BodyOf<typeof bills.billAction>>({
-      query: ({ id, ...body }) => ({
-        endpoint: bills.billAction,
+    actOnBill: contractMutation(b, bills.billAction, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof bills.billAction>) => ({
         params: { id },
         body,
         headers: { 'idempotency-key': newIdempotencyKey() },
       }),
-      invalidatesTags: [TAG],
+      invalidates: [TAG],
     }),
-    createBill: b.mutation<BillView, BodyOf<typeof bills.createBill>>({
-      query: (body) => ({ endpoint: bills.createBill, body }),
-      transformResponse: (r: { data: BillView }) => r.data,
-      invalidatesTags: [TAG],
-    }),
-    deleteBillItem: b.mutation<unknown, { id: number; itemId: number }>({
-      query: (params) => ({ endpoint: bills.deleteBillItem, params }),
-      invalidatesTags: [TAG],
+    createBill: contractMutation(b, bills.createBill, { transform: (r) => r.data, invalidates: [TAG] }),
+    deleteBillItem: contractMutation(b, bills.deleteBillItem, {
+      input: (params: { id: number; itemId: number }) => ({ params }),
+      invalidates: [TAG],
     }),
     /** Installers a claim may name: the nearest to the buyer's location first. */
-    claimInstallers: b.query<Out<typeof listInstallerLocations>['list'], void>({
-      query: () => ({ endpoint: listInstallerLocations, query: { radiusMiles: 1000 } }),
-      transformResponse: (r: Out<typeof listInstallerLocations>) => r.list,
+    claimInstallers: contractQuery(b, listInstallerLocations, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({ query: { radiusMiles: 1000 } }),
+      transform: (r) => r.list,
     }),
-    supplierVendorRecords: b.query<Out<typeof refunds.listSupplierVendorRecords>, number>({
-      query: (page) => ({
-        endpoint: refunds.listSupplierVendorRecords,
-        query: { page, pageSize: PAGE_SIZE },
-      }),
-      providesTags: [TAG],
+    supplierVendorRecords: contractQuery(b, refunds.listSupplierVendorRecords, {
+      input: (page: number) => ({ query: { page, pageSize: PAGE_SIZE } }),
+      provides: [TAG],
     }),
   }),
 });
