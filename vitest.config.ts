@@ -11,9 +11,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'node',
+          name: 'server',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['src/web/**', '**/node_modules/**'],
           globalSetup: ['src/server/test/global-setup.ts'],
+          setupFiles: ['src/server/test/file-setup.ts'],
+          // A worker runs its files one after another in one process, importing the server once:
+          // importing it again for every file was most of the suites' time. Nothing of a file
+          // outlives it: its apps and its database copy end with it (file-setup.ts), and the
+          // server's caches are per database handle (db/kept-by-version.ts, db/recent-reads.ts).
+          isolate: false,
         },
       },
       {
@@ -25,6 +32,15 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+      {
+        // The web's rules and slices: no database, no DOM; each file in a fresh module graph (the
+        // store and the api are module state a file sets up on its own).
+        extends: true,
+        test: {
+          name: 'web-unit',
+          include: ['src/web/**/*.test.ts'],
         },
       },
     ],

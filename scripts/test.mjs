@@ -83,7 +83,7 @@ if (process.env.TEST_DATABASE_URL) {
   run('unit and API tests (PostgreSQL)', bin('vitest'), [
     ...vitestArgs('test-results/vitest-postgres.json'),
     '--project',
-    'node',
+    'server',
   ]);
   c = countVitest('test-results/vitest-postgres.json');
   passed += c.p;

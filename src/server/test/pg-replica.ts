@@ -143,10 +143,14 @@ export async function startReplica(adminUrl: string): Promise<Replica> {
 /** Waits until the replica has replayed everything the primary had written when this was called. */
 export async function caughtUp(primaryUrl: string, replicaUrl: string, timeoutMs = 20_000) {
   const [{ lsn }] = await query<{ lsn: string }>(primaryUrl, 'select pg_current_wal_lsn()::text as lsn');
+  // Replay is the whole cluster's: asked on its maintenance database, since the database of
+  // `replicaUrl` may be one the replica has not replayed the creation of yet.
+  const cluster = new URL(replicaUrl);
+  cluster.pathname = '/postgres';
   const started = Date.now();
   for (;;) {
     const [{ done }] = await query<{ done: boolean }>(
-      replicaUrl,
+      cluster.toString(),
       `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`,
     );
     if (done) return;

@@ -5,6 +5,7 @@ import { type Config, testConfig } from '../config';
 import { type Database, openDatabase } from '../db/connection';
 import { DEMO_PASSWORD } from '../db/seed/seed-accounts';
 import { adminQuery } from './global-setup';
+import { openApps } from './open-apps';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -105,17 +106,20 @@ export async function createTestApp(
     listenUrl: inject('serverUrl') ? database.url : undefined,
   });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     database,
     db: database.db,
     replica,
     async close() {
+      if (!openApps.delete(testApp)) return;
       await app.close();
       await replica?.close();
       await database.close();
     },
   };
+  openApps.add(testApp);
+  return testApp;
 }
 
 /** The Cookie header of a fresh session of a user (demo users share the demo password). */
