@@ -5,7 +5,8 @@ import * as staff from '../../../contract/orders-staff';
 import * as staffEdit from '../../../contract/orders-staff-edit';
 import * as supplierLines from '../../../contract/orders-supplier';
 import * as pay from '../../../contract/payments';
-import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
+import { api, type BodyOf, type Out } from '../../api/api';
+import { byId, contractMutation, contractQuery } from '../../api/endpoints';
 
 // Tags: {type: 'Order', id} for one order, {type: 'Order', id: 'LIST'} for every list and total
 // that orders make up. A change to one order refetches that order and, when its summary or a
@@ -30,77 +31,62 @@ const keyed = (m: Money) => ({ 'idempotency-key': m.idempotencyKey });
 
 const ordersApi = api.injectEndpoints({
   endpoints: (b) => ({
-    myOrders: b.query<Out<typeof buyer.listMyOrders>, { page: number; pageSize?: number }>({
-      query: (query) => ({ endpoint: buyer.listMyOrders, query }),
-      providesTags: listed,
+    myOrders: contractQuery(b, buyer.listMyOrders, {
+      input: (query: { page: number; pageSize?: number }) => ({ query }),
+      provides: listed,
     }),
-    myOrder: b.query<Out<typeof buyer.getMyOrder>, number>({
-      query: (id) => ({ endpoint: buyer.getMyOrder, params: { id } }),
-      providesTags: (_r, _e, id) => [one(id)],
-    }),
-    reorder: b.mutation<Out<typeof buyer.reorder>, number>({
-      query: (id) => ({ endpoint: buyer.reorder, params: { id } }),
-    }),
+    myOrder: contractQuery(b, buyer.getMyOrder, { input: byId, provides: (_r, _e, id) => [one(id)] }),
+    reorder: contractMutation(b, buyer.reorder, { input: byId }),
     /**
      * Sandbox only: the chain confirms the order's crypto charge (`reference`: the coinpay
      * token) and the provider sends its signed webhook. 404 in production.
      */
-    sandboxConfirmCrypto: b.mutation<Out<typeof pay.sandboxCryptoConfirm>, { id: number; reference: string }>(
-      {
-        query: ({ reference }) => ({ endpoint: pay.sandboxCryptoConfirm, params: { reference } }),
-        invalidatesTags: orderAndLists,
-      },
-    ),
+    sandboxConfirmCrypto: contractMutation(b, pay.sandboxCryptoConfirm, {
+      input: ({ reference }: { id: number; reference: string }) => ({ params: { reference } }),
+      invalidates: orderAndLists,
+    }),
     /** Pays an unpaid order by card: a token of the card form, or a saved card (`sourceId`). */
-    payOrderByCard: b.mutation<
-      Out<typeof pay.payOrderByCard>,
-      Money & { id: number; cardToken?: string; sourceId?: number }
-    >({
-      query: ({ id, idempotencyKey, ...body }) => ({
-        endpoint: pay.payOrderByCard,
+    payOrderByCard: contractMutation(b, pay.payOrderByCard, {
+      input: ({
+        id,
+        idempotencyKey,
+        ...body
+      }: Money & { id: number; cardToken?: string; sourceId?: number }) => ({
         params: { id },
         body,
         headers: keyed({ idempotencyKey }),
       }),
-      invalidatesTags: orderAndLists,
+      invalidates: orderAndLists,
     }),
     /** Finance records the money of an order as received (PUT /order/{id}/payment). */
-    recordPayment: b.mutation<Out<typeof staff.updatePayment>, Money & { id: number; note?: string }>({
-      query: ({ id, note, idempotencyKey }) => ({
-        endpoint: staff.updatePayment,
+    recordPayment: contractMutation(b, staff.updatePayment, {
+      input: ({ id, note, idempotencyKey }: Money & { id: number; note?: string }) => ({
         params: { id },
         body: { paymentStatus: 'paid', note },
         headers: keyed({ idempotencyKey }),
       }),
-      invalidatesTags: orderAndLists,
+      invalidates: orderAndLists,
     }),
     /** Finance settles an unpaid order on the company's account terms (PUT /order/{id}/checkout). */
-    settleOnAccount: b.mutation<Out<typeof staff.checkoutOrder>, Money & { id: number }>({
-      query: ({ id, idempotencyKey }) => ({
-        endpoint: staff.checkoutOrder,
+    settleOnAccount: contractMutation(b, staff.checkoutOrder, {
+      input: ({ id, idempotencyKey }: Money & { id: number }) => ({
         params: { id },
         headers: keyed({ idempotencyKey }),
       }),
-      invalidatesTags: orderAndLists,
+      invalidates: orderAndLists,
     }),
-    staffOrders: b.query<Out<typeof staff.listOrders>, QueryOf<typeof staff.listOrders>>({
-      query: (query) => ({ endpoint: staff.listOrders, query }),
-      providesTags: listed,
+    staffOrders: contractQuery(b, staff.listOrders, { provides: listed }),
+    staffOrder: contractQuery(b, staff.getOrder, { input: byId, provides: (_r, _e, id) => [one(id)] }),
+    analytics: contractQuery(b, staff.orderAnalytics, {
+      input: (query: { from?: string; to?: string }) => ({ query }),
+      provides: [LIST],
     }),
-    staffOrder: b.query<Out<typeof staff.getOrder>, number>({
-      query: (id) => ({ endpoint: staff.getOrder, params: { id } }),
-      providesTags: (_r, _e, id) => [one(id)],
-    }),
-    analytics: b.query<Out<typeof staff.orderAnalytics>, { from?: string; to?: string }>({
-      query: (query) => ({ endpoint: staff.orderAnalytics, query }),
-      providesTags: [LIST],
-    }),
-    changeStatus: b.mutation<
-      Out<typeof staff.changeStatus>,
-      { id: number; status: z.infer<typeof OrderStatus>; note?: string }
-    >({
-      query: ({ id, ...body }) => ({ endpoint: staff.changeStatus, params: { id }, body }),
-      invalidatesTags: orderAndLists,
+    changeStatus: contractMutation(b, staff.changeStatus, {
+      input: ({ id, ...body }: { id: number; status: z.infer<typeof OrderStatus>; note?: string }) => ({
+        params: { id },
+        body,
+      }),
+      invalidates: orderAndLists,
     }),
     orderCommand: b.mutation<
       Out<typeof staff.getOrder>,
@@ -113,24 +99,31 @@ const ordersApi = api.injectEndpoints({
       },
       invalidatesTags: orderAndLists,
     }),
-    addComment: b.mutation<Out<typeof staff.addComment>, { id: number; body: string }>({
-      query: ({ id, body }) => ({ endpoint: staff.addComment, params: { id }, body: { body } }),
-      invalidatesTags: (_r, _e, { id }) => [one(id)],
+    addComment: contractMutation(b, staff.addComment, {
+      input: ({ id, body }: { id: number; body: string }) => ({ params: { id }, body: { body } }),
+      invalidates: (_r, _e, { id }) => [one(id)],
     }),
     /** Redirects an order that has not left; its open fulfillments follow (logistics). */
-    redirectOrder: b.mutation<
-      Out<typeof staff.updateShipping>,
-      { id: number } & BodyOf<typeof staff.updateShipping>
-    >({
-      query: ({ id, ...body }) => ({ endpoint: staff.updateShipping, params: { id }, body }),
-      invalidatesTags: orderAndLists,
+    redirectOrder: contractMutation(b, staff.updateShipping, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof staff.updateShipping>) => ({
+        params: { id },
+        body,
+      }),
+      invalidates: orderAndLists,
     }),
-    routeUnits: b.mutation<
-      Out<typeof staffEdit.createSubOrder>,
-      { id: number; warehouseId: number; items: { orderItemId: number; quantity: number }[] }
-    >({
-      query: ({ id, ...body }) => ({ endpoint: staffEdit.createSubOrder, params: { id }, body }),
-      invalidatesTags: orderAndLists,
+    routeUnits: contractMutation(b, staffEdit.createSubOrder, {
+      input: ({
+        id,
+        ...body
+      }: {
+        id: number;
+        warehouseId: number;
+        items: { orderItemId: number; quantity: number }[];
+      }) => ({
+        params: { id },
+        body,
+      }),
+      invalidates: orderAndLists,
     }),
     lineAction: b.mutation<
       Out<typeof staff.getOrder>,
