@@ -15,6 +15,7 @@ import { logOrderChange } from './orders.log';
 import { changePaymentStatus } from './orders.payment-status';
 import { placeOrder } from './orders.placement';
 import { storeTotals } from './orders.pricing';
+import * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
 import * as routingRepo from './orders.routing.repository';
 import { commitStock } from './orders.stock';
@@ -68,7 +69,7 @@ export interface OrderFacts {
 export async function orderFacts(db: DbOrTx, orderId: number, lock = false): Promise<OrderFacts | null> {
   const order = await repo.findOrder(db, orderId, lock);
   if (!order || !isPlacedOrder(order.status)) return null;
-  const lines = await repo.listLines(db, orderId, order.priceGroupId);
+  const lines = await itemsRepo.listLines(db, orderId, order.priceGroupId);
   const filed = await routingRepo.listSubOrderLines(db, orderId);
   const costs = await factsRepo.costsAt(
     db,
@@ -187,7 +188,7 @@ export async function placeReplacementOrder(
     deliveryKind: 'location',
     deliveryZip: place.location.zip,
   });
-  await repo.insertItems(tx, [
+  await itemsRepo.insertItems(tx, [
     {
       orderId: order.id,
       productId: r.item.productId,
@@ -207,10 +208,10 @@ export async function placeReplacementOrder(
   });
   await repo.setOrderLocation(tx, orderId, place.location.id);
   const placed = (await repo.findOrder(tx, orderId, true))!;
-  const lines = await repo.listLines(tx, orderId, priceGroupId);
+  const lines = await itemsRepo.listLines(tx, orderId, priceGroupId);
   const line = lines[0];
   const credit = Math.min(r.creditCents, netUnitCents(line.item));
-  await repo.updateItemPrices(tx, [
+  await itemsRepo.updateItemPrices(tx, [
     {
       id: line.item.id,
       unitPriceCents: line.item.unitPriceCents,

@@ -6,6 +6,7 @@ import type { Actor } from '../../http/actor';
 import { AppError, notFound } from '../../http/errors';
 import { addToCart } from './orders.cart';
 import * as listsRepo from './orders.lists.repository';
+import * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
 import { orderDetail, toSummary } from './orders.views';
 import { isPlacedOrder } from '../../../domain/order-status';
@@ -28,7 +29,7 @@ export async function getMyOrder(db: Db, actor: Actor, orderId: number) {
  */
 export async function reorder(db: Db, actor: Actor, orderId: number) {
   await getMyOrder(db, actor, orderId);
-  const lines = await repo.listLines(db, orderId, null);
+  const lines = await itemsRepo.listLines(db, orderId, null);
   let added = 0;
   const skipped: string[] = [];
   for (const { item, skuCode } of lines) {

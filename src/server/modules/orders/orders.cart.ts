@@ -16,6 +16,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { deliverableAddress } from '../../integrations/geo/address-check';
 import { lookupZip } from '../../integrations/geo/zip-geo';
 import * as pricing from './orders.pricing';
+import * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 
@@ -75,15 +76,17 @@ export async function addToCart(
     const found = await orderableProduct(tx, input, priceGroupId);
     const { product } = found;
     const cart = await openCart(tx, actor, zip);
-    const lines = await repo.listLines(tx, cart.id, priceGroupId);
+    const lines = await itemsRepo.listLines(tx, cart.id, priceGroupId);
     const same = lines.filter((l) => l.item.productId === product.id);
     const wanted = same.reduce((s, l) => s + l.item.quantity, 0) + input.orderItemQuantity;
     assertAvailable(wanted, found.available ?? 0, product.skuCode);
     const merge = same.find((l) => l.item.roadHazard === input.orderItemRoadHazard);
     if (merge) {
-      await repo.updateItem(tx, merge.item.id, { quantity: merge.item.quantity + input.orderItemQuantity });
+      await itemsRepo.updateItem(tx, merge.item.id, {
+        quantity: merge.item.quantity + input.orderItemQuantity,
+      });
     } else {
-      await repo.insertItem(tx, {
+      await itemsRepo.insertItem(tx, {
         orderId: cart.id,
         productId: product.id,
         makeId: product.makeId,
@@ -110,7 +113,7 @@ export async function orderableProduct(
   priceGroupId: number,
   pointer = '/body',
 ) {
-  const found = await repo.findPricedProduct(tx, input.orderItemProductId, priceGroupId);
+  const found = await itemsRepo.findPricedProduct(tx, input.orderItemProductId, priceGroupId);
   if (!found?.product.active) throw notFound('Product');
   if (found.product.makeId !== input.orderItemMakeId || found.product.modelId !== input.orderItemModelId) {
     throw badRequest('The make and model do not match the product', [
@@ -134,7 +137,7 @@ export async function updateCartItems(db: Db, actor: Actor, updates: z.output<ty
   return db.transaction(async (tx) => {
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
     if (!cart) throw notFound('Cart item');
-    const lines = await repo.listLines(tx, cart.id, priceGroupId);
+    const lines = await itemsRepo.listLines(tx, cart.id, priceGroupId);
     const quantities = new Map(lines.map((l) => [l.item.id, l.item.quantity]));
     for (const u of updates) {
       if (!quantities.has(u.orderItemId)) throw notFound('Cart item');
@@ -143,9 +146,9 @@ export async function updateCartItems(db: Db, actor: Actor, updates: z.output<ty
     checkStock(lines, quantities);
     for (const u of updates) {
       const quantity = quantities.get(u.orderItemId) ?? 0;
-      if (quantity === 0) await repo.deleteItem(tx, u.orderItemId);
+      if (quantity === 0) await itemsRepo.deleteItem(tx, u.orderItemId);
       else
-        await repo.updateItem(tx, u.orderItemId, {
+        await itemsRepo.updateItem(tx, u.orderItemId, {
           quantity,
           ...(u.orderItemRoadHazard !== undefined && { roadHazard: u.orderItemRoadHazard }),
         });
@@ -154,8 +157,8 @@ export async function updateCartItems(db: Db, actor: Actor, updates: z.output<ty
   });
 }
 
-function checkStock(lines: repo.Line[], quantities: Map<number, number>) {
-  const byProduct = new Map<number, { wanted: number; line: repo.Line }>();
+function checkStock(lines: itemsRepo.Line[], quantities: Map<number, number>) {
+  const byProduct = new Map<number, { wanted: number; line: itemsRepo.Line }>();
   for (const line of lines) {
     const entry = byProduct.get(line.item.productId) ?? { wanted: 0, line };
     entry.wanted += quantities.get(line.item.id) ?? 0;
@@ -217,7 +220,7 @@ async function deliveryOf(tx: DbOrTx, locationId: number | null, choice: z.outpu
 export async function shippingQuote(db: Db, actor: Actor, zip?: string) {
   const cart = await repo.findCart(db, actor.userId, actor.locationId);
   const target = zip ?? cart?.deliveryZip ?? null;
-  const lines = cart ? await repo.listLines(db, cart.id, actor.priceGroupId) : [];
+  const lines = cart ? await itemsRepo.listLines(db, cart.id, actor.priceGroupId) : [];
   const quoted = await pricing.shippingOf(db, lines, target);
   return { zip: target, lines: quoted, shippingCents: quoted.reduce((s, l) => s + l.shippingCents, 0) };
 }
@@ -226,7 +229,7 @@ export async function shippingQuote(db: Db, actor: Actor, zip?: string) {
 export async function cartSummary(db: DbOrTx, actor: Actor) {
   const cart = await repo.findCart(db, actor.userId, actor.locationId);
   if (!cart) return { order: null, count: 0 };
-  return { order: { orderId: cart.id }, count: await repo.countItems(db, cart.id) };
+  return { order: { orderId: cart.id }, count: await itemsRepo.countItems(db, cart.id) };
 }
 
 /** Remembers how the buyer means to pay; checked again at checkout. */
@@ -259,14 +262,14 @@ export async function setOrderShipping(
         `The delivery of an order that is ${order.status} with payment ${order.paymentStatus} cannot change here`,
       );
     const values = await deliveryOf(tx, order.locationId, choice);
-    await pricing.storeTotals(tx, order, await repo.listLines(tx, orderId, null), values);
+    await pricing.storeTotals(tx, order, await itemsRepo.listLines(tx, orderId, null), values);
   });
   return orderDetail(db, orderId, isStaff(actor.role));
 }
 
 /** The warranty provider's road hazard offer for a tire at the caller's price. */
 export async function roadHazardOfferFor(db: Db, actor: Actor, productId: number) {
-  const found = await repo.findPricedProduct(db, productId, pricingOf(actor).priceGroupId);
+  const found = await itemsRepo.findPricedProduct(db, productId, pricingOf(actor).priceGroupId);
   if (!found || found.priceCents === null) throw notFound('Product');
   return { productId, ...roadHazardOffer(found.priceCents) };
 }
@@ -290,7 +293,7 @@ export async function redirectOrder(
     throw conflict(`An order that is ${order.status} has left or is closed: its delivery cannot change`);
   const values = await deliveryOf(tx, order.locationId, choice);
   if (isEditableOrder(order.status as OrderStatus, order.paymentStatus as OrderPaymentStatus))
-    await pricing.storeTotals(tx, order, await repo.listLines(tx, orderId, null), values);
+    await pricing.storeTotals(tx, order, await itemsRepo.listLines(tx, orderId, null), values);
   else await repo.updateOrder(tx, orderId, values);
   return values;
 }

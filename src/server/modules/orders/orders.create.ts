@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { lookupZip } from '../../integrations/geo/zip-geo';
 import { orderableProduct } from './orders.cart';
 import { placeOrder } from './orders.placement';
+import * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
 import { orderDetail } from './orders.views';
 
@@ -58,7 +59,7 @@ export async function createOrder(db: Db, actor: Actor, body: Body) {
       deliveryKind: 'location',
       deliveryZip: body.orderDeliveryZip ?? location.zip,
     });
-    await repo.insertItems(
+    await itemsRepo.insertItems(
       tx,
       body.items.map((item, i) => ({
         orderId: order.id,
@@ -118,9 +119,9 @@ export async function placeQuotedOrder(tx: Tx, q: QuotedOrder): Promise<number> 
     deliveryZip: q.deliveryZip ?? location.zip,
   });
   for (const item of q.items) {
-    const found = await repo.findPricedProduct(tx, item.productId, pricing.priceGroupId ?? -1);
+    const found = await itemsRepo.findPricedProduct(tx, item.productId, pricing.priceGroupId ?? -1);
     if (!found?.product.active) throw conflict('A quoted tire is no longer sold');
-    const row = await repo.insertItem(tx, {
+    const row = await itemsRepo.insertItem(tx, {
       orderId: order.id,
       productId: item.productId,
       makeId: found.product.makeId,

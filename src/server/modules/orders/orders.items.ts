@@ -11,7 +11,8 @@ import { orderableProduct } from './orders.cart';
 import { compensationOf, repriceOrder } from './orders.pricing';
 import { editableOrder } from './orders.edit';
 import { logOrderChange } from './orders.log';
-import * as repo from './orders.repository';
+import * as itemsRepo from './orders.items.repository';
+import type * as repo from './orders.repository';
 import { routeUnits, withdrawUnits } from './orders.routing';
 import { orderDetail } from './orders.views';
 
@@ -32,7 +33,7 @@ async function reprice(tx: Tx, order: repo.OrderRow, itemId: number | null, note
 }
 
 async function itemOfOrder(tx: Tx, orderId: number, itemId: number) {
-  const row = await repo.lockLiveItem(tx, orderId, itemId);
+  const row = await itemsRepo.lockLiveItem(tx, orderId, itemId);
   if (!row) throw notFound('Order item');
   return { ...row.item, skuCode: row.skuCode };
 }
@@ -42,13 +43,13 @@ export async function addItem(db: Db, actor: Actor, orderId: number, input: Inpu
   await db.transaction(async (tx) => {
     const order = await editableOrder(tx, orderId);
     const { product, priceCents } = await orderableProduct(tx, input, pricingOf(order).priceGroupId);
-    const same = await repo.findSameItem(tx, orderId, {
+    const same = await itemsRepo.findSameItem(tx, orderId, {
       productId: product.id,
       roadHazard: input.orderItemRoadHazard,
     });
     const item = same
-      ? await repo.setItemQuantity(tx, same.id, same.quantity + input.orderItemQuantity)
-      : await repo.insertItem(tx, {
+      ? await itemsRepo.setItemQuantity(tx, same.id, same.quantity + input.orderItemQuantity)
+      : await itemsRepo.insertItem(tx, {
           orderId,
           productId: product.id,
           makeId: product.makeId,
@@ -90,7 +91,7 @@ export async function updateItem(
       ]);
     if (delta < 0) await withdrawUnits(tx, orderId, item, -delta, actor.userId);
     const roadHazard = change.orderItemRoadHazard ?? item.roadHazard;
-    await repo.updateItem(tx, item.id, { quantity: change.orderItemQuantity, roadHazard });
+    await itemsRepo.updateItem(tx, item.id, { quantity: change.orderItemQuantity, roadHazard });
     const note = `Item ${item.skuCode}: quantity ${item.quantity} → ${change.orderItemQuantity}${roadHazard !== item.roadHazard ? `, road hazard ${roadHazard ? 'added' : 'removed'}` : ''}`;
     await reprice(tx, order, item.id, note);
     await logOrderChange(tx, order, actor.userId, note);
@@ -106,11 +107,11 @@ export async function deleteItem(db: Db, actor: Actor, orderId: number, itemId: 
   await db.transaction(async (tx) => {
     const order = await editableOrder(tx, orderId);
     const item = await itemOfOrder(tx, orderId, itemId);
-    const items = await repo.liveItemIds(tx, orderId);
+    const items = await itemsRepo.liveItemIds(tx, orderId);
     if (items.length === 1)
       throw conflict('This is the last item of the order; delete or cancel the order instead');
     await withdrawUnits(tx, orderId, item, item.quantity, actor.userId);
-    await repo.updateItem(tx, item.id, { removedAt: new Date() });
+    await itemsRepo.updateItem(tx, item.id, { removedAt: new Date() });
     const note = `Item removed: ${item.quantity} × ${item.skuCode}`;
     await reprice(tx, order, null, note);
     await logOrderChange(tx, order, actor.userId, note);

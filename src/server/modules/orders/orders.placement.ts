@@ -12,6 +12,7 @@ import {
 } from '../comp/comp.service';
 import * as payments from '../payments/payments.service';
 import { compensationOf, type Pricing, repriceOrder } from './orders.pricing';
+import type * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
 import { routeUnits } from './orders.routing';
 import { expireUnpaidOrders } from './orders.expiry';
@@ -45,7 +46,7 @@ export async function placeOrder(tx: Tx, p: Placement): Promise<number> {
 export async function placeOrderLines(
   tx: Tx,
   p: Placement,
-): Promise<{ orderId: number; lines: repo.Line[] }> {
+): Promise<{ orderId: number; lines: itemsRepo.Line[] }> {
   const { order } = p;
   // This order's stock is locked already: expired orders are taken without waiting (orders.expiry.ts).
   const releaseExpired = () => expireUnpaidOrders(tx, true);

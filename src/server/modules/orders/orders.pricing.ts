@@ -7,6 +7,7 @@ import { milesBetween } from '../../integrations/geo/zip-geo';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { discountsInForce } from '../discounts/discounts.service';
 import * as payments from '../payments/payments.service';
+import * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
 import { allocate } from './orders.stock';
 import * as stockRepo from './orders.stock.repository';
@@ -17,7 +18,7 @@ export interface Pricing {
 }
 
 export interface Priced {
-  lines: repo.Line[];
+  lines: itemsRepo.Line[];
   totals: Totals;
 }
 
@@ -32,7 +33,7 @@ export interface Priced {
 type Discounts = Awaited<ReturnType<typeof discountsInForce>>;
 
 /** The day's price of the price group, less the best discount in force. */
-function dayPrice(line: repo.Line, discounts: Discounts, pricing: Pricing) {
+function dayPrice(line: itemsRepo.Line, discounts: Discounts, pricing: Pricing) {
   const unit = line.priceCents ?? line.item.unitPriceCents;
   return {
     unitPriceCents: unit,
@@ -51,7 +52,7 @@ function dayPrice(line: repo.Line, discounts: Discounts, pricing: Pricing) {
  * An item of an accepted quote keeps the quoted net price per tire (the rest of the list price
  * shows as its discount), whatever the day's prices and discounts: the order costs what was quoted.
  */
-function quotedPrice(line: repo.Line) {
+function quotedPrice(line: itemsRepo.Line) {
   const quoted = line.quotedUnitPriceCents ?? 0;
   const unit = Math.max(line.item.unitPriceCents, quoted);
   return {
@@ -68,9 +69,9 @@ export async function repriceOrder(
   only?: ReadonlySet<number>,
   stocked?: Stocked[],
 ): Promise<Priced> {
-  const lines = await repo.listLines(tx, order.id, pricing.priceGroupId);
+  const lines = await itemsRepo.listLines(tx, order.id, pricing.priceGroupId);
   const discounts = await discountsInForce(tx, pricing.companyId);
-  const changed: repo.ItemPrice[] = [];
+  const changed: itemsRepo.ItemPrice[] = [];
   for (const line of lines) {
     if (only && !only.has(line.item.id)) continue;
     const next = line.quotedUnitPriceCents !== null ? quotedPrice(line) : dayPrice(line, discounts, pricing);
@@ -83,7 +84,7 @@ export async function repriceOrder(
       Object.assign(line.item, next);
     }
   }
-  await repo.updateItemPrices(tx, changed);
+  await itemsRepo.updateItemPrices(tx, changed);
   const totals = await storeTotals(tx, order, lines, { priceGroupId: pricing.priceGroupId }, stocked);
   return { lines, totals };
 }
@@ -97,7 +98,7 @@ export async function repriceOrder(
 export async function storeTotals(
   tx: DbOrTx,
   order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'> & Partial<repo.OrderRow>,
-  lines: repo.Line[],
+  lines: itemsRepo.Line[],
   values: Partial<repo.OrderRow> = {},
   stocked?: Stocked[],
 ): Promise<Totals> {
@@ -121,7 +122,12 @@ export async function storeTotals(
 }
 
 /** The shipping of an order's lines (orders.pricing's quoteShipping, line by line). */
-export async function shippingOf(tx: DbOrTx, lines: repo.Line[], zip: string | null, stocked?: Stocked[]) {
+export async function shippingOf(
+  tx: DbOrTx,
+  lines: itemsRepo.Line[],
+  zip: string | null,
+  stocked?: Stocked[],
+) {
   const quoted = await quoteShipping(
     tx,
     lines.map((l) => ({ productId: l.item.productId, quantity: l.item.quantity })),
@@ -208,7 +214,9 @@ export async function quoteShipping(
   });
 }
 
-export function toCartItem(line: Omit<repo.Line, 'quotedUnitPriceCents' | 'quotedShippingCents'>): CartItem {
+export function toCartItem(
+  line: Omit<itemsRepo.Line, 'quotedUnitPriceCents' | 'quotedShippingCents'>,
+): CartItem {
   const i = line.item;
   return {
     orderItemId: i.id,
@@ -248,7 +256,7 @@ export function toCart(order: repo.OrderRow | null, priced: Priced | null): Cart
 }
 
 /** What an order's lines earn sales compensation on: merchandise after discounts, per make. */
-export function compensationOf(order: { id: number; companyId: number }, lines: repo.Line[]) {
+export function compensationOf(order: { id: number; companyId: number }, lines: itemsRepo.Line[]) {
   return {
     id: order.id,
     companyId: order.companyId,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
 import { logOrderChange } from './orders.log';
+import * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
 import { routeUnits, withdrawUnits } from './orders.routing';
 import * as routingRepo from './orders.routing.repository';
@@ -33,7 +34,7 @@ export async function createSubOrder(db: Db, actor: Actor, orderId: number, inpu
     if (!warehouse.active) throw conflict(`Warehouse ${warehouse.name} is inactive`);
     const ids = input.items.map((i) => i.orderItemId);
     if (new Set(ids).size !== ids.length) throw conflict('Name each item once');
-    const items = await repo.lockItems(tx, orderId, ids);
+    const items = await itemsRepo.lockItems(tx, orderId, ids);
     const wanted = input.items.map((want) => {
       const row = items.find((r) => r.item.id === want.orderItemId);
       if (!row) throw notFound('Order item');

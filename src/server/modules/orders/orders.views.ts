@@ -12,6 +12,7 @@ import { notFound } from '../../http/errors';
 import { toCart, toCartItem } from './orders.pricing';
 import type * as listsRepo from './orders.lists.repository';
 import { readOrder } from './orders.detail.repository';
+import * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
 import * as routingRepo from './orders.routing.repository';
 
@@ -82,7 +83,7 @@ export async function orderDetail(
   db: DbOrTx,
   orderId: number,
   staff: boolean,
-  lines?: repo.Line[],
+  lines?: itemsRepo.Line[],
 ): Promise<OrderDetail> {
   const detail = await fullOrderDetail(db, orderId, staff, lines);
   return staff ? detail : forBuyer(detail);
@@ -116,7 +117,7 @@ async function fullOrderDetail(
   db: DbOrTx,
   orderId: number,
   staff: boolean,
-  lines?: repo.Line[],
+  lines?: itemsRepo.Line[],
 ): Promise<OrderDetail> {
   const read = await readOrder(db, orderId);
   if (!read) throw notFound('Order');
@@ -125,7 +126,7 @@ async function fullOrderDetail(
   // Lines handed in come from the transaction that just placed the order: nothing of it can be
   // at a distributor yet, so that read is skipped too.
   const justPlaced = lines !== undefined;
-  lines ??= await repo.listLines(db, orderId, null);
+  lines ??= await itemsRepo.listLines(db, orderId, null);
   const subOrders = new Map<number, OrderDetail['subOrders'][number]>();
   for (const r of subLines) {
     const sub = subOrders.get(r.sub.id) ?? {
