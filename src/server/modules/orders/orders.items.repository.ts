@@ -2,25 +2,11 @@
 // db/built-once.ts), the item rows a change locks, and their writes. A removed item (removedAt
 // set) stays in the order's history and is no line any more. The order row itself:
 // orders.repository.ts.
-import { and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { assertOrderTransition, type OrderStatus } from '../../../domain/order-status';
-import { assertOrderPaymentTransition, type OrderPaymentStatus } from '../../../domain/payment-status';
+import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { builtOnce, type Placeholders } from '../../db/built-once';
 import type { DbOrTx } from '../../db/connection';
 import { countRows } from '../../db/list-page';
-import {
-  companies,
-  locations,
-  makes,
-  models,
-  orderComments,
-  orderItems,
-  orders,
-  productPrices,
-  products,
-  quotedOrderItems,
-  users,
-} from '../../db/schema';
+import { makes, models, orderItems, productPrices, products, quotedOrderItems } from '../../db/schema';
 
 /** A price group no row has: lines read without a group join no price. */
 const NO_PRICE_GROUP = -1;

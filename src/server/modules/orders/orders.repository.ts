@@ -3,25 +3,12 @@
 // orders.items.repository.ts (its lines and items), orders.lists.repository.ts (summaries, paged lists), orders.routing.repository.ts
 // (sub-orders, supplier lines), orders.stock.repository.ts (stock, holds), orders.log.repository.ts
 // (the status log) and orders.analytics.repository.ts (sales figures).
-import { and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { assertOrderTransition, type OrderStatus } from '../../../domain/order-status';
 import { assertOrderPaymentTransition, type OrderPaymentStatus } from '../../../domain/payment-status';
 import { builtOnce, type Placeholders } from '../../db/built-once';
 import type { DbOrTx } from '../../db/connection';
-import { countRows } from '../../db/list-page';
-import {
-  companies,
-  locations,
-  makes,
-  models,
-  orderComments,
-  orderItems,
-  orders,
-  productPrices,
-  products,
-  quotedOrderItems,
-  users,
-} from '../../db/schema';
+import { companies, locations, orderComments, orders, quotedOrderItems, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
