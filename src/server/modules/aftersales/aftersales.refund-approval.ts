@@ -36,7 +36,7 @@ export async function approveAndProcess(
   const parts = await orders.refundOrderMoney(tx, facts, r.amountCents, label, actor.userId);
   if (parts.refundedCents + parts.creditedCents !== r.amountCents)
     throw conflict(
-      `Only ${parts.refundedCents + parts.creditedCents} cents of this order can still be refunded`,
+      `Only ${formatCents(parts.refundedCents + parts.creditedCents)} of this order can still be refunded`,
       {
         reason: 'over_refund',
       },

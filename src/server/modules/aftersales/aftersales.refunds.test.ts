@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents } from '../../../domain/money';
 import { type Caller, caller } from '../../test/admin-client';
 import { moneyOf } from '../../test/factories-payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -81,7 +82,11 @@ describe('refunds', () => {
       amountCents: o.totalCents + 1,
     });
     expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json()).toMatchObject({ reason: 'over_refund', refundableCents: o.totalCents });
+    expect(tooMuch.json()).toMatchObject({
+      reason: 'over_refund',
+      refundableCents: o.totalCents,
+      detail: `Only ${formatCents(o.totalCents)} of this order can still be refunded`,
+    });
     const approved = await finance('PUT', '/api/v1/refund/status', {
       refund: refund.refundId,
       status: 'approved',

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type * as api from '../../../contract/refunds';
 import { refundNeedsApproval } from '../../../domain/aftersales-money';
+import { formatCents } from '../../../domain/money';
 import type { ReturnReason } from '../../../domain/aftersales-status';
 import { can } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/connection';
@@ -54,10 +55,12 @@ export async function refundInTx(tx: Tx, actor: Actor, threshold: number, input:
     ]);
   const left = await available(tx, input.orderId);
   if (amountCents > left)
-    throw conflict(`Only ${left} cents of this order can still be refunded`, {
+    throw conflict(`Only ${formatCents(left)} of this order can still be refunded`, {
       reason: 'over_refund',
       refundableCents: left,
-      errors: [{ pointer: '/body/amountCents', detail: `is more than the ${left} cents left to refund` }],
+      errors: [
+        { pointer: '/body/amountCents', detail: `is more than the ${formatCents(left)} left to refund` },
+      ],
     });
   const waits = refundNeedsApproval({
     amountCents,
@@ -112,10 +115,12 @@ export async function updateRefund(
         });
       const left = await available(tx, r.orderId, id);
       if (input.amountCents > left)
-        throw conflict(`Only ${left} cents of this order can still be refunded`, {
+        throw conflict(`Only ${formatCents(left)} of this order can still be refunded`, {
           reason: 'over_refund',
           refundableCents: left,
-          errors: [{ pointer: '/body/amountCents', detail: `is more than the ${left} cents left to refund` }],
+          errors: [
+            { pointer: '/body/amountCents', detail: `is more than the ${formatCents(left)} left to refund` },
+          ],
         });
     }
     await moneyRepo.updateRefund(tx, id, { amountCents: input.amountCents, reason: input.note });
