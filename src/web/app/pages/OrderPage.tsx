@@ -16,6 +16,7 @@ import { OrderAfterSales } from '../../features/aftersales/OrderAfterSales';
 import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { paths } from '../paths';
 import { useAppDispatch } from '../../lib/store-hooks';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 const POLL_MS = 3000;
 
@@ -34,19 +35,20 @@ export function OrderPage() {
   const unpaid = order?.paymentStatus === 'unpaid';
   const company = useCompanyPaymentQuery(undefined, { skip: !unpaid });
   useEffect(() => setPollingInterval(waiting ? POLL_MS : 0), [waiting]);
-  const [reorder, { isLoading: reordering }] = useReorderMutation();
+  const [reorder, { isLoading: reordering }] = useMutationWithToast(useReorderMutation());
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const again = async () => {
-    const res = await reorder(id);
-    if ('data' in res && res.data) {
+    // The success colour depends on what was skipped, and the cart is read again before it shows.
+    const res = await reorder(id, { failure: 'Could not reorder' });
+    if (res.ok) {
       await dispatch(getCart());
       showToast({
         color: res.data.skipped.length ? 'yellow' : 'green',
         message: `${res.data.added} item(s) added to the cart`,
       });
       navigate(paths.checkout);
-    } else showToast({ color: 'red', message: 'Could not reorder' });
+    }
   };
   return (
     <>

@@ -20,7 +20,8 @@ import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import { returnReasons } from '../../../domain/aftersales-status';
-import { errorMessage } from '../../api/client';
+import { type ApiProblem, errorMessage } from '../../api/client';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 import { money } from '../../lib/format';
 import { AfterSalesStatus, LogTimeline, label, PhotoPicker, PhotoStrip } from './AfterSalesBits';
 import {
@@ -36,11 +37,10 @@ import {
 } from './aftersales.api';
 
 /** The return or claim exists; only its photos were refused (the notice says why). */
-const photosRefused = (what: string, error: unknown) =>
-  showToast({
-    color: 'red',
-    message: `${what} was filed, but the photos were refused: ${errorMessage(error)}`,
-  });
+const photosRefused = (what: string) => ({
+  failure: (problem: ApiProblem) =>
+    `${what} was filed, but the photos were refused: ${errorMessage(problem)}`,
+});
 
 const delivered = (o: OrderDetail) => o.status === 'delivered' || o.status === 'completed';
 /** Some units may have arrived: the server takes a return of the units delivered so far. */
@@ -207,10 +207,11 @@ function ReturnForm({
       // Photos go on each returned item once the return exists (the server checks every file).
       for (const item of made.items) {
         const files = photos[item.orderItemId] ?? [];
-        const sent = files.length
-          ? await addPhotos({ id: made.returnId, itemId: item.returnItemId, files })
-          : null;
-        if (sent && 'error' in sent) photosRefused(`Return ${made.number}`, sent.error);
+        if (files.length)
+          await toastOutcome(
+            addPhotos({ id: made.returnId, itemId: item.returnItemId, files }),
+            photosRefused(`Return ${made.number}`),
+          );
       }
       showToast({ color: 'green', message: `Return ${made.number} requested` });
       setUnits({});
@@ -291,8 +292,8 @@ function ClaimForm({ order, opened, onClose }: { order: OrderDetail; opened: boo
       installerCompanyId: installer ? Number(installer) : null,
     });
     if ('data' in res && res.data) {
-      const sent = photos.length ? await addPhotos({ id: res.data.claimId, files: photos }) : null;
-      if (sent && 'error' in sent) photosRefused('The claim', sent.error);
+      if (photos.length)
+        await toastOutcome(addPhotos({ id: res.data.claimId, files: photos }), photosRefused('The claim'));
       showToast({ color: 'green', message: `Claim filed: ${money(res.data.coveredCents)} covered` });
       setPhotos([]);
       onClose();
