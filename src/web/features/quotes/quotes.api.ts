@@ -1,5 +1,6 @@
 import * as q from '../../../contract/quotes';
 import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
+import { byId, contractMutation, contractQuery } from '../../api/endpoints';
 
 // Tags: {type: 'Quote', id} for one quote, {type: 'Quote', id: 'LIST'} for the lists.
 const LIST = { type: 'Quote' as const, id: 'LIST' };
@@ -12,97 +13,72 @@ const changed = (r: Detail | undefined) => (r ? [one(r.data.id), LIST] : [LIST])
 
 const quotesApi = api.injectEndpoints({
   endpoints: (b) => ({
-    quotes: b.query<Out<typeof q.searchQuotes>, BodyOf<typeof q.searchQuotes>>({
-      query: (body) => ({ endpoint: q.searchQuotes, body }),
-      providesTags: (r) => [LIST, ...(r?.data.list.map((x) => one(x.id)) ?? [])],
+    quotes: contractQuery(b, q.searchQuotes, {
+      input: (body: BodyOf<typeof q.searchQuotes>) => ({ body }),
+      provides: (r) => [LIST, ...(r?.data.list.map((x) => one(x.id)) ?? [])],
     }),
-    quote: b.query<Detail, number>({
-      query: (id) => ({ endpoint: q.getQuote, params: { id } }),
-      providesTags: (_r, _e, id) => [one(id)],
+    quote: contractQuery(b, q.getQuote, { input: byId, provides: (_r, _e, id) => [one(id)] }),
+    createQuote: contractMutation(b, q.createQuote, { invalidates: [LIST] }),
+    updateQuote: contractMutation(b, q.updateQuote, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof q.updateQuote>) => ({ params: { id }, body }),
+      invalidates: changed,
     }),
-    createQuote: b.mutation<Detail, BodyOf<typeof q.createQuote>>({
-      query: (body) => ({ endpoint: q.createQuote, body }),
-      invalidatesTags: [LIST],
-    }),
-    updateQuote: b.mutation<Detail, { id: number } & BodyOf<typeof q.updateQuote>>({
-      query: ({ id, ...body }) => ({ endpoint: q.updateQuote, params: { id }, body }),
-      invalidatesTags: changed,
-    }),
-    generateOptions: b.mutation<Out<typeof q.generateOptions>, number>({
-      query: (id) => ({ endpoint: q.generateOptions, params: { id } }),
-    }),
-    cancelJob: b.mutation<Out<typeof q.cancelJob>, number>({
-      query: (id) => ({ endpoint: q.cancelJob, params: { id } }),
-    }),
-    overridePrice: b.mutation<Detail, { optionId: number; unitPriceCents: number }>({
-      query: ({ optionId, unitPriceCents }) => ({
-        endpoint: q.overrideOptionPrice,
+    generateOptions: contractMutation(b, q.generateOptions, { input: byId }),
+    cancelJob: contractMutation(b, q.cancelJob, { input: byId }),
+    overridePrice: contractMutation(b, q.overrideOptionPrice, {
+      input: ({ optionId, unitPriceCents }: { optionId: number; unitPriceCents: number }) => ({
         params: { id: optionId },
         body: { unitPriceCents },
       }),
-      invalidatesTags: changed,
+      invalidates: changed,
     }),
-    unifiedPricing: b.mutation<Detail, { itemId: number; unitPriceCents: number }>({
-      query: ({ itemId, unitPriceCents }) => ({
-        endpoint: q.unifiedPricing,
+    unifiedPricing: contractMutation(b, q.unifiedPricing, {
+      input: ({ itemId, unitPriceCents }: { itemId: number; unitPriceCents: number }) => ({
         params: { id: itemId },
         body: { unitPriceCents },
       }),
-      invalidatesTags: changed,
+      invalidates: changed,
     }),
-    recalculateOption: b.mutation<Detail, number>({
-      query: (id) => ({ endpoint: q.recalculateOption, params: { id } }),
-      invalidatesTags: changed,
+    recalculateOption: contractMutation(b, q.recalculateOption, { input: byId, invalidates: changed }),
+    recalculateItem: contractMutation(b, q.recalculateItemPricing, { input: byId, invalidates: changed }),
+    finalizeQuote: contractMutation(b, q.finalizeQuote, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof q.finalizeQuote>) => ({ params: { id }, body }),
+      invalidates: changed,
     }),
-    recalculateItem: b.mutation<Detail, number>({
-      query: (id) => ({ endpoint: q.recalculateItemPricing, params: { id } }),
-      invalidatesTags: changed,
+    emailQuote: contractMutation(b, q.emailQuote, {
+      input: ({ id, to }: { id: number; to?: string }) => ({ params: { id }, body: to ? { to } : {} }),
+      invalidates: changed,
     }),
-    finalizeQuote: b.mutation<Detail, { id: number } & BodyOf<typeof q.finalizeQuote>>({
-      query: ({ id, ...body }) => ({ endpoint: q.finalizeQuote, params: { id }, body }),
-      invalidatesTags: changed,
+    acceptQuote: contractMutation(b, q.acceptQuote, {
+      input: ({ id, ...body }: { id: number } & BodyOf<typeof q.acceptQuote>) => ({ params: { id }, body }),
+      invalidates: (r) => [LIST, ...(r ? [one(r.data.id), { type: 'Order' as const, id: 'LIST' }] : [])],
     }),
-    emailQuote: b.mutation<Detail, { id: number; to?: string }>({
-      query: ({ id, to }) => ({ endpoint: q.emailQuote, params: { id }, body: to ? { to } : {} }),
-      invalidatesTags: changed,
+    declineQuote: contractMutation(b, q.declineQuote, { input: byId, invalidates: changed }),
+    floors: contractQuery(b, q.listFloors, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({}),
+      provides: [FLOORS],
     }),
-    acceptQuote: b.mutation<Out<typeof q.acceptQuote>, { id: number } & BodyOf<typeof q.acceptQuote>>({
-      query: ({ id, ...body }) => ({ endpoint: q.acceptQuote, params: { id }, body }),
-      invalidatesTags: (r) => [LIST, ...(r ? [one(r.data.id), { type: 'Order' as const, id: 'LIST' }] : [])],
-    }),
-    declineQuote: b.mutation<Detail, number>({
-      query: (id) => ({ endpoint: q.declineQuote, params: { id } }),
-      invalidatesTags: changed,
-    }),
-    floors: b.query<Out<typeof q.listFloors>, void>({
-      query: () => ({ endpoint: q.listFloors }),
-      providesTags: [FLOORS],
-    }),
-    setFloor: b.mutation<Out<typeof q.setFloor>, { priceGroupId: number; minMarginBasisPoints: number }>({
-      query: ({ priceGroupId, minMarginBasisPoints }) => ({
-        endpoint: q.setFloor,
+    setFloor: contractMutation(b, q.setFloor, {
+      input: ({
+        priceGroupId,
+        minMarginBasisPoints,
+      }: {
+        priceGroupId: number;
+        minMarginBasisPoints: number;
+      }) => ({
         params: { id: priceGroupId },
         body: { minMarginBasisPoints },
       }),
-      invalidatesTags: [FLOORS],
+      invalidates: [FLOORS],
     }),
-    advertisedMinimums: b.query<
-      Out<typeof q.listAdvertisedMinimums>,
-      QueryOf<typeof q.listAdvertisedMinimums>
-    >({
-      query: (query) => ({ endpoint: q.listAdvertisedMinimums, query }),
-      providesTags: [MAP],
-    }),
-    setAdvertisedMinimum: b.mutation<
-      Out<typeof q.setAdvertisedMinimum>,
-      { productId: number; mapCents: number | null }
-    >({
-      query: ({ productId, mapCents }) => ({
-        endpoint: q.setAdvertisedMinimum,
+    advertisedMinimums: contractQuery(b, q.listAdvertisedMinimums, { provides: [MAP] }),
+    setAdvertisedMinimum: contractMutation(b, q.setAdvertisedMinimum, {
+      input: ({ productId, mapCents }: { productId: number; mapCents: number | null }) => ({
         params: { id: productId },
         body: { mapCents },
       }),
-      invalidatesTags: [MAP],
+      invalidates: [MAP],
     }),
   }),
 });
