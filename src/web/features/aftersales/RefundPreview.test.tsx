@@ -170,15 +170,21 @@ describe('the refund preview of a received return', () => {
     expect(screen.queryByRole('button', { name: /^Refund \$/ })).not.toBeInTheDocument();
   });
 
-  // Known gap, kept visible: the button offers the whole previewed total even when less of the
-  // order is left to refund; the server then refuses the refund (409 over_refund).
-  it.fails('never offers more than what is left to refund', async () => {
+  it('never offers more than what is left to refund, and names the capped amount when it refunds', async () => {
     server.on('POST', PREVIEW_PATH, (r) => previewOf(r, 10_000));
     const { user } = drawReturn();
     await user.click(await previewButton());
 
     expect(await screen.findByText('$100.00 of the order can still be refunded')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Refund $246.48' })).not.toBeInTheDocument();
+    server.on('POST', '/api/v1/refund', { status: 201, body: { data: { refundId: 17 } } });
+    await user.click(screen.getByRole('button', { name: 'Refund $100.00' }));
+    await waitFor(() => expect(server.sent('POST', '/api/v1/refund')).toHaveLength(1));
+    expect(server.sent('POST', '/api/v1/refund')[0].body).toEqual({
+      orderId: 41,
+      returnId: 5,
+      amountCents: 10_000,
+    });
   });
 
   it('a return not yet received offers no refund, and a refunded one lists its refunds with their amounts', async () => {
@@ -228,13 +234,13 @@ describe('making the refund of a return', () => {
     server.on(
       'POST',
       REFUND_PATH,
-      problem(409, 'Only 10000 cents of this order can still be refunded', { reason: 'over_refund' }),
+      problem(409, 'Only $100.00 of this order can still be refunded', { reason: 'over_refund' }),
     );
     const { user } = drawReturn();
     await user.click(await previewButton());
     await user.click(await screen.findByRole('button', { name: 'Refund $246.48' }));
 
-    expect(await screen.findByText('Only 10000 cents of this order can still be refunded')).toBeVisible();
+    expect(await screen.findByText('Only $100.00 of this order can still be refunded')).toBeVisible();
     expect(server.sent('POST', REFUND_PATH)).toHaveLength(1);
   });
 
@@ -252,6 +258,8 @@ describe('making the refund of a return', () => {
     expect(await screen.findByText('Refund made')).toBeVisible();
     await waitFor(() => expect(server.sent('GET', '/api/v1/return/5')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Refund $246.48' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Refund 17' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Preview refund' })).not.toBeInTheDocument();
   });
 });
 
