@@ -1,53 +1,47 @@
 import * as c from '../../../contract/cart';
 import * as p from '../../../contract/payments';
 import * as sh from '../../../contract/shipping';
-import { api, type BodyOf, type Out } from '../../api/api';
+import { api, type Out } from '../../api/api';
+import { contractMutation, contractQuery } from '../../api/endpoints';
 
 export type ProviderSession = Out<typeof p.cartHostedToken>;
-type FinancingApplication = Out<typeof p.sandboxFinancingApply>;
 
 const cartApi = api.injectEndpoints({
   endpoints: (b) => ({
-    companyPayment: b.query<Out<typeof p.getCompanyPayment>, void>({
-      query: () => ({ endpoint: p.getCompanyPayment }),
-      providesTags: ['Payment'],
+    companyPayment: contractQuery(b, p.getCompanyPayment, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({}),
+      provides: ['Payment'],
     }),
-    installers: b.query<Out<typeof c.listInstallerLocations>, { zip?: string }>({
-      query: (query) => ({ endpoint: c.listInstallerLocations, query: { ...query, radiusMiles: 500 } }),
+    installers: contractQuery(b, c.listInstallerLocations, {
+      input: (query: { zip?: string }) => ({ query: { ...query, radiusMiles: 500 } }),
     }),
     /** The shop's address rule: valid, corrected (with the suggestion) or invalid (the field at fault). */
-    validateAddress: b.mutation<Out<typeof sh.validateAddress>, BodyOf<typeof sh.validateAddress>>({
-      query: (body) => ({ endpoint: sh.validateAddress, body }),
-    }),
+    validateAddress: contractMutation(b, sh.validateAddress),
     /** Opens the hosted checkout page of the provider for the cart's total. */
-    openHostedPayment: b.mutation<ProviderSession, void>({
-      query: () => ({ endpoint: p.cartHostedToken }),
+    openHostedPayment: contractMutation(b, p.cartHostedToken, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({}),
     }),
     /** The card token of the card the buyer entered on the hosted page; approves the hosted session. */
-    payHostedPayment: b.mutation<
-      ProviderSession,
-      { token: string; cardToken: string; idempotencyKey: string }
-    >({
-      query: ({ idempotencyKey, ...body }) => ({
-        endpoint: p.cartHostedTransaction,
+    payHostedPayment: contractMutation(b, p.cartHostedTransaction, {
+      input: ({ idempotencyKey, ...body }: { token: string; cardToken: string; idempotencyKey: string }) => ({
         body,
         headers: { 'idempotency-key': idempotencyKey },
       }),
     }),
     /** Opens a crypto charge for the cart's total: the address the buyer pays to. */
-    openCryptoCharge: b.mutation<ProviderSession, BodyOf<typeof p.cartCryptoCheckout>>({
-      query: (body) => ({ endpoint: p.cartCryptoCheckout, body }),
-    }),
+    openCryptoCharge: contractMutation(b, p.cartCryptoCheckout),
     /**
      * Sandbox stand-in for finpay's application page: finpay approves (or declines) the cart's
      * current total and hands back its token. 404 in production, where the buyer applies at finpay.
      */
-    applyForFinancing: b.mutation<FinancingApplication, { decline: boolean }>({
-      query: (body) => ({ endpoint: p.sandboxFinancingApply, body }),
+    applyForFinancing: contractMutation(b, p.sandboxFinancingApply, {
+      input: (body: { decline: boolean }) => ({ body }),
     }),
     /** Binds finpay's approval token to the cart (409 if used, another order's, or the total moved). */
-    bindFinancing: b.mutation<ProviderSession, { token: string }>({
-      query: (body) => ({ endpoint: p.cartFinancingToken, body }),
+    bindFinancing: contractMutation(b, p.cartFinancingToken, {
+      input: (body: { token: string }) => ({ body }),
     }),
   }),
 });
