@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { money } from '../../lib/format';
+import { holdsRefundable, refundStatuses } from '../../../domain/aftersales-status';
 import { label } from './AfterSalesBits';
 import { type ReturnView, useCreateRefundMutation, usePreviewRefundMutation } from './aftersales.api';
 import { RefundLines } from './AfterSalesFrame';
@@ -22,7 +23,13 @@ export function ReturnRefund({ r }: { r: ReturnView }) {
       ))}
     </Card>
   ) : null;
-  if (r.status !== 'received' && r.status !== 'inspected') return refunds;
+  // A refund that has not failed (waiting for finance, or made) already holds the return's units:
+  // the server refuses a second one, so the page offers none.
+  if (
+    (r.status !== 'received' && r.status !== 'inspected') ||
+    r.refunds.some((f) => refundStatuses.some((s) => s === f.status && holdsRefundable(s)))
+  )
+    return refunds;
   const units = r.items
     .filter((i) => i.receivedQuantity > 0)
     .map((i) => ({ orderItemId: i.orderItemId, quantity: i.receivedQuantity }));
