@@ -5,7 +5,7 @@ import * as staff from '../../../contract/orders-staff';
 import * as staffEdit from '../../../contract/orders-staff-edit';
 import * as supplierLines from '../../../contract/orders-supplier';
 import * as pay from '../../../contract/payments';
-import { api, type BodyOf, type Out } from '../../api/api';
+import { api, type BodyOf } from '../../api/api';
 import { byId, contractMutation, contractQuery } from '../../api/endpoints';
 
 // Tags: {type: 'Order', id} for one order, {type: 'Order', id: 'LIST'} for every list and total
@@ -88,16 +88,22 @@ const ordersApi = api.injectEndpoints({
       }),
       invalidates: orderAndLists,
     }),
-    orderCommand: b.mutation<
-      Out<typeof staff.getOrder>,
-      { id: number; command: 'cancel' | 'submit' | 'hold' | 'release' | 'resend'; note?: string }
-    >({
-      query: ({ id, command, note }) => {
+    orderCommand: contractMutation(b, staff.orderAction, {
+      // The three command endpoints answer the order; the command names which one.
+      input: ({
+        id,
+        command,
+        note,
+      }: {
+        id: number;
+        command: 'cancel' | 'submit' | 'hold' | 'release' | 'resend';
+        note?: string;
+      }) => {
         if (command === 'cancel') return { endpoint: staff.cancelOrder, params: { id }, body: { note } };
         if (command === 'submit') return { endpoint: staff.submitOrder, params: { id } };
-        return { endpoint: staff.orderAction, params: { id }, body: { action: command, note } };
+        return { params: { id }, body: { action: command, note } };
       },
-      invalidatesTags: orderAndLists,
+      invalidates: orderAndLists,
     }),
     addComment: contractMutation(b, staff.addComment, {
       input: ({ id, body }: { id: number; body: string }) => ({ params: { id }, body: { body } }),
@@ -125,31 +131,33 @@ const ordersApi = api.injectEndpoints({
       }),
       invalidates: orderAndLists,
     }),
-    lineAction: b.mutation<
-      Out<typeof staff.getOrder>,
-      { o: number; i: number; s: number; action: 'route' | (typeof staff.lineActions)[number] }
-    >({
-      query: ({ action, ...params }) => ({
+    lineAction: contractMutation(b, staff.routeLine, {
+      // Routing and the line actions answer the order; the action names the endpoint.
+      input: ({
+        action,
+        ...params
+      }: {
+        o: number;
+        i: number;
+        s: number;
+        action: 'route' | (typeof staff.lineActions)[number];
+      }) => ({
         endpoint: action === 'route' ? staff.routeLine : staff.lineAction(action),
         params,
         body: {},
       }),
       // A line's move can move its order (processing, shipped): the order and the lists.
-      invalidatesTags: (_r, _e, arg) => [one(arg.o), LIST],
+      invalidates: (_r, _e, arg) => [one(arg.o), LIST],
     }),
-    fulfillments: b.query<
-      Out<typeof supplierLines.listFulfillments>,
-      { page: number; status?: z.infer<typeof SupplierLineStatus> }
-    >({
-      query: (query) => ({ endpoint: supplierLines.listFulfillments, query }),
-      providesTags: (result) => [LIST, ...(result?.data.list.map((l) => one(l.orderId)) ?? [])],
+    fulfillments: contractQuery(b, supplierLines.listFulfillments, {
+      input: (query: { page: number; status?: z.infer<typeof SupplierLineStatus> }) => ({ query }),
+      provides: (result) => [LIST, ...(result?.data.list.map((l) => one(l.orderId)) ?? [])],
     }),
-    updateFulfillment: b.mutation<
-      Out<typeof supplierLines.updateFulfillments>,
-      { supplierLineId: number; status: 'confirmed' | 'exception' | 'cancelled' }
-    >({
-      query: (line) => ({ endpoint: supplierLines.updateFulfillments, body: { lines: [line] } }),
-      invalidatesTags: (result) => [LIST, ...(result?.list.map((l) => one(l.orderId)) ?? [])],
+    updateFulfillment: contractMutation(b, supplierLines.updateFulfillments, {
+      input: (line: { supplierLineId: number; status: 'confirmed' | 'exception' | 'cancelled' }) => ({
+        body: { lines: [line] },
+      }),
+      invalidates: (result) => [LIST, ...(result?.list.map((l) => one(l.orderId)) ?? [])],
     }),
   }),
 });
