@@ -50,7 +50,8 @@ export interface LineDraft {
   size: string;
   vehicle: { year: string; make: string; model: string; option: string };
   mpn: string;
-  quantity: number;
+  /** As typed: empty while the field is emptied to type another number. */
+  quantity: number | '';
   roadHazard: boolean;
   constraints: ConstraintsDraft;
   showConstraints: boolean;
@@ -98,6 +99,10 @@ export const draftOf = (item: QuoteItem): LineDraft =>
     },
   });
 
+/** Why a line's number of tires cannot be sent (empty, or not at least 1), if it cannot. */
+export const quantityProblem = (line: Pick<LineDraft, 'quantity'>): string | undefined =>
+  line.quantity === '' || line.quantity < 1 ? 'At least 1 tire' : undefined;
+
 /** The constraints as the create call takes them: only those given. */
 function constraintsInput(c: ConstraintsDraft): NonNullable<QuoteItemInput['constraints']> {
   return {
@@ -121,7 +126,8 @@ export const linesInput = (lines: LineDraft[]): QuoteItemInput[] =>
           : { size: l.size.trim() };
     return {
       ...what,
-      quantity: l.quantity,
+      // An emptied field is sent as 0, which the contract refuses at the field ("At least 1 tire").
+      quantity: l.quantity === '' ? 0 : l.quantity,
       roadHazard: l.roadHazard,
       constraints: constraintsInput(l.constraints),
     };
@@ -351,8 +357,8 @@ export function QuoteLinesEditor({
                 min={1}
                 max={1000}
                 value={line.quantity}
-                onChange={(v) => set(i, { quantity: Number(v) || 1 })}
-                error={fieldError(i, 'quantity')}
+                onChange={(v) => set(i, { quantity: v === '' ? '' : Number(v) })}
+                error={fieldError(i, 'quantity') ?? quantityProblem(line)}
                 w={100}
               />
               <Checkbox
