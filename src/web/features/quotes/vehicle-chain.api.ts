@@ -1,5 +1,6 @@
 import * as sizing from '../../../contract/sizing';
 import { api } from '../../api/api';
+import { contractQuery } from '../../api/endpoints';
 
 type Choice = sizing.Choice;
 const list = (r: { data: { list: Choice[] } }) => r.data.list;
@@ -10,21 +11,22 @@ const list = (r: { data: { list: Choice[] } }) => r.data.list;
  */
 const vehicleChainApi = api.injectEndpoints({
   endpoints: (b) => ({
-    chainYears: b.query<Choice[], void>({
-      query: () => ({ endpoint: sizing.years }),
-      transformResponse: list,
+    chainYears: contractQuery(b, sizing.years, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({}),
+      transform: list,
     }),
-    chainMakes: b.query<Choice[], { year: string }>({
-      query: (params) => ({ endpoint: sizing.vehicleMakes, params }),
-      transformResponse: list,
+    chainMakes: contractQuery(b, sizing.vehicleMakes, {
+      input: (params: { year: string }) => ({ params }),
+      transform: list,
     }),
-    chainModels: b.query<Choice[], { year: string; make: string }>({
-      query: (params) => ({ endpoint: sizing.vehicleModels, params }),
-      transformResponse: list,
+    chainModels: contractQuery(b, sizing.vehicleModels, {
+      input: (params: { year: string; make: string }) => ({ params }),
+      transform: list,
     }),
-    chainOptions: b.query<Choice[], { year: string; make: string; model: string }>({
-      query: (params) => ({ endpoint: sizing.vehicleOptions, params }),
-      transformResponse: list,
+    chainOptions: contractQuery(b, sizing.vehicleOptions, {
+      input: (params: { year: string; make: string; model: string }) => ({ params }),
+      transform: list,
     }),
   }),
 });
