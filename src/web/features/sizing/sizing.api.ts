@@ -1,19 +1,18 @@
 import * as catalog from '../../../contract/catalog';
 import * as sizing from '../../../contract/sizing';
 import { api } from '../../api/api';
+import { contractQuery } from '../../api/endpoints';
 
 type Size = catalog.Size;
 
 /** Lookups of the OE selection page: a vehicle's sizes and the plus-size alternatives of one. */
 const sizingApi = api.injectEndpoints({
   endpoints: (b) => ({
-    vehicleSizes: b.query<
-      catalog.SizeRecord[],
-      { year: string; make: string; model: string; option: string }
-    >({
-      query: (q) => ({ endpoint: sizing.vehicleSizes, query: q }),
-      transformResponse: (r: { data: { list: catalog.SizeRecord[] } }) => r.data.list,
+    vehicleSizes: contractQuery(b, sizing.vehicleSizes, {
+      input: (query: { year: string; make: string; model: string; option: string }) => ({ query }),
+      transform: (r: { data: { list: catalog.SizeRecord[] } }) => r.data.list,
     }),
+    // Written out: two calls, the second addressed by what the first answers.
     plusSizes: b.query<Size[], string>({
       // The size record by its text, then the sizes within 3% of its diameter.
       async queryFn(size, _api, _extra, baseQuery) {
