@@ -42,12 +42,14 @@ function photoForm(files: File[]) {
 
 export const aftersalesApi = api.injectEndpoints({
   endpoints: (b) => ({
-    afterSalesList: b.query<
-      { data: { list: Record<string, unknown>[]; count: number; page: number } },
-      ListArgs & { kind: Kind }
-    >({
-      query: ({ kind, ...query }) => ({ endpoint: lists[kind], query: { ...query, pageSize: PAGE_SIZE } }),
-      providesTags: [TAG],
+    afterSalesList: contractQuery(b, returns.listReturns, {
+      // The four lists answer a page of the same frame; the kind names which one, the rows stay records.
+      input: ({ kind, ...query }: ListArgs & { kind: Kind }) => ({
+        endpoint: lists[kind],
+        query: { ...query, pageSize: PAGE_SIZE },
+      }),
+      transform: (page): { data: { list: Record<string, unknown>[]; count: number; page: number } } => page,
+      provides: [TAG],
     }),
     getReturn: contractQuery(b, returns.getReturn, {
       input: byId,

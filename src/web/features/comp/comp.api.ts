@@ -1,5 +1,6 @@
 import * as comp from '../../../contract/comp';
-import { api, type Out } from '../../api/api';
+import { api } from '../../api/api';
+import { contractMutation } from '../../api/endpoints';
 import { createMutation, listQuery, updateMutation, written } from '../../api/crud';
 
 // A plan's name shows on its records.
@@ -11,9 +12,9 @@ export const compApi = api.injectEndpoints({
     createPlan: createMutation(b, comp.createPlan, plan),
     updatePlan: updateMutation(b, comp.updatePlan, plan),
     listRecords: listQuery(b, comp.listRecords, 'CompRecord', (r) => r.id),
-    waiveRecords: b.mutation<Out<typeof comp.waiveRecords>, { ids: number[]; note: string }>({
-      query: (body) => ({ endpoint: comp.waiveRecords, body }),
-      invalidatesTags: (_r, _e, { ids }) => ids.flatMap((id) => written({ tag: 'CompRecord' }, id)),
+    waiveRecords: contractMutation(b, comp.waiveRecords, {
+      input: (body: { ids: number[]; note: string }) => ({ body }),
+      invalidates: (_r, _e, { ids }) => ids.flatMap((id) => written({ tag: 'CompRecord' }, id)),
     }),
   }),
 });

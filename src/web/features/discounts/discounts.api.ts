@@ -1,5 +1,6 @@
 import * as discounts from '../../../contract/discounts';
 import { api } from '../../api/api';
+import { byId, contractMutation } from '../../api/endpoints';
 import { createMutation, deleteMutation, listQuery, updateMutation, written } from '../../api/crud';
 
 const discount = { tag: 'Discount' } as const;
@@ -10,9 +11,9 @@ export const discountsApi = api.injectEndpoints({
     createDiscount: createMutation(b, discounts.createDiscount, discount),
     updateDiscount: updateMutation(b, discounts.updateDiscount, discount),
     deleteDiscount: deleteMutation(b, discounts.deleteDiscount, discount),
-    approveDiscount: b.mutation<unknown, number>({
-      query: (id) => ({ endpoint: discounts.approveDiscount, params: { id } }),
-      invalidatesTags: (_r, _e, id) => written(discount, id),
+    approveDiscount: contractMutation(b, discounts.approveDiscount, {
+      input: byId,
+      invalidates: (_r, _e, id) => written(discount, id),
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import * as inventory from '../../../contract/inventory';
-import { api, type ApiFailure, type Out } from '../../api/api';
+import { api, type ApiFailure } from '../../api/api';
 import { UNREACHABLE } from '../../api/client';
+import { byId, contractQuery } from '../../api/endpoints';
 import { createMutation, listQuery, oneQuery, updateMutation, written } from '../../api/crud';
 import type { Picker } from '../../components/EntityPicker';
 
@@ -18,9 +19,9 @@ export const inventoryApi = api.injectEndpoints({
     createWarehouse: createMutation(b, inventory.createWarehouse, warehouse),
     updateWarehouse: updateMutation(b, inventory.updateWarehouse, warehouse),
     /** A warehouse's feed uploads, newest first, tagged by the warehouse. */
-    feedRuns: b.query<Out<typeof inventory.listFeedRuns>, number>({
-      query: (id) => ({ endpoint: inventory.listFeedRuns, params: { id } }),
-      providesTags: (_r, _e, id) => [{ type: 'FeedRun', id }],
+    feedRuns: contractQuery(b, inventory.listFeedRuns, {
+      input: byId,
+      provides: (_r, _e, id) => [{ type: 'FeedRun', id }],
     }),
     listFailedRows: listQuery(b, inventory.listFailedRows, 'FeedFailure', (r) => r.id),
     listInventory: listQuery(b, inventory.listInventory, 'Inventory', (r) => r.warehouseId),

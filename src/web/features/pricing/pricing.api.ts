@@ -1,5 +1,6 @@
 import * as pricing from '../../../contract/pricing';
-import { api, type BodyOf, type Out } from '../../api/api';
+import { api, type BodyOf } from '../../api/api';
+import { contractQuery } from '../../api/endpoints';
 import { createMutation, deleteMutation, listQuery, oneQuery, updateMutation } from '../../api/crud';
 import type { Picker } from '../../components/EntityPicker';
 
@@ -15,9 +16,9 @@ export const pricingApi = api.injectEndpoints({
     updateMarkup: updateMutation(b, pricing.updateMarkup, markup),
     deleteMarkup: deleteMutation(b, pricing.deleteMarkup, markup),
     /** The prices a rule would give (nothing is saved): a read, so it forgets no list. */
-    previewMarkup: b.query<Out<typeof pricing.previewMarkup>, BodyOf<typeof pricing.previewMarkup>>({
-      query: (body) => ({ endpoint: pricing.previewMarkup, body }),
-      providesTags: [{ type: 'Pricing', id: 'LIST' }],
+    previewMarkup: contractQuery(b, pricing.previewMarkup, {
+      input: (body: BodyOf<typeof pricing.previewMarkup>) => ({ body }),
+      provides: [{ type: 'Pricing', id: 'LIST' }],
     }),
     listPriceGroups: listQuery(b, pricing.listPriceGroups, 'PriceGroup', (r) => r.id),
     getPriceGroup: oneQuery(b, pricing.getPriceGroup, 'PriceGroup'),
