@@ -3,6 +3,7 @@ import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { ActionIcon, Group, NumberInput, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import type { Cart } from '../../../contract/order-shapes';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { putCart } from './cart.slice';
@@ -11,9 +12,39 @@ import { usePhone } from '../../lib/media-query';
 
 type Line = Cart['orderItems'][number];
 type Change = { orderItemQuantity?: number; orderItemRoadHazard?: boolean };
+/** Sends a change of a line; answers whether the server took it. */
+type Update = (id: number, change: Change) => Promise<boolean>;
+
+/**
+ * The quantity of a line as typed, sent when the field is left. The field shows the cart's
+ * quantity again when the server refuses the new one (a 409: not that many available), so the
+ * field and the totals beside it are always those of the same cart.
+ */
+function QuantityField({ i, busy, update }: { i: Line; busy: boolean; update: Update }) {
+  const [draft, setDraft] = useState<number | string>(i.orderItemQuantity);
+  useEffect(() => setDraft(i.orderItemQuantity), [i.orderItemQuantity]);
+  return (
+    <NumberInput
+      aria-label={`Quantity of ${i.skuCode}`}
+      value={draft}
+      onChange={setDraft}
+      min={1}
+      max={999}
+      allowDecimal={false}
+      w={90}
+      disabled={busy}
+      onBlur={async (e) => {
+        const q = Number(e.currentTarget.value);
+        if (!Number.isInteger(q) || q <= 0) setDraft(i.orderItemQuantity);
+        else if (q !== i.orderItemQuantity && !(await update(i.orderItemId, { orderItemQuantity: q })))
+          setDraft(i.orderItemQuantity);
+      }}
+    />
+  );
+}
 
 /** The controls of one line, laid out by the table (sm and up) or the phone's list. */
-function lineControls(i: Line, busy: boolean, update: (id: number, change: Change) => void) {
+function lineControls(i: Line, busy: boolean, update: Update) {
   return {
     title: (
       <>
@@ -35,22 +66,7 @@ function lineControls(i: Line, busy: boolean, update: (id: number, change: Chang
         )}
       </>
     ),
-    quantity: (
-      <NumberInput
-        aria-label={`Quantity of ${i.skuCode}`}
-        value={i.orderItemQuantity}
-        min={1}
-        max={999}
-        allowDecimal={false}
-        w={90}
-        disabled={busy}
-        onBlur={(e) => {
-          const q = Number(e.currentTarget.value);
-          if (Number.isInteger(q) && q > 0 && q !== i.orderItemQuantity)
-            update(i.orderItemId, { orderItemQuantity: q });
-        }}
-      />
-    ),
+    quantity: <QuantityField i={i} busy={busy} update={update} />,
     roadHazard: (
       <Switch
         aria-label={`Road hazard for ${i.skuCode}`}
@@ -83,7 +99,8 @@ export function CartLines({ cart }: { cart: Cart }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector((s) => s.cart.loading);
   const phone = usePhone();
-  const update = (orderItemId: number, change: Change) => dispatch(putCart([{ orderItemId, ...change }]));
+  const update: Update = async (orderItemId, change) =>
+    putCart.fulfilled.match(await dispatch(putCart([{ orderItemId, ...change }])));
   if (phone) {
     return (
       <Stack gap="sm" aria-label="Cart items" role="list">
