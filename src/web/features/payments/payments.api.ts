@@ -1,8 +1,6 @@
-import type { z } from 'zod';
 import * as p from '../../../contract/payments';
 import { type ApiArgs, api } from '../../api/api';
-
-type Customer = z.output<typeof p.Customer>;
+import { contractMutation, contractQuery } from '../../api/endpoints';
 
 /** Whose saved cards: the caller's own company, or (finance) a customer's. */
 export interface CardOwner {
@@ -10,34 +8,40 @@ export interface CardOwner {
   staff: boolean;
 }
 
+// Each own-company endpoint has a finance twin that answers the same customer; the argument's
+// `staff` picks the twin through `input`.
 const paymentsApi = api.injectEndpoints({
   endpoints: (b) => ({
-    savedCards: b.query<Customer, CardOwner>({
-      query: ({ companyId, staff }): ApiArgs =>
+    savedCards: contractQuery(b, p.getCustomer, {
+      input: ({ companyId, staff }: CardOwner): Partial<ApiArgs> =>
         staff
           ? { endpoint: p.staffGetCustomer, params: { customer: companyId } }
-          : { endpoint: p.getCustomer, params: { id: companyId } },
-      providesTags: ['Payment'],
+          : { params: { id: companyId } },
+      provides: ['Payment'],
     }),
     /** Saves a card from a token of the card form; the number never reaches the shop. */
-    saveCard: b.mutation<Customer, CardOwner & { cardToken: string; makeDefault: boolean }>({
-      query: ({ companyId, staff, ...body }): ApiArgs =>
+    saveCard: contractMutation(b, p.addCustomerSource, {
+      input: ({
+        companyId,
+        staff,
+        ...body
+      }: CardOwner & { cardToken: string; makeDefault: boolean }): Partial<ApiArgs> =>
         staff
           ? { endpoint: p.staffAddSource, params: { customer: companyId }, body }
-          : { endpoint: p.addCustomerSource, params: { id: companyId }, body },
-      invalidatesTags: ['Payment'],
+          : { params: { id: companyId }, body },
+      invalidates: ['Payment'],
     }),
-    removeCard: b.mutation<Customer, CardOwner & { sourceId: number }>({
-      query: ({ companyId, staff, sourceId }): ApiArgs =>
+    removeCard: contractMutation(b, p.deleteCustomerSource, {
+      input: ({ companyId, staff, sourceId }: CardOwner & { sourceId: number }): Partial<ApiArgs> =>
         staff
           ? { endpoint: p.staffDeleteSource, params: { customer: companyId, source: sourceId } }
-          : { endpoint: p.deleteCustomerSource, params: { id: companyId, sourceId } },
-      invalidatesTags: ['Payment'],
+          : { params: { id: companyId, sourceId } },
+      invalidates: ['Payment'],
     }),
     /** The company's default card (its own company only). */
-    makeDefaultCard: b.mutation<z.output<typeof p.setCompanyPayment.response>, number>({
-      query: (sourceId) => ({ endpoint: p.setCompanyPayment, params: { id: sourceId } }),
-      invalidatesTags: ['Payment'],
+    makeDefaultCard: contractMutation(b, p.setCompanyPayment, {
+      input: (sourceId: number) => ({ params: { id: sourceId } }),
+      invalidates: ['Payment'],
     }),
   }),
 });
