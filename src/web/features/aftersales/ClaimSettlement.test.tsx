@@ -76,11 +76,11 @@ describe('settling a road hazard claim', () => {
 
   it('paying an approved claim offers exactly the covered amount, and a refusal is shown with its message', async () => {
     current = aClaim({ status: 'approved', settlement: 'credit', actions: ['pay'] });
-    server.on('POST', ACTION_PATH, problem(409, 'Only 5000 cents of this order can still be refunded'));
+    server.on('POST', ACTION_PATH, problem(409, 'Only $50.00 of this order can still be refunded'));
     const { user } = drawClaim();
     await user.click(await screen.findByRole('button', { name: 'Pay $93.75' }));
 
-    expect(await screen.findByText('Only 5000 cents of this order can still be refunded')).toBeVisible();
+    expect(await screen.findByText('Only $50.00 of this order can still be refunded')).toBeVisible();
     expect(server.sent('POST', ACTION_PATH).map((r) => r.body)).toEqual([{ action: 'pay' }]);
   });
 });
