@@ -112,16 +112,7 @@ export async function createReview(db: Db, actor: Actor, input: Body<typeof api.
       companyId: actor.companyId,
       orderId: proof.orderId,
       productId: proof.productId,
-      ratingOverall: input.overall,
-      ratingDry: input.dry,
-      ratingWet: input.wet,
-      ratingSnow: input.snow,
-      ratingNoise: input.noise,
-      ratingTreadwear: input.treadwear,
-      milesDriven: input.milesDriven,
-      vehicle: input.vehicle,
-      title: input.title,
-      body: input.body,
+      ...writtenColumns(input),
     })
     .catch((error: { code?: string; cause?: { code?: string } }) => {
       if ((error.cause?.code ?? error.code) === '23505')
@@ -178,24 +169,45 @@ export async function getOwnOrStaffReview(db: Db, actor: Actor, id: number) {
   return review;
 }
 
+type WrittenColumns = Pick<
+  repo.ReviewValues,
+  | 'ratingOverall'
+  | 'ratingDry'
+  | 'ratingWet'
+  | 'ratingSnow'
+  | 'ratingNoise'
+  | 'ratingTreadwear'
+  | 'milesDriven'
+  | 'vehicle'
+  | 'title'
+  | 'body'
+>;
+
+/** The columns of what the author writes: a new review and an edit name them alike. */
+function writtenColumns(input: Body<typeof api.createReview>): WrittenColumns;
+function writtenColumns(input: Body<typeof api.updateReview>): Partial<WrittenColumns>;
+function writtenColumns(input: Body<typeof api.updateReview>): Partial<WrittenColumns> {
+  return {
+    ratingOverall: input.overall,
+    ratingDry: input.dry,
+    ratingWet: input.wet,
+    ratingSnow: input.snow,
+    ratingNoise: input.noise,
+    ratingTreadwear: input.treadwear,
+    milesDriven: input.milesDriven,
+    vehicle: input.vehicle,
+    title: input.title,
+    body: input.body,
+  };
+}
+
 /** The author's edit; a published or hidden review goes back to moderation. */
 export async function updateReview(db: Db, actor: Actor, id: number, input: Body<typeof api.updateReview>) {
   await db.transaction(async (tx) => {
     const before = await repo.lockReview(tx, id);
     if (!before) throw notFound('Review');
     assertAuthor(actor, before);
-    const edit = definedOnly({
-      ratingOverall: input.overall,
-      ratingDry: input.dry,
-      ratingWet: input.wet,
-      ratingSnow: input.snow,
-      ratingNoise: input.noise,
-      ratingTreadwear: input.treadwear,
-      milesDriven: input.milesDriven,
-      vehicle: input.vehicle,
-      title: input.title,
-      body: input.body,
-    });
+    const edit = definedOnly(writtenColumns(input));
     // Pending stays pending; a published or hidden review goes back to moderation.
     if (before.status === 'pending') await repo.updateReview(tx, id, edit);
     else await repo.setReviewStatus(tx, before, 'pending', edit);
