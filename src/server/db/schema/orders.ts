@@ -61,7 +61,25 @@ export const orders = pgTable(
     shippingCents: cents('shipping_cents').notNull().default(0),
     discountCents: cents('discount_cents').notNull().default(0),
     taxCents: cents('tax_cents').notNull().default(0),
+    /** Federal excise tax, state tire fees and installer services of every line (the landed cost). */
+    fetCents: cents('fet_cents').notNull().default(0),
+    tireFeeCents: cents('tire_fee_cents').notNull().default(0),
+    servicesCents: cents('services_cents').notNull().default(0),
     totalCents: cents('total_cents').notNull().default(0),
+    /**
+     * What the order was taxed at, kept as placed (a later rate never changes it): the delivery
+     * place's state (two letters), the tax module's state and ZIP rate rows, the exemption
+     * certificate that made it tax free, and the combined rate in parts per million. Plain ids,
+     * no foreign keys: the tax and exemptions areas migrate after this one.
+     */
+    taxState: text('tax_state'),
+    taxStateRateId: ref('tax_state_rate_id'),
+    taxZipRateId: ref('tax_zip_rate_id'),
+    taxRatePpm: integer('tax_rate_ppm').notNull().default(0),
+    exemptionCertificateId: ref('exemption_certificate_id'),
+    /** The certificate's kind and number as they were when it exempted the order. */
+    exemptionCertificateKind: text('exemption_certificate_kind'),
+    exemptionCertificateNumber: text('exemption_certificate_number'),
     trackingNumber: text('tracking_number'),
     placedAt: timestamp('placed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -100,6 +118,18 @@ export const orderItems = pgTable(
     roadHazard: boolean('road_hazard').notNull().default(false),
     /** The warranty provider's price per tire when road hazard is taken. */
     roadHazardUnitCents: cents('road_hazard_unit_cents').notNull().default(0),
+    /**
+     * What the line was taxed at (docs/domain.md, "Landed cost"): per tire the federal excise
+     * tax, the state's tire fee (and the fee row it came from) and the installer's services; for
+     * the whole line its share of the order's shipping, the amount taxed and the tax.
+     */
+    fetUnitCents: cents('fet_unit_cents').notNull().default(0),
+    tireFeeUnitCents: cents('tire_fee_unit_cents').notNull().default(0),
+    tireFeeId: ref('tire_fee_id'),
+    servicesUnitCents: cents('services_unit_cents').notNull().default(0),
+    shippingCents: cents('shipping_cents').notNull().default(0),
+    taxableCents: cents('taxable_cents').notNull().default(0),
+    taxCents: cents('tax_cents').notNull().default(0),
     /** Set when staff remove the item: it stays, with its cancelled supplier lines, for the history. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
