@@ -19,6 +19,7 @@ export const migrationAreas = [
   'security',
   'marketing',
   'installer',
+  'exemptions',
 ] as const;
 
 const root = fileURLToPath(new URL('../../../migrations/', import.meta.url));

@@ -34,6 +34,7 @@ const writeFunctions: Record<string, string[]> = {
   'modules/aftersales/aftersales.money.repository.ts': ['setRefundStatus', 'setBillStatus'],
   'modules/logistics/logistics.distributors.repository.ts': ['setDistributorOrderStatus'],
   'modules/wholesale/wholesale.repository.ts': ['decide'],
+  'modules/exemptions/exemptions.repository.ts': ['setCertificateStatus'],
 };
 
 /**

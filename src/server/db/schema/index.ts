@@ -11,3 +11,4 @@ export * from './quotes';
 export * from './security';
 export * from './marketing';
 export * from './installer';
+export * from './exemptions';
