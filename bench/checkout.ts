@@ -29,6 +29,7 @@ import { Session } from 'node:inspector/promises';
 import { Worker } from 'node:worker_threads';
 import { hash } from '@node-rs/argon2';
 import pg from 'pg';
+import { skuExciseTaxUnitCents } from '../src/domain/sku-excise';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, POOL_SIZE } from '../src/server/db/connection';
@@ -486,9 +487,14 @@ async function hotProducts(q: Q, group: number) {
   for (let p = 0; p < HOT_PRODUCTS; p++) {
     const [{ id }] = (
       await q(
-        `insert into products (make_id, model_id, sku_code, size, size_type, width, ratio, rim, overall_diameter)
-         values ($1, $2, $3, '225/45R17', 'P', 225, 45, 17, 24.97) returning id`,
-        [make, model, `BENCH-HOT-${p}`],
+        `insert into products (make_id, model_id, sku_code, size, size_type, width, ratio, rim, overall_diameter, fet_unit_cents)
+         values ($1, $2, $3, '225/45R17', 'P', 225, 45, 17, 24.97, $4) returning id`,
+        [
+          make,
+          model,
+          `BENCH-HOT-${p}`,
+          skuExciseTaxUnitCents({ size: '225/45R17', construction: 'R', loadIndex: null }),
+        ],
       )
     ).rows;
     products.push(Number(id));

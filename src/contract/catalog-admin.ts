@@ -190,6 +190,8 @@ export const Product = z.object({
   rim: z.number(),
   loadIndex: z.number().int().nullable(),
   speedIndex: z.string().nullable(),
+  /** Federal excise tax per tire, from the load index and construction (never typed in). */
+  fetUnitCents: z.number().int(),
   active: z.boolean(),
 });
 export const ProductInput = z.object({

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { skuExciseTaxUnitCents } from '../../domain/sku-excise';
 import type { DbOrTx } from '../db/connection';
 import { categories, inventory, makes, markupRules, models, products, warehouses } from '../db/schema';
 import { refreshProductPrices } from '../modules/catalog/catalog.prices';
@@ -27,22 +28,28 @@ export async function createProduct(
           categoryId: values.categoryId ?? null,
         })
         .returning();
+  const sku = {
+    makeId: make.id,
+    modelId: model.id,
+    skuCode: unique('SKU'),
+    size: '225/45R17',
+    sizeType: 'P',
+    width: 225,
+    ratio: 45,
+    rim: 17,
+    loadIndex: 94,
+    speedIndex: 'W',
+    overallDiameter: 24.97,
+    ...values,
+  };
+  const fetUnitCents = skuExciseTaxUnitCents({
+    size: sku.size,
+    construction: sku.construction ?? 'R',
+    loadIndex: sku.loadIndex ?? null,
+  });
   const [product] = await db
     .insert(products)
-    .values({
-      makeId: make.id,
-      modelId: model.id,
-      skuCode: unique('SKU'),
-      size: '225/45R17',
-      sizeType: 'P',
-      width: 225,
-      ratio: 45,
-      rim: 17,
-      loadIndex: 94,
-      speedIndex: 'W',
-      overallDiameter: 24.97,
-      ...values,
-    })
+    .values({ ...sku, fetUnitCents })
     .returning();
   return { make, model, product };
 }

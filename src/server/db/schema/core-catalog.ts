@@ -87,6 +87,11 @@ export const products = pgTable(
     overallDiameter: dimension('overall_diameter').notNull(),
     specials: boolean('specials').notNull().default(false),
     rebateCents: cents('rebate_cents').notNull().default(0),
+    /**
+     * Federal excise tax per tire, from the load index and construction: written with every SKU
+     * through skuExciseTaxUnitCents (src/domain/sku-excise.ts), never typed in.
+     */
+    fetUnitCents: cents('fet_unit_cents').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

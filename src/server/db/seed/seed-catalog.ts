@@ -2,7 +2,14 @@
 // SKUs, three warehouses of Demo Tire Supply with stock and cost, markup rules per price group,
 // sizes and vehicles. Multi-row inserts keep 5,000 SKUs to a few seconds and 200,000 to minutes.
 import { eq, sql } from 'drizzle-orm';
-import { formatSize, overallDiameter, sizeSlug } from '../../../domain/tire-size';
+import { skuExciseTaxUnitCents } from '../../../domain/sku-excise';
+import {
+  formatSize,
+  overallDiameter,
+  parseTireSize,
+  sizeSlug,
+  type TireSize,
+} from '../../../domain/tire-size';
 import { refreshProductPrices } from '../../modules/catalog/catalog.service';
 import { foldFacetDeltas } from '../../modules/search/search.service';
 import type { Db, DbOrTx } from '../connection';
@@ -72,9 +79,9 @@ async function seedLines(db: DbOrTx) {
 }
 
 const productColumns =
-  'make_id, model_id, sku_code, size, size_type, width, ratio, rim, construction, load_index, load_index_dual, speed_index, ply, load_range, weight_lbs, overall_diameter, specials, rebate_cents';
+  'make_id, model_id, sku_code, size, size_type, width, ratio, rim, construction, load_index, load_index_dual, speed_index, ply, load_range, weight_lbs, overall_diameter, specials, rebate_cents, fet_unit_cents';
 const productValues = (s: SkuRow) =>
-  `(${s.makeId}, ${s.modelId}, ${q(s.skuCode)}, ${q(s.size)}, ${q(s.sizeType)}, ${s.width}, ${s.ratio}, ${s.rim}, ${q(s.construction)}, ${s.loadIndex}, ${s.loadIndexDual ?? 'null'}, ${q(s.speedIndex)}, ${s.ply}, ${q(s.loadRange)}, ${s.weightLbs}, ${s.overallDiameter}, ${s.specials}, ${s.rebateCents})`;
+  `(${s.makeId}, ${s.modelId}, ${q(s.skuCode)}, ${q(s.size)}, ${q(s.sizeType)}, ${s.width}, ${s.ratio}, ${s.rim}, ${q(s.construction)}, ${s.loadIndex}, ${s.loadIndexDual ?? 'null'}, ${q(s.speedIndex)}, ${s.ply}, ${q(s.loadRange)}, ${s.weightLbs}, ${s.overallDiameter}, ${s.specials}, ${s.rebateCents}, ${skuExciseTaxUnitCents(s)})`;
 
 /** Stock in some of the warehouses for about nine SKUs in ten, each warehouse its own cost. */
 function inventoryValues(r: () => number, productId: number, baseCost: number, warehouseIds: number[]) {
@@ -124,6 +131,51 @@ async function seedSkus(
     }
     progress(end);
   }
+}
+
+/**
+ * One heavy light-truck tire the demo sells from stock, LT325/65R18 with load index 127
+ * (3,858 lb): above the 3,500 lb of the federal excise tax, so carts and invoices show it.
+ */
+async function seedHeavyLightTruck(
+  db: DbOrTx,
+  lines: Awaited<ReturnType<typeof seedLines>>,
+  warehouseIds: number[],
+) {
+  const line = lines.find((l) => l.name === 'Wrangler DuraTrac') ?? lines[0];
+  const size = parseTireSize('LT325/65R18') as TireSize;
+  const row: SkuRow = {
+    makeId: line.makeId,
+    modelId: line.modelId,
+    skuCode: `${brandDefs[line.brand].code}-LT3256518`,
+    size: formatSize(size),
+    sizeType: size.type,
+    width: size.width,
+    ratio: size.ratio,
+    rim: size.rim,
+    construction: size.construction,
+    loadIndex: 127,
+    loadIndexDual: 124,
+    speedIndex: 'Q',
+    ply: 10,
+    loadRange: 'E',
+    weightLbs: 71.3,
+    overallDiameter: overallDiameter(size),
+    specials: false,
+    rebateCents: 0,
+    baseCostCents: 26500,
+  };
+  const { rows } = await db.execute<{ id: number }>(
+    sql.raw(`insert into products (${productColumns}) values ${productValues(row)} returning id`),
+  );
+  const stocked = warehouseIds
+    .slice(0, 2)
+    .map((w, i) => `(${w}, ${Number(rows[0].id)}, ${24 - 8 * i}, ${26500 + 300 * i})`);
+  await db.execute(
+    sql.raw(
+      `insert into inventory (warehouse_id, product_id, quantity, cost_cents) values ${stocked.join(',')}`,
+    ),
+  );
 }
 
 /** On a terminal, one line that counts the SKUs written; elsewhere (CI, tests, logs) nothing. */
@@ -194,6 +246,7 @@ export async function seedCatalog(db: Db, ctx: SeedContext) {
   const lines = await seedLines(db);
   const warehouseIds = await seedWarehouses(db);
   await seedSkus(db, ctx.config.SEED_SKUS, lines, warehouseIds);
+  await seedHeavyLightTruck(db, lines, warehouseIds);
   await seedSizes(db);
   await seedMarkups(db, ctx);
   await refreshProductPrices(db);

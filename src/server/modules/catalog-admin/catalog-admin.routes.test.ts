@@ -102,6 +102,34 @@ describe('catalogue writes', () => {
     expect((await as('POST', '/api/v1/product', { ...sku, modelId: 999999999 })).statusCode).toBe(404);
   });
 
+  it('stores the federal excise tax of a SKU from its load index and construction, on create and on edit', async () => {
+    const make = (await as('POST', '/api/v1/make', { name: unique('Fetmake') })).json().data;
+    const model = (await as('POST', '/api/v1/model', { makeId: make.id, name: unique('Fetline') })).json()
+      .data;
+    const sku = {
+      modelId: model.id,
+      skuCode: unique('FET'),
+      size: 'LT325/65R18',
+      sizeType: 'LT',
+      width: 325,
+      ratio: 65,
+      rim: 18,
+      loadIndex: 127,
+      overallDiameter: 34.63,
+    };
+    // LI 127 = 3,858 lb: (3,858 − 3,500) × 9.45 ¢ / 10 lb = 338 ¢ a tire.
+    const created = (await as('POST', '/api/v1/product', sku)).json().data;
+    expect(created.fetUnitCents).toBe(338);
+    // A bias tire of the same load pays half; a load at or below 3,500 lb nothing.
+    const bias = await as('PUT', `/api/v1/product/${created.id}`, { construction: 'D' });
+    expect(bias.json().data.fetUnitCents).toBe(169);
+    const light = await as('PUT', `/api/v1/product/${created.id}`, { loadIndex: 121 });
+    expect(light.json().data.fetUnitCents).toBe(0);
+    // An edit that names neither keeps what the row's size and load give.
+    const renamed = await as('PUT', `/api/v1/product/${created.id}`, { loadIndex: 127, speedIndex: 'Q' });
+    expect(renamed.json().data.fetUnitCents).toBe(169);
+  });
+
   it('stores a model image checked by its bytes, serves it, and makes the first one the main image', async () => {
     const make = (await as('POST', '/api/v1/make', { name: unique('Imgmake') })).json().data;
     const model = (await as('POST', '/api/v1/model', { makeId: make.id, name: unique('Imgline') })).json()

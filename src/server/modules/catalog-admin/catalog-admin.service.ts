@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type * as api from '../../../contract/catalog-admin';
+import { skuExciseTaxUnitCents } from '../../../domain/sku-excise';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/connection';
 import { definedOnly } from '../../db/list-page';
@@ -52,7 +53,10 @@ function createRow<E extends repo.CatalogEntity>(
   );
 }
 
-/** One update of a catalogue row, audited; absent fields stay. */
+/**
+ * One update of a catalogue row, audited; absent fields stay. `derive` answers the columns that
+ * follow from others (a SKU's excise tax from its size and load), given the row as it will be.
+ */
 function updateRow<E extends repo.CatalogEntity>(
   db: Db,
   actor: Actor,
@@ -60,12 +64,14 @@ function updateRow<E extends repo.CatalogEntity>(
   id: number,
   set: Partial<repo.NewRowOf<E>>,
   uniqueField: string,
+  derive?: (next: repo.RowOf<E>) => Partial<repo.NewRowOf<E>>,
 ) {
   return db.transaction((tx) =>
     uniquely(uniqueField, async () => {
       const before = await repo.findRow(tx, entity, id);
       if (!before) throw notFound(entity);
-      const changes = definedOnly(set);
+      const edited = definedOnly(set);
+      const changes = derive ? { ...edited, ...derive({ ...before, ...edited }) } : edited;
       const after = Object.keys(changes).length ? await repo.updateRow(tx, entity, id, changes) : before;
       await writeAudit(tx, actor, { entity, entityId: id, action: 'update', before, after });
       return after;
@@ -128,12 +134,17 @@ export async function updateModel(db: Db, actor: Actor, id: number, body: Body<t
 /** A new SKU of a line; it takes the line's make. A SKU code is unique per make. */
 export async function createProduct(db: Db, actor: Actor, body: Body<typeof api.createProduct>) {
   const makeId = await makeOfModel(db, body.modelId);
-  return createRow(db, actor, 'product', { ...body, makeId }, 'skuCode');
+  return createRow(db, actor, 'product', { ...body, makeId, ...exciseOf(body) }, 'skuCode');
 }
 
-/** The SKU's search row follows the edit. */
+/** The excise tax a SKU stores, from the size, construction and load index it has. */
+const exciseOf = (sku: Pick<repo.RowOf<'product'>, 'size' | 'construction' | 'loadIndex'>) => ({
+  fetUnitCents: skuExciseTaxUnitCents(sku),
+});
+
+/** The SKU's search row follows the edit; its excise tax follows its size and load. */
 export async function updateProduct(db: Db, actor: Actor, id: number, body: Body<typeof api.updateProduct>) {
-  const row = await updateRow(db, actor, 'product', id, body, 'skuCode');
+  const row = await updateRow(db, actor, 'product', id, body, 'skuCode', exciseOf);
   await refreshSearchItems(db, productsIn([id]));
   return row;
 }
