@@ -29,6 +29,7 @@ import { reviewsRoutes } from './reviews/reviews.routes';
 import { comparisonsRoutes } from './comparisons/comparisons.routes';
 import { marketingRoutes } from './marketing/marketing.routes';
 import { installerRoutes } from './installer/installer.routes';
+import { installerServicesRoutes } from './installer-services/installer-services.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
@@ -68,4 +69,6 @@ export function registerModules(app: FastifyInstance) {
   marketingRoutes(app);
   // Installer area: orders delivered to installers, installer locations
   installerRoutes(app);
+  // Installer service price lists (mount and balance, valve kit, disposal per tire)
+  installerServicesRoutes(app);
 }

@@ -1,8 +1,10 @@
-// Installer demo data: the demo installer (Install Bay Phoenix) has two orders of Demo Fleet
-// Services delivered to its bay, one incoming and one with an appointment. They go through the
-// real cart, checkout and installer services like any other order.
+// Installer demo data: the demo installer (Install Bay Phoenix) publishes its service price list
+// and has two orders of Demo Fleet Services delivered to its bay, one incoming and one with an
+// appointment. They go through the real cart, checkout and installer services like any other
+// order; the price list comes first so that those orders are priced with its services.
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { updateInstallerOrder } from '../../modules/installer/installer.service';
+import { replaceInstallerServices } from '../../modules/installer-services/installer-services.service';
 import { addToCart, checkout, setShipping } from '../../modules/orders/orders.service';
 import type { Db } from '../connection';
 import { productPrices, products } from '../schema';
@@ -32,6 +34,15 @@ function installerTires(db: Db, priceGroupId: number) {
 export async function seedInstaller(db: Db, { accounts }: SeedContext) {
   const buyer = await actorFor(db, 'buyer', accounts.locations.fleetAustin);
   const bay = await actorFor(db, 'installer', accounts.locations.installPhoenix);
+  await replaceInstallerServices(db, bay, {
+    mountBalance: [
+      { fromInches: null, toInches: 17, mountBalanceCents: 2500 },
+      { fromInches: 18, toInches: 20, mountBalanceCents: 3500 },
+      { fromInches: 21, toInches: null, mountBalanceCents: 4500 },
+    ],
+    valveKitCents: 750,
+    disposalCents: 400,
+  });
   const tires = await installerTires(db, accounts.groups.standard);
   const orderIds: number[] = [];
   for (const [i, tire] of tires.entries()) {
