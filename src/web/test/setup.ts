@@ -25,6 +25,12 @@ class NoResizeObserver {
 }
 Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: NoResizeObserver });
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Mantine's autosized Textarea sizes itself again when web fonts load.
+if (!document.fonts)
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
 
 afterEach(() => {
   cleanup();

@@ -29,6 +29,8 @@ export function QuoteCreatePage({ pickers }: { pickers: Pickers }) {
   const [lines, setLines] = useState<LineDraft[]>(() => [blankLine()]);
   const locations = companyId ? { ...pickers.location, filter: { companyId } } : null;
   const submit = async () => {
+    const items = linesInput(lines);
+    if (!items) return;
     const result = await create({
       companyId: Number(companyId),
       locationId: Number(locationId),
@@ -36,7 +38,7 @@ export function QuoteCreatePage({ pickers }: { pickers: Pickers }) {
       ...(validUntil && { validUntil }),
       title,
       note,
-      items: linesInput(lines),
+      items,
     });
     if ('data' in result && result.data) navigate(`../${result.data.data.id}`, { relative: 'path' });
   };

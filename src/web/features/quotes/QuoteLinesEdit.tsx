@@ -28,12 +28,14 @@ export function QuoteLinesEdit({ quote }: { quote: QuoteDetail }) {
       </Group>
     );
   const save = async () => {
+    const items = linesInput(lines);
+    if (!items) return;
     const result = await update({
       id: quote.id,
       title: quote.title,
       note: quote.note,
       ownerUserId: quote.ownerUserId,
-      items: linesInput(lines),
+      items,
     });
     if ('data' in result && result.data) setEditing(false);
   };

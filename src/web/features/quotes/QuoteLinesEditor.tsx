@@ -115,9 +115,13 @@ function constraintsInput(c: ConstraintsDraft): NonNullable<QuoteItemInput['cons
   };
 }
 
-/** The lines as the create call takes them: exactly one of size, vehicle or MPN per line. */
-export const linesInput = (lines: LineDraft[]): QuoteItemInput[] =>
-  lines.map((l) => {
+/**
+ * The lines as the create call takes them: exactly one of size, vehicle or MPN per line; null
+ * while a line's number of tires cannot be sent (its field says why, so nothing is sent).
+ */
+export function linesInput(lines: LineDraft[]): QuoteItemInput[] | null {
+  if (lines.some((l) => quantityProblem(l))) return null;
+  return lines.map((l) => {
     const what =
       l.kind === 'vehicle'
         ? { vehicle: { ...l.vehicle, year: Number(l.vehicle.year) } }
@@ -126,12 +130,12 @@ export const linesInput = (lines: LineDraft[]): QuoteItemInput[] =>
           : { size: l.size.trim() };
     return {
       ...what,
-      // An emptied field is sent as 0, which the contract refuses at the field ("At least 1 tire").
-      quantity: l.quantity === '' ? 0 : l.quantity,
+      quantity: Number(l.quantity),
       roadHazard: l.roadHazard,
       constraints: constraintsInput(l.constraints),
     };
   });
+}
 
 /** A problem's message for a field of line i (`/body/items/i/field`, nested fields too), if any. */
 export type FieldError = (i: number, field: string) => string | undefined;

@@ -25,7 +25,9 @@ export function QuoteRequestPage() {
     return [blankLine({ size: params.get('size') ?? '', quantity: Number(params.get('quantity')) || 4 })];
   });
   const submit = async () => {
-    const result = await create({ title, note, items: linesInput(lines) });
+    const items = linesInput(lines);
+    if (!items) return;
+    const result = await create({ title, note, items });
     if ('data' in result && result.data) navigate(`/quotes/${result.data.data.id}`);
   };
   return (

@@ -284,6 +284,19 @@ describe('the quote workspace: editing lines', () => {
     expect(tires).toHaveAccessibleDescription('At least 1 tire');
   });
 
+  it('lines with an emptied Tires field are not sent: the field says a line needs at least 1 tire', async () => {
+    server.on('PUT', '/api/v1/quote/7', () => ({ body: current }));
+    const { user } = drawQuote();
+    await user.click(await screen.findByRole('button', { name: 'Edit lines' }));
+    const tires = screen.getByRole('textbox', { name: 'Tires' });
+    await user.clear(tires);
+    await user.click(screen.getByRole('button', { name: 'Save lines' }));
+
+    expect(tires).toHaveAccessibleDescription('At least 1 tire');
+    expect(screen.getByRole('button', { name: 'Save lines' })).toBeVisible();
+    expect(server.sent('PUT', '/api/v1/quote/7')).toEqual([]);
+  });
+
   it('a budget per tire typed in dollars is sent in cents', async () => {
     server.on('PUT', '/api/v1/quote/7', () => ({ body: current }));
     const { user } = drawQuote();
