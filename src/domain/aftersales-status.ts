@@ -153,3 +153,6 @@ export const hasReturnedUnits = (status: string) => status === 'received' || sta
 /** Whether the buyer may get a return label and ship the units: support approved the return. */
 export const isShippableReturn = (status: string) =>
   status !== 'requested' && status !== 'rejected' && status !== 'closed';
+
+/** Whether a refund waits for finance's approval before its money moves. */
+export const awaitsRefundApproval = (status: string) => status === 'pending';

@@ -18,3 +18,7 @@ export function assertCompTransition(from: CompStatus, to: CompStatus): void {
 export function commissionOf(baseCents: number, basisPoints: number): number {
   return basisPointsOf(baseCents, basisPoints);
 }
+
+/** Whether finance may still waive a compensation record. */
+export const isWaivable = (status: string) =>
+  (compTransitions[status as CompStatus] ?? []).includes('waived');

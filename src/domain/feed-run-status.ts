@@ -14,3 +14,6 @@ export const feedRunTransitions: TransitionTable<FeedRunStatus> = {
 export function assertFeedRunTransition(from: FeedRunStatus, to: FeedRunStatus): void {
   assertTransition('feed run', feedRunTransitions, from, to);
 }
+
+/** Whether a feed run is still being applied. */
+export const isFeedRunning = (status: string) => status === 'running';

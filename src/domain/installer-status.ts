@@ -36,3 +36,13 @@ export function assertInstallerOrderTransition(
     to,
   );
 }
+
+/** Whether the installer still works on the order: neither mounted nor cancelled. */
+export const isOpenInstallerOrder = (status: string) =>
+  (installerOrderTransitions[status as InstallerOrderStatus] ?? []).length > 0;
+
+/** Whether the tires are mounted (the order is done; staff may undo it by mistake). */
+export const isMounted = (status: string) => status === 'mounted';
+
+/** Whether the order still waits for its appointment: a change of it schedules the order. */
+export const awaitsAppointment = (status: string) => status === 'incoming';

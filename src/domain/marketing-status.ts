@@ -27,3 +27,6 @@ export const contactTransitions: TransitionTable<ContactStatus> = {
 export function assertContactTransition(from: ContactStatus, to: ContactStatus): void {
   assertTransition('contact message', contactTransitions, from, to);
 }
+
+/** Whether a contact message waits for an answer. */
+export const isOpenContact = (status: string) => status === 'open';

@@ -105,3 +105,6 @@ export const isLiveSupplierLine = (status: string) => status !== 'cancelled';
 
 /** Whether a supplier line still waits to be sent to its supplier (its units may be withdrawn). */
 export const isUnsentLine = (status: string) => status === 'pending';
+
+/** Whether units have left and not all have arrived: shipped, or partly shipped. */
+export const isInTransitOrder = (status: string) => status === 'shipped' || status === 'partially_shipped';

@@ -89,7 +89,7 @@ export const isStockSold = (status: OrderPaymentStatus) =>
 export const isSettled = (status: PaymentStatus) => status === 'captured' || status === 'on_account';
 
 /** Whether an order with this payment status still waits for its money. */
-export const awaitsPayment = (status: OrderPaymentStatus) => status === 'unpaid' || status === 'pending';
+export const awaitsPayment = (status: string) => status === 'unpaid' || status === 'pending';
 
 /** Whether a payment holds captured money that can still be refunded. */
 export const isRefundablePayment = (status: string) =>
@@ -98,3 +98,13 @@ export const isRefundablePayment = (status: string) =>
 /** Whether an order has money taken that can still be given back (paid, or partly refunded). */
 export const isRefundableOrderPayment = (status: string) =>
   (orderPaymentTransitions[status as OrderPaymentStatus] ?? []).includes('refunded');
+
+/** Whether nothing of an order's money was taken or promised yet: it may be paid now. */
+export const isUnpaid = (status: string) => status === 'unpaid';
+
+/** Whether a payment (or an order's payment) waits for the provider, e.g. a crypto charge on the chain. */
+export const isPendingPayment = (status: string) => status === 'pending';
+
+/** Whether money received for the order may still be recorded: it is not paid yet, or owed on terms. */
+export const isReceivable = (status: string) =>
+  (orderPaymentTransitions[status as OrderPaymentStatus] ?? []).includes('paid');

@@ -73,3 +73,18 @@ export const canExpire = (status: string) =>
 
 /** Whether an option generation job is still running (not done, failed, cancelled or timed out). */
 export const isJobRunning = (status: string | undefined) => status === 'running';
+
+/** Whether the quote's options are generated and may be priced and finalized. */
+export const hasOptionsReady = (status: string) => status === 'options_ready';
+
+/** Whether the quote is issued with frozen prices and not yet decided: the buyer may accept it. */
+export const isIssuedQuote = (status: string) => status === 'finalized' || status === 'sent';
+
+/** Whether the quote was e-mailed to the buyer already. */
+export const isSentQuote = (status: string) => status === 'sent';
+
+/** Whether the buyer accepted the quote (it became an order). */
+export const isAcceptedQuote = (status: string) => status === 'accepted';
+
+/** Whether an option generation job ended with its options made. */
+export const isJobDone = (status: string) => status === 'done';

@@ -24,3 +24,6 @@ export type RatingAspect = (typeof ratingAspects)[number];
 
 /** Whether a review is shown to everyone (staff published it). */
 export const isPublished = (status: string | undefined) => status === 'published';
+
+/** Whether staff hid the review (its author reads why). */
+export const isHidden = (status: string | undefined) => status === 'hidden';

@@ -124,3 +124,7 @@ export const isActiveLabel = (l: string) => l === 'active';
 
 /** Whether a pickup is still booked (it was not cancelled). */
 export const isScheduledPickup = (p: string) => p === 'scheduled';
+
+/** Whether a shipment's label may still be voided: nothing was scanned yet. */
+export const canVoidShipment = (s: string) =>
+  (shipmentTransitions[s as ShipmentStatus] ?? []).includes('voided');

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { hasReturnedUnits, isShippableReturn, returnStatuses } from './aftersales-status';
+import {
+  awaitsRefundApproval,
+  hasReturnedUnits,
+  isShippableReturn,
+  refundStatuses,
+  returnStatuses,
+} from './aftersales-status';
+import { compStatuses, isWaivable } from './comp-status';
+import { feedRunStatuses, isFeedRunning } from './feed-run-status';
+import {
+  awaitsAppointment,
+  installerOrderStatuses,
+  isMounted,
+  isOpenInstallerOrder,
+} from './installer-status';
+import { contactStatuses, isOpenContact } from './marketing-status';
 import {
   hasArrived,
   isCancelledOrder,
   isDeliveryChangeable,
+  isInTransitOrder,
   isLiveSupplierLine,
   isShippedOrderStatus,
   isUnsentLine,
@@ -12,15 +28,29 @@ import {
   supplierLineStatuses,
 } from './order-status';
 import {
+  isPendingPayment,
+  isReceivable,
   isRefundableOrderPayment,
   isRefundablePayment,
+  isUnpaid,
   orderPaymentStatuses,
   paymentStatuses,
 } from './payment-status';
-import { canExpire, isJobRunning, quoteJobStatuses, quoteStatuses } from './quote-status';
-import { isPublished, reviewStatuses } from './reviews-status';
+import {
+  canExpire,
+  hasOptionsReady,
+  isAcceptedQuote,
+  isIssuedQuote,
+  isJobDone,
+  isJobRunning,
+  isSentQuote,
+  quoteJobStatuses,
+  quoteStatuses,
+} from './quote-status';
+import { isHidden, isPublished, reviewStatuses } from './reviews-status';
 import { isCompletedSession, sandboxTokenStatuses } from './sandbox-token-status';
 import {
+  canVoidShipment,
   fulfillmentStatuses,
   isActiveLabel,
   isClosedShipment,
@@ -54,6 +84,10 @@ describe('order rules', () => {
     expect(orderStatuses.filter(isShippedOrderStatus)).toEqual(['partially_shipped', 'shipped', 'delivered']);
   });
 
+  it('counts an order as in transit once units left and before all arrived: partially shipped or shipped', () => {
+    expect(orderStatuses.filter(isInTransitOrder)).toEqual(['partially_shipped', 'shipped']);
+  });
+
   it('knows a cancelled order, a supplier line that still stands for units and one not yet sent', () => {
     expect(orderStatuses.filter(isCancelledOrder)).toEqual(['cancelled']);
     expect(supplierLineStatuses.filter((s) => !isLiveSupplierLine(s))).toEqual(['cancelled']);
@@ -68,6 +102,20 @@ describe('money rules', () => {
 
   it('refunds an order only when it was paid (or partly refunded already)', () => {
     expect(orderPaymentStatuses.filter(isRefundableOrderPayment)).toEqual(['paid', 'partially_refunded']);
+  });
+
+  it('lets an unpaid order be paid, and records money received until it is paid', () => {
+    expect(orderPaymentStatuses.filter(isUnpaid)).toEqual(['unpaid']);
+    expect(orderPaymentStatuses.filter(isReceivable)).toEqual(['unpaid', 'pending', 'on_account']);
+  });
+
+  it('knows a payment that waits for the provider, of an order and of one payment', () => {
+    expect(orderPaymentStatuses.filter(isPendingPayment)).toEqual(['pending']);
+    expect(paymentStatuses.filter(isPendingPayment)).toEqual(['pending']);
+  });
+
+  it('waives a compensation record only while it is accrued', () => {
+    expect(compStatuses.filter(isWaivable)).toEqual(['accrued']);
   });
 
   it('redeems a hosted checkout session once its card is approved or held for review', () => {
@@ -86,6 +134,10 @@ describe('logistics rules', () => {
     expect(fulfillmentStatuses.filter((s) => !isLiveFulfillment(s))).toEqual(['cancelled']);
   });
 
+  it("voids a shipment's label only before anything was scanned", () => {
+    expect(shipmentStatuses.filter(canVoidShipment)).toEqual(['label_created']);
+  });
+
   it('uses active labels and scheduled pickups only', () => {
     expect(labelStatuses.filter(isActiveLabel)).toEqual(['active']);
     expect(pickupStatuses.filter(isScheduledPickup)).toEqual(['scheduled']);
@@ -102,8 +154,21 @@ describe('quote, review and return rules', () => {
     expect(quoteJobStatuses.filter(isJobRunning)).toEqual(['running']);
   });
 
-  it('shows a review to everyone only once published', () => {
+  it('prices the options of a quote once they are ready, and lets the buyer accept it once issued', () => {
+    expect(quoteStatuses.filter(hasOptionsReady)).toEqual(['options_ready']);
+    expect(quoteStatuses.filter(isIssuedQuote)).toEqual(['finalized', 'sent']);
+    expect(quoteStatuses.filter(isSentQuote)).toEqual(['sent']);
+    expect(quoteStatuses.filter(isAcceptedQuote)).toEqual(['accepted']);
+    expect(quoteJobStatuses.filter(isJobDone)).toEqual(['done']);
+  });
+
+  it('shows a review to everyone only once published, and tells its author when hidden', () => {
     expect(reviewStatuses.filter(isPublished)).toEqual(['published']);
+    expect(reviewStatuses.filter(isHidden)).toEqual(['hidden']);
+  });
+
+  it('asks finance to approve a pending refund', () => {
+    expect(refundStatuses.filter(awaitsRefundApproval)).toEqual(['pending']);
   });
 
   it('refunds a return once its units are back, and lets the buyer ship it once approved', () => {
@@ -116,5 +181,22 @@ describe('quote, review and return rules', () => {
       'inspected',
       'refunded',
     ]);
+  });
+});
+
+describe('installer, inventory and inbox rules', () => {
+  it('keeps an installer order open until mounted or cancelled, and schedules one that waits', () => {
+    expect(installerOrderStatuses.filter(isOpenInstallerOrder)).toEqual([
+      'incoming',
+      'scheduled',
+      'received',
+    ]);
+    expect(installerOrderStatuses.filter(isMounted)).toEqual(['mounted']);
+    expect(installerOrderStatuses.filter(awaitsAppointment)).toEqual(['incoming']);
+  });
+
+  it('knows a feed run still being applied and a contact message waiting for its answer', () => {
+    expect(feedRunStatuses.filter(isFeedRunning)).toEqual(['running']);
+    expect(contactStatuses.filter(isOpenContact)).toEqual(['open']);
   });
 });

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
 import { Alert, Button, Divider, Drawer, Group, Select, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { showToast } from '../lib/toasts';
+import { toastOutcome } from '../lib/use-mutation-with-toast';
 import { IconPlus } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import type { z } from 'zod';
@@ -194,26 +194,24 @@ function RecordForm<T>({ config, row, close }: { config: CrudConfig<T>; row: T |
     setFailure(null);
     // The body is what the fields hold, checked against the contract's schema above.
     const body = wire(values) as never;
-    try {
-      await (row ? update({ id: config.idOf(row), body }) : create(body)).unwrap();
-      showToast({ color: 'green', message: `${config.noun} saved` });
-      close();
-    } catch (error) {
-      const failure = error as ApiFailure;
-      form.setErrors(pointerErrors(failure));
-      setFailure(failure.message);
-    }
+    // A refusal is shown beside the fields it names.
+    const res = await toastOutcome(row ? update({ id: config.idOf(row), body }) : create(body), {
+      success: `${config.noun} saved`,
+      failure: null,
+    });
+    if (res.ok) return close();
+    form.setErrors(pointerErrors(res.problem));
+    setFailure(res.problem.message);
   });
 
   const removeRow = async () => {
     if (!row || !config.remove) return;
-    try {
-      await remove(config.idOf(row)).unwrap();
-      showToast({ color: 'green', message: `${config.noun} deleted` });
-      close();
-    } catch (error) {
-      setFailure((error as ApiFailure).message);
-    }
+    const res = await toastOutcome(remove(config.idOf(row)), {
+      success: `${config.noun} deleted`,
+      failure: null,
+    });
+    if (res.ok) close();
+    else setFailure(res.problem.message);
   };
 
   return (

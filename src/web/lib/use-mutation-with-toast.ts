@@ -1,18 +1,23 @@
-import type { NotificationData } from '@mantine/notifications';
 import { useCallback } from 'react';
-import { type ApiProblem, errorMessage } from '../api/client';
+import { ApiError, type ApiProblem, errorMessage, problemOf } from '../api/client';
 import { showToast } from './toasts';
 
-/** A toast's words, fixed or made from what the call answered. */
+/** A toast's words (or colour), fixed or made from what the call answered. */
 type Words<T> = string | ((value: T) => string);
 
 export interface ToastWords<Result> {
   /** Shown green when the call succeeds; nothing is shown without it. */
   success?: Words<Result>;
-  /** Shown red when it fails; without it, the problem's own message (its `detail`). */
-  failure?: Words<ApiProblem>;
-  /** The success toast's colour when it is not green; null for the theme's own (a neutral notice). */
-  successColor?: NotificationData['color'] | null;
+  /**
+   * Shown red when it fails; without it, the problem's own message (its `detail`). null shows
+   * none: the caller shows the problem itself, beside the fields it names.
+   */
+  failure?: Words<ApiProblem> | null;
+  /**
+   * The success toast's colour when it is not green (or made from what the call answered); null
+   * for the theme's own (a neutral notice).
+   */
+  successColor?: Words<Result> | null;
 }
 
 const say = <T>(words: Words<T>, value: T) => (typeof words === 'function' ? words(value) : words);
@@ -30,24 +35,28 @@ interface Started<Result> {
 }
 
 /**
- * Waits for a started mutation and says how it went in a toast: the success words (green), or
- * the failure's (red; the problem's own message when none are given).
+ * Waits for a started mutation (or a thunk, or a `call()`) and says how it went in a toast: the
+ * success words (green), or the failure's (red; the problem's own message when none are given).
  */
 export async function toastOutcome<Result>(
-  started: Started<Result>,
+  started: Started<Result> | Promise<Result>,
   words: ToastWords<Result> = {},
 ): Promise<Outcome<Result>> {
   try {
-    const data = await started.unwrap();
+    const data = await ('unwrap' in started ? started.unwrap() : started);
     if (words.success !== undefined)
       showToast({
-        ...(words.successColor !== null && { color: words.successColor ?? 'green' }),
+        ...(words.successColor !== null && { color: say(words.successColor ?? 'green', data) }),
         message: say(words.success, data),
       });
     return { ok: true, data };
   } catch (error) {
-    const problem = error as ApiProblem;
-    showToast({ color: 'red', message: words.failure ? say(words.failure, problem) : errorMessage(error) });
+    // A mutation or a thunk rejects with its ApiProblem already; call() throws an ApiError, or a
+    // TypeError when the server cannot be reached.
+    const problem =
+      error instanceof ApiError || error instanceof TypeError ? problemOf(error) : (error as ApiProblem);
+    if (words.failure !== null)
+      showToast({ color: 'red', message: words.failure ? say(words.failure, problem) : errorMessage(error) });
     return { ok: false, problem };
   }
 }
@@ -56,7 +65,7 @@ export async function toastOutcome<Result>(
  * An RTK Query mutation that says how each call went in a toast: `run(arg, words)` calls it and
  * answers its Outcome; the mutation's state (isLoading …) comes back beside it, as
  * `const [run, { isLoading }] = useMutationWithToast(useXMutation())`. A form that shows the
- * problem's field errors beside its fields keeps calling the mutation itself.
+ * problem beside its fields passes `failure: null` and reads the Outcome's problem.
  */
 export function useMutationWithToast<Arg, Result, State>([trigger, state]: readonly [
   (arg: Arg) => Started<Result>,

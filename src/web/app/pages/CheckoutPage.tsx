@@ -13,6 +13,7 @@ import { RequestQuoteLink } from '../../features/quotes/RequestQuoteLink';
 import { paths } from '../paths';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { money } from '../../lib/format';
+import { isPendingPayment } from '../../../domain/payment-status';
 
 /** /checkout: the cart, delivery, totals and payment; reached from the basket icon. */
 export function CheckoutPage() {
@@ -32,7 +33,7 @@ export function CheckoutPage() {
             See your orders
           </Anchor>
         </Alert>
-        {lastPlaced.paymentStatus === 'pending' && lastPayTo && (
+        {isPendingPayment(lastPlaced.paymentStatus) && lastPayTo && (
           <Alert color="yellow" mt="md" title="Waiting for your payment">
             <Text size="sm">
               Send {money(lastPlaced.totalCents)} to the payment address below. The order ships once the

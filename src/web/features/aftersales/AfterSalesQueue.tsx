@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { showToast } from '../../lib/toasts';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -180,17 +180,15 @@ function NewBill({ companies }: { companies: Picker }) {
   const today = new Date().toISOString().slice(0, 10);
   const [periodStart, setStart] = useState(`${today.slice(0, 8)}01`);
   const [periodEnd, setEnd] = useState(today);
-  const [create, { isLoading, error }] = useCreateBillMutation();
+  const [create, { isLoading, error }] = useMutationWithToast(useCreateBillMutation());
   const navigate = useNavigate();
   const run = async () => {
-    const res = await create({ companyId: Number(companyId), periodStart, periodEnd });
-    if ('data' in res && res.data) {
-      showToast({
-        color: 'green',
-        message: `Bill ${res.data.billId}: ${res.data.items.length} items`,
-      });
-      navigate(String(res.data.billId));
-    }
+    // A refusal is shown in the card, under the fields.
+    const res = await create(
+      { companyId: Number(companyId), periodStart, periodEnd },
+      { success: (bill) => `Bill ${bill.billId}: ${bill.items.length} items`, failure: null },
+    );
+    if (res.ok) navigate(String(res.data.billId));
   };
   return (
     <Card withBorder mb="md">

@@ -16,10 +16,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';
-import { returnReasons } from '../../../domain/aftersales-status';
+import { isShippableReturn, returnReasons } from '../../../domain/aftersales-status';
 import { type ApiProblem, errorMessage } from '../../api/client';
 import { toastOutcome } from '../../lib/use-mutation-with-toast';
 import { money } from '../../lib/format';
@@ -35,6 +34,7 @@ import {
   useGetReturnQuery,
   useOpenReturnMutation,
 } from './aftersales.api';
+import { hasArrived, isInTransitOrder } from '../../../domain/order-status';
 
 /** The return or claim exists; only its photos were refused (the notice says why). */
 const photosRefused = (what: string) => ({
@@ -42,9 +42,9 @@ const photosRefused = (what: string) => ({
     `${what} was filed, but the photos were refused: ${errorMessage(problem)}`,
 });
 
-const delivered = (o: OrderDetail) => o.status === 'delivered' || o.status === 'completed';
+const delivered = (o: OrderDetail) => hasArrived(o.status);
 /** Some units may have arrived: the server takes a return of the units delivered so far. */
-const partlyDelivered = (o: OrderDetail) => o.status === 'shipped' || o.status === 'partially_shipped';
+const partlyDelivered = (o: OrderDetail) => isInTransitOrder(o.status);
 
 /** On the buyer's order page: the invoice, returns and claims with their timelines, and refunds. */
 export function OrderAfterSales({ order }: { order: OrderDetail }) {
@@ -122,7 +122,7 @@ function ReturnCard({ id }: { id: number }) {
           Return {r.number}: {r.units} tire{r.units === 1 ? '' : 's'}, {label(r.reason)}
         </Text>
         <Group gap="xs">
-          {!['requested', 'rejected', 'closed'].includes(r.status) && (
+          {isShippableReturn(r.status) && (
             <>
               <Button
                 component="a"
@@ -196,13 +196,12 @@ function ReturnForm({
     .filter(([, q]) => q > 0)
     .map(([orderItemId, quantity]) => ({ orderItemId: Number(orderItemId), quantity }));
   const submit = async () => {
-    const res = await open({
-      orderId: order.orderId,
-      reason: reason as (typeof returnReasons)[number],
-      note,
-      items,
-    });
-    if ('data' in res && res.data) {
+    // A refusal is shown in the form; a refusal of the photos after it, in a toast of its own.
+    const res = await toastOutcome(
+      open({ orderId: order.orderId, reason: reason as (typeof returnReasons)[number], note, items }),
+      { success: (made) => `Return ${made.number} requested`, failure: null },
+    );
+    if (res.ok) {
       const made = res.data;
       // Photos go on each returned item once the return exists (the server checks every file).
       for (const item of made.items) {
@@ -213,7 +212,6 @@ function ReturnForm({
             photosRefused(`Return ${made.number}`),
           );
       }
-      showToast({ color: 'green', message: `Return ${made.number} requested` });
       setUnits({});
       setPhotos({});
       onClose();
@@ -283,18 +281,20 @@ function ClaimForm({ order, opened, onClose }: { order: OrderDetail; opened: boo
   const [file, { isLoading, error }] = useFileClaimMutation();
   const [addPhotos, uploading] = useAddClaimPhotosMutation();
   const submit = async () => {
-    const res = await file({
-      orderItemId: Number(item),
-      damagedOn,
-      remainingTread32: tread,
-      odometerMiles: odometer,
-      description,
-      installerCompanyId: installer ? Number(installer) : null,
-    });
-    if ('data' in res && res.data) {
+    const res = await toastOutcome(
+      file({
+        orderItemId: Number(item),
+        damagedOn,
+        remainingTread32: tread,
+        odometerMiles: odometer,
+        description,
+        installerCompanyId: installer ? Number(installer) : null,
+      }),
+      { success: (claim) => `Claim filed: ${money(claim.coveredCents)} covered`, failure: null },
+    );
+    if (res.ok) {
       if (photos.length)
         await toastOutcome(addPhotos({ id: res.data.claimId, files: photos }), photosRefused('The claim'));
-      showToast({ color: 'green', message: `Claim filed: ${money(res.data.coveredCents)} covered` });
       setPhotos([]);
       onClose();
     }

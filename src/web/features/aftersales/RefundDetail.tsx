@@ -13,6 +13,7 @@ import {
 } from './aftersales.api';
 import { Frame, OrderOf, RefundLines, WithLog } from './AfterSalesFrame';
 import { toastOutcome } from '../../lib/use-mutation-with-toast';
+import { awaitsRefundApproval } from '../../../domain/aftersales-status';
 
 export function RefundDetail({ id, back }: { id: number; back: ReactNode }) {
   const q = useGetRefundQuery(id);
@@ -119,7 +120,7 @@ function RefundBody({ r }: { r: RefundView }) {
       <Text size="sm">
         {money(r.amountCents)} · by {r.createdBy}
         {r.approvedBy ? ` · approved by ${r.approvedBy}` : ''}
-        {r.needsApproval && r.status === 'pending' ? ' · waits for finance' : ''}
+        {r.needsApproval && awaitsRefundApproval(r.status) ? ' · waits for finance' : ''}
         {r.processedAt
           ? ` · ${money(r.refundedCents)} to the payment, ${money(r.creditedCents)} credited, ${dateTime(r.processedAt)}`
           : ''}

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { money } from '../../lib/format';
-import { holdsRefundable, refundStatuses } from '../../../domain/aftersales-status';
+import { hasReturnedUnits, holdsRefundable, refundStatuses } from '../../../domain/aftersales-status';
 import { label } from './AfterSalesBits';
 import { type ReturnView, useCreateRefundMutation, usePreviewRefundMutation } from './aftersales.api';
 import { RefundLines } from './AfterSalesFrame';
@@ -26,7 +26,7 @@ export function ReturnRefund({ r }: { r: ReturnView }) {
   // A refund that has not failed (waiting for finance, or made) already holds the return's units:
   // the server refuses a second one, so the page offers none.
   if (
-    (r.status !== 'received' && r.status !== 'inspected') ||
+    !hasReturnedUnits(r.status) ||
     r.refunds.some((f) => refundStatuses.some((s) => s === f.status && holdsRefundable(s)))
   )
     return refunds;

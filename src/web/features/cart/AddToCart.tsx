@@ -1,4 +1,4 @@
-import { showToast } from '../../lib/toasts';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { Button } from '../../components/plain/Button';
@@ -31,19 +31,20 @@ export function AddToCart({ item }: { item: Purchasable }) {
   const soldOut = item.available <= 0 || item.priceCents === null;
   const add = async () => {
     const count = clampQuantity(quantity, item.available);
-    const result = await dispatch(
-      postCart({
-        orderItemMakeId: item.makeId,
-        orderItemModelId: item.modelId,
-        orderItemProductId: item.productId,
-        orderItemQuantity: count,
-      }),
+    await toastOutcome(
+      dispatch(
+        postCart({
+          orderItemMakeId: item.makeId,
+          orderItemModelId: item.modelId,
+          orderItemProductId: item.productId,
+          orderItemQuantity: count,
+        }),
+      ),
+      {
+        success: `Added ${count} × ${item.skuCode} to the cart`,
+        failure: (problem) => problem.message ?? 'Could not add to the cart',
+      },
     );
-    if (postCart.fulfilled.match(result)) {
-      showToast({ color: 'green', message: `Added ${count} × ${item.skuCode} to the cart` });
-    } else {
-      showToast({ color: 'red', message: result.payload?.message ?? 'Could not add to the cart' });
-    }
   };
   return (
     <div className={css.row}>

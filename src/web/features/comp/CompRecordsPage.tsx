@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import { Badge, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type * as comp from '../../../contract/comp';
-import { compStatuses } from '../../../domain/comp-status';
+import { compStatuses, isWaivable } from '../../../domain/comp-status';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { CrudPage } from '../../components/CrudPage';
 import { dateTime, money } from '../../lib/format';
@@ -40,7 +40,7 @@ export function CompRecordsPage() {
             id: 'status',
             header: 'Status',
             cell: (r) => (
-              <Badge miw="max-content" variant="light" color={r.status === 'waived' ? 'gray' : 'green'}>
+              <Badge miw="max-content" variant="light" color={isWaivable(r.status) ? 'green' : 'gray'}>
                 {r.status}
               </Badge>
             ),
@@ -58,7 +58,7 @@ export function CompRecordsPage() {
 function Waive({ row, close }: { row: comp.CompRecord; close: () => void }) {
   const [waive] = useWaiveRecordsMutation();
   const [note, setNote] = useState('');
-  if (row.status !== 'accrued')
+  if (!isWaivable(row.status))
     return (
       <Text c="dimmed">
         Waived {dateTime(row.waivedAt)}

@@ -17,13 +17,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { showToast } from '../../lib/toasts';
 import { IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Product } from '../../../contract/catalog';
 import type { ComparisonColumn, ComparisonTable } from '../../../contract/comparisons';
 import type { ApiFailure } from '../../api/api';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 import { PageTitle } from '../../components/PageTitle';
 import { money } from '../../lib/format';
 import {
@@ -197,20 +197,18 @@ function SideBySide({ table, renderActions }: { table: ComparisonTable } & Props
   );
 }
 
-const fieldError = (e: unknown) => {
-  const p = e as ApiFailure;
+const fieldError = (p: ApiFailure) => {
   return p.errors?.[0]?.detail ? `Name ${p.errors[0].detail}` : p.message;
 };
 
 function SaveForm({ productIds }: { productIds: number[] }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [save, { isLoading }] = useSaveComparisonMutation();
+  const [save, { isLoading }] = useMutationWithToast(useSaveComparisonMutation());
   const navigate = useNavigate();
   const submit = async () => {
-    const res = await save({ name, productIds });
-    if ('error' in res) return setError(fieldError(res.error));
-    showToast({ color: 'green', message: `Saved “${res.data.name}”` });
+    const res = await save({ name, productIds }, { success: (c) => `Saved “${c.name}”`, failure: null });
+    if (!res.ok) return setError(fieldError(res.problem));
     navigate(`/compare/${res.data.id}`);
   };
   return (
@@ -234,14 +232,10 @@ function SaveForm({ productIds }: { productIds: number[] }) {
 function RenameForm({ id, name: current }: { id: number; name: string }) {
   const [name, setName] = useState(current);
   const [error, setError] = useState<string | null>(null);
-  const [rename, { isLoading }] = useRenameComparisonMutation();
+  const [rename, { isLoading }] = useMutationWithToast(useRenameComparisonMutation());
   const submit = async () => {
-    const res = await rename({ id, name });
-    if ('error' in res) setError(fieldError(res.error));
-    else {
-      setError(null);
-      showToast({ color: 'green', message: 'Renamed' });
-    }
+    const res = await rename({ id, name }, { success: 'Renamed', failure: null });
+    setError(res.ok ? null : fieldError(res.problem));
   };
   return (
     <Group align="flex-start" wrap="wrap">

@@ -15,7 +15,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
+import { awaitsAppointment, isMounted, isOpenInstallerOrder } from '../../../domain/installer-status';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { InstallerOrder, updateInstallerOrder } from '../../../contract/installer';
 import type { ApiFailure, BodyOf } from '../../api/api';
@@ -42,7 +43,7 @@ export function LabourInput(props: {
 
 export type InstallerOrderChange = BodyOf<typeof updateInstallerOrder>;
 /** Sends a change of the order: the installer's update, or the staff's correction. */
-export type SendInstallerChange = (change: InstallerOrderChange) => PromiseLike<{ error?: unknown }>;
+export type SendInstallerChange = (change: InstallerOrderChange) => { unwrap: () => Promise<unknown> };
 /** Sends a change and reports it (a notification, or the error under the fields); the console's corrections use it too. */
 export type Send = (change: Omit<InstallerOrderChange, 'orderId'>, done: string) => Promise<void>;
 
@@ -81,13 +82,17 @@ export function InstallerOrderDetail({
   const send: Send = async (change, done) => {
     if (!update) return;
     setError(null);
-    const res = await update({ orderId: o.orderId, ...change });
-    if ('error' in res) setError(res.error as ApiFailure);
-    else showToast({ message: `Order ${o.orderNumber}: ${done}` });
+    // A neutral notice when it went through; a refusal is shown under the fields it names.
+    const res = await toastOutcome(update({ orderId: o.orderId, ...change }), {
+      success: `Order ${o.orderNumber}: ${done}`,
+      successColor: null,
+      failure: null,
+    });
+    if (!res.ok) setError(res.problem);
   };
   const fieldError = (field: string) => error?.errors?.find((e) => e.pointer === `/body/${field}`)?.detail;
   const can = (s: InstallerOrder['status']) => o.next.includes(s);
-  const open = o.status !== 'mounted' && o.status !== 'cancelled';
+  const open = isOpenInstallerOrder(o.status);
 
   return (
     <Card withBorder component="section" aria-label={`Order ${o.orderNumber}`}>
@@ -166,7 +171,7 @@ export function InstallerOrderDetail({
                 {
                   appointmentAt: at,
                   vehicle: vehicle || null,
-                  ...(o.status === 'incoming' && { status: 'scheduled' }),
+                  ...(awaitsAppointment(o.status) && { status: 'scheduled' }),
                 },
                 'appointment saved',
               );
@@ -234,9 +239,7 @@ export function InstallerOrderDetail({
           )}
         </Stack>
       )}
-      {o.status === 'mounted' && (
-        <Text size="sm">Mounting labour for the bill run: {money(o.labourCents)}</Text>
-      )}
+      {isMounted(o.status) && <Text size="sm">Mounting labour for the bill run: {money(o.labourCents)}</Text>}
       {update && extra?.(send, fieldError)}
 
       {o.log.length > 0 && (

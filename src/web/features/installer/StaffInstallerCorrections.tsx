@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { InstallerOrder } from '../../../contract/installer';
-import { installerOrderTransitions } from '../../../domain/installer-status';
+import { installerOrderTransitions, isMounted } from '../../../domain/installer-status';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { LabourInput, type Send } from './InstallerOrderDetail';
 import { words } from './installer-words';
@@ -31,7 +31,7 @@ export function StaffInstallerCorrections({
     setLabour(o.labourCents / 100);
   }, [o.orderId, o.labourCents]);
   const undo = o.next.filter((s) => !installerOrderTransitions[o.status].includes(s));
-  if (!undo.length && o.status !== 'mounted') return null;
+  if (!undo.length && !isMounted(o.status)) return null;
   const withNote = note.trim() ? { note: note.trim() } : {};
   return (
     <Stack gap="sm" mt="md" component="section" aria-label="Correction">
@@ -55,7 +55,7 @@ export function StaffInstallerCorrections({
               color="orange"
               title={`${undoLabel(o.status, to)}: order ${o.orderNumber}?`}
               message={
-                o.status === 'mounted'
+                isMounted(o.status)
                   ? 'The mount and its labour leave the bill run until the bay marks it mounted again.'
                   : 'The installer sees the order again and may work it.'
               }
@@ -67,7 +67,7 @@ export function StaffInstallerCorrections({
           ))}
         </Group>
       )}
-      {o.status === 'mounted' && (
+      {isMounted(o.status) && (
         <form
           onSubmit={(e) => {
             e.preventDefault();

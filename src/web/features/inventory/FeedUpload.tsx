@@ -8,6 +8,7 @@ import type { ApiFailure } from '../../api/api';
 import { CsvUpload } from '../../components/CsvUpload';
 import { dateTime } from '../../lib/format';
 import { feedApplied, uploadFeed, useFeedRunsQuery } from './inventory.api';
+import { isFeedRunning } from '../../../domain/feed-run-status';
 
 const statusColor = { running: 'blue', applied: 'green', failed: 'red' } as const;
 
@@ -18,7 +19,7 @@ export function FeedUpload({ warehouseId }: { warehouseId: number }) {
   const [message, setMessage] = useState<{ color: string; text: string } | null>(null);
   const busy = sent !== null;
   const runs = useFeedRunsQuery(warehouseId, { pollingInterval: busy ? 500 : 0 });
-  const running = runs.data?.data.find((r) => r.status === 'running');
+  const running = runs.data?.data.find((r) => isFeedRunning(r.status));
 
   const start = async (file: File) => {
     setMessage(null);

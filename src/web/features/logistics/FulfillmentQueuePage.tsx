@@ -1,12 +1,10 @@
 import '@mantine/core/styles/Combobox.layer.css';
-import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Pagination.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -34,8 +32,8 @@ import {
 import { PickupPanel } from './PickupPanel';
 import { pageCount } from '../../lib/paging';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
-
-const words = (s: string) => s.replaceAll('_', ' ');
+import { isActiveLabel, isUnlabeled } from '../../../domain/shipping-status';
+import { FulfillmentBadge, words } from './StatusBadges';
 
 /**
  * /supplier/fulfillments: the supplier's fulfilment queue in a warehouse: confirmed lines waiting,
@@ -146,19 +144,14 @@ function Fulfillments() {
 }
 
 function FulfillmentCard({ f }: { f: Fulfillment }) {
-  const active = f.labels.find((l) => l.status === 'active');
+  const active = f.labels.find((l) => isActiveLabel(l.status));
   return (
     <Card withBorder aria-label={`Fulfillment ${f.fulfillmentId}`}>
       <Group justify="space-between">
         <Text fw={600}>
           #{f.fulfillmentId} · order {f.orderNumber}
         </Text>
-        <Badge
-          variant="light"
-          color={f.status === 'cancelled' ? 'gray' : f.status === 'delivered' ? 'green' : 'blue'}
-        >
-          {words(f.status)}
-        </Badge>
+        <FulfillmentBadge status={f.status} />
       </Group>
       <Text size="sm" c="dimmed">
         {f.packages} packages · {f.weightLbs} lbs · from {f.warehouseName}
@@ -166,7 +159,7 @@ function FulfillmentCard({ f }: { f: Fulfillment }) {
       <Text size="sm">
         To {f.shipTo.name}, {f.shipTo.address1}, {f.shipTo.city}, {f.shipTo.state} {f.shipTo.zip}
       </Text>
-      {['new', 'rated'].includes(f.status) && <BuyLabel f={f} />}
+      {isUnlabeled(f.status) && <BuyLabel f={f} />}
       {active && (
         <Stack gap={4} mt="xs">
           <Text size="sm">

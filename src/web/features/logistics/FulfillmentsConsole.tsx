@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Fulfillment } from '../../../contract/logistics';
-import { fulfillmentStatuses } from '../../../domain/shipping-status';
+import { fulfillmentStatuses, isActiveLabel } from '../../../domain/shipping-status';
 import { PageTitle } from '../../components/PageTitle';
 import { money } from '../../lib/format';
 import {
@@ -27,19 +27,9 @@ import {
   useFulfillmentQuery,
   useStaffFulfillmentsQuery,
 } from './logistics.api';
-import { ShipmentStatusBadge } from './ShipmentsConsole';
+import { FulfillmentBadge, ShipmentStatusBadge, words } from './StatusBadges';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 import { StatusListPage, useStatusListFilters } from '../../components/StatusListPage';
-
-const words = (s: string) => s.replaceAll('_', ' ');
-const colorOf = (s: string) =>
-  s === 'delivered' ? 'green' : s === 'cancelled' ? 'gray' : s === 'exception' ? 'red' : 'blue';
-
-const FulfillmentBadge = ({ status }: { status: string }) => (
-  <Badge variant="light" color={colorOf(status)}>
-    {words(status)}
-  </Badge>
-);
 
 /** /admin/fulfillments: every supplier's fulfillments, filtered by status and order. */
 export function FulfillmentsConsolePage() {
@@ -51,36 +41,41 @@ export function FulfillmentsConsolePage() {
       noun="fulfillments"
       statuses={fulfillmentStatuses}
       statusLabel={words}
+      filter="select"
+      byOrder
       controls={list.controls}
       answer={answer}
-      minWidth={720}
-      head={['Fulfillment', 'Order', 'Status', 'From', 'To', 'Packages', 'Tracking']}
-      rowKey={(f) => f.fulfillmentId}
-      cells={(f) => (
-        <>
-          <Table.Td>
-            <Anchor component={Link} to={String(f.fulfillmentId)}>
-              #{f.fulfillmentId}
-            </Anchor>
-          </Table.Td>
-          <Table.Td>
-            <Anchor component={Link} to={`/admin/orders/${f.orderId}`}>
-              {f.orderNumber}
-            </Anchor>
-          </Table.Td>
-          <Table.Td>
-            <FulfillmentBadge status={f.status} />
-          </Table.Td>
-          <Table.Td>{f.warehouseName}</Table.Td>
-          <Table.Td>
-            {f.shipTo.city}, {f.shipTo.state} {f.shipTo.zip}
-          </Table.Td>
-          <Table.Td>
-            {f.packages} · {f.weightLbs} lbs
-          </Table.Td>
-          <Table.Td ff="monospace">{f.shipment?.trackingNumber ?? '—'}</Table.Td>
-        </>
-      )}
+      rows={{
+        as: 'table',
+        minWidth: 720,
+        head: ['Fulfillment', 'Order', 'Status', 'From', 'To', 'Packages', 'Tracking'],
+        rowKey: (f) => f.fulfillmentId,
+        cells: (f) => (
+          <>
+            <Table.Td>
+              <Anchor component={Link} to={String(f.fulfillmentId)}>
+                #{f.fulfillmentId}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/admin/orders/${f.orderId}`}>
+                {f.orderNumber}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <FulfillmentBadge status={f.status} />
+            </Table.Td>
+            <Table.Td>{f.warehouseName}</Table.Td>
+            <Table.Td>
+              {f.shipTo.city}, {f.shipTo.state} {f.shipTo.zip}
+            </Table.Td>
+            <Table.Td>
+              {f.packages} · {f.weightLbs} lbs
+            </Table.Td>
+            <Table.Td ff="monospace">{f.shipment?.trackingNumber ?? '—'}</Table.Td>
+          </>
+        ),
+      }}
     />
   );
 }
@@ -131,7 +126,7 @@ export function FulfillmentDetailPage() {
       )}
       {f.labels.map((l) => (
         <Group key={l.labelId} gap="xs" wrap="wrap">
-          <Badge variant="outline" color={l.status === 'active' ? 'blue' : 'gray'}>
+          <Badge variant="outline" color={isActiveLabel(l.status) ? 'blue' : 'gray'}>
             {l.status}
           </Badge>
           <Text size="sm" ff="monospace">
@@ -140,7 +135,7 @@ export function FulfillmentDetailPage() {
           <Text size="sm">
             {l.courier} {words(l.service)} · {money(l.rateCents)}
           </Text>
-          {l.status === 'active' && (
+          {isActiveLabel(l.status) && (
             <Anchor href={labelsUrl([f.fulfillmentId])} target="_blank" rel="noopener" size="sm">
               Print (PDF)
             </Anchor>

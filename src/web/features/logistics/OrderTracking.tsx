@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { OrderDelivery } from '../../../contract/shipments';
 import { dateTime } from '../../lib/format';
 import { useOrderDeliveryQuery } from './logistics.api';
+import { ShipmentStatusBadge, words } from './StatusBadges';
 
 type Delivery = z.infer<typeof OrderDelivery>;
 type Shipment = Delivery['shipments'][number];
@@ -18,8 +19,6 @@ const stateText: Record<Delivery['state'], string> = {
   partially_delivered: 'Partly delivered',
   delivered: 'Delivered',
 };
-
-const words = (s: string) => s.replaceAll('_', ' ');
 
 /** The buyer's view of an order's delivery: each shipment with its tracking timeline. */
 export function OrderTracking({ orderId }: { orderId: number }) {
@@ -71,12 +70,7 @@ function ShipmentTimeline({ shipment: s }: { shipment: Shipment }) {
         <Text fw={600} size="sm">
           {s.courier} {words(s.service)} · {s.trackingNumber}
         </Text>
-        <Badge
-          variant="outline"
-          color={s.status === 'delivered' ? 'green' : s.status === 'exception' ? 'orange' : 'blue'}
-        >
-          {words(s.status)}
-        </Badge>
+        <ShipmentStatusBadge status={s.status} variant="outline" />
       </Group>
       <Text size="xs" c="dimmed" mb="xs">
         {s.items.map((i) => `${i.quantity} × ${i.description}`).join(', ')}

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { couriers } from '../../../domain/shipping';
+import { isScheduledPickup } from '../../../domain/shipping-status';
 import {
   useCancelPickupMutation,
   usePickupAvailabilityQuery,
@@ -122,7 +123,7 @@ export function PickupPanel({ warehouses }: { warehouses: { id: number; name: st
             </Group>
             <Stack gap={4} aria-label="Booked pickups">
               {data.scheduled
-                .filter((p) => p.status === 'scheduled')
+                .filter((p) => isScheduledPickup(p.status))
                 .map((p) => (
                   <Group key={p.pickupId} gap="xs" wrap="wrap" data-testid="booked-pickup">
                     <Badge variant="light">{p.courier}</Badge>

@@ -1,11 +1,9 @@
 import '@mantine/core/styles/Combobox.layer.css';
-import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Timeline.layer.css';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   Loader,
@@ -20,7 +18,8 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Shipment } from '../../../contract/shipments';
-import { shipmentStatuses } from '../../../domain/shipping-status';
+import { canVoidShipment, shipmentStatuses } from '../../../domain/shipping-status';
+import { ShipmentStatusBadge, words } from './StatusBadges';
 import { PageTitle } from '../../components/PageTitle';
 import {
   useChangeShipmentStatusMutation,
@@ -31,23 +30,8 @@ import {
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 import { StatusListPage, useStatusListFilters } from '../../components/StatusListPage';
 
-const words = (s: string) => s.replaceAll('_', ' ');
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const colorOf = (s: string) =>
-  s === 'delivered'
-    ? 'green'
-    : ['exception', 'returned_to_sender'].includes(s)
-      ? 'red'
-      : s === 'voided'
-        ? 'gray'
-        : 'blue';
-
-export const ShipmentStatusBadge = ({ status }: { status: string }) => (
-  <Badge variant="light" color={colorOf(status)}>
-    {words(status)}
-  </Badge>
-);
 
 /** /admin/shipments: every shipment, filtered by status and order, newest first. */
 export function ShipmentsConsolePage() {
@@ -59,37 +43,42 @@ export function ShipmentsConsolePage() {
       noun="shipments"
       statuses={shipmentStatuses}
       statusLabel={words}
+      filter="select"
+      byOrder
       controls={list.controls}
       answer={answer}
-      minWidth={720}
-      head={['Tracking', 'Order', 'Status', 'Courier', 'Route', 'Expected']}
-      rowKey={(s) => s.shipmentId}
-      cells={(s) => (
-        <>
-          <Table.Td>
-            <Anchor component={Link} to={String(s.shipmentId)} ff="monospace">
-              {s.trackingNumber}
-            </Anchor>
-          </Table.Td>
-          <Table.Td>
-            <Anchor component={Link} to={`/admin/orders/${s.orderId}`}>
-              {s.orderNumber}
-            </Anchor>
-          </Table.Td>
-          <Table.Td>
-            <ShipmentStatusBadge status={s.status} />
-          </Table.Td>
-          <Table.Td>
-            {s.courier} {words(s.service)}
-          </Table.Td>
-          <Table.Td>
-            {s.shipFromZip} → {s.shipToZip}
-          </Table.Td>
-          <Table.Td>
-            {s.deliveredAt ? `delivered ${when(s.deliveredAt)}` : s.expectedAt ? when(s.expectedAt) : '—'}
-          </Table.Td>
-        </>
-      )}
+      rows={{
+        as: 'table',
+        minWidth: 720,
+        head: ['Tracking', 'Order', 'Status', 'Courier', 'Route', 'Expected'],
+        rowKey: (s) => s.shipmentId,
+        cells: (s) => (
+          <>
+            <Table.Td>
+              <Anchor component={Link} to={String(s.shipmentId)} ff="monospace">
+                {s.trackingNumber}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/admin/orders/${s.orderId}`}>
+                {s.orderNumber}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <ShipmentStatusBadge status={s.status} />
+            </Table.Td>
+            <Table.Td>
+              {s.courier} {words(s.service)}
+            </Table.Td>
+            <Table.Td>
+              {s.shipFromZip} → {s.shipToZip}
+            </Table.Td>
+            <Table.Td>
+              {s.deliveredAt ? `delivered ${when(s.deliveredAt)}` : s.expectedAt ? when(s.expectedAt) : '—'}
+            </Table.Td>
+          </>
+        ),
+      }}
     />
   );
 }
@@ -187,7 +176,7 @@ function StatusActions({ s }: { s: Shipment }) {
       >
         Refresh scans
       </Button>
-      {s.status === 'label_created' && (
+      {canVoidShipment(s.status) && (
         <Button
           variant="subtle"
           color="red"

@@ -87,7 +87,10 @@ const logisticsApi = api.injectEndpoints({
       invalidates: [{ type: 'Fulfillment', id: 'PICKUPS' }],
     }),
     // The console: every fulfillment and shipment, and support's corrections.
-    staffFulfillments: contractQuery(b, fulfil.staffFulfillments, { provides: QUEUE }),
+    staffFulfillments: contractQuery(b, fulfil.staffFulfillments, {
+      transform: (r) => r.data,
+      provides: QUEUE,
+    }),
     fulfillment: contractQuery(b, fulfil.getFulfillment, { input: byId, provides: QUEUE }),
     correctFulfillment: contractMutation(b, fulfil.staffUpdateFulfillments, {
       input: (change: { fulfillmentId: number; status: Fulfillment['status']; note?: string }) => ({
@@ -95,7 +98,7 @@ const logisticsApi = api.injectEndpoints({
       }),
       invalidates: QUEUE,
     }),
-    shipmentList: contractQuery(b, ship.listShipments, { provides: QUEUE }),
+    shipmentList: contractQuery(b, ship.listShipments, { transform: (r) => r.data, provides: QUEUE }),
     shipment: contractQuery(b, ship.getShipment, { input: byId, provides: QUEUE }),
     changeShipmentStatus: contractMutation(b, ship.changeShipmentStatus, {
       input: ({ id, ...body }: { id: number } & BodyOf<typeof ship.changeShipmentStatus>) => ({

@@ -5,32 +5,24 @@ import { useState } from 'react';
 import type { ContactMessage } from '../../../contract/marketing';
 import { dateTime } from '../../lib/format';
 import { useAnswerContactMutation, useContactInboxQuery } from './marketing.api';
-import { PAGE_SIZE } from '../../lib/paging';
 import { firstProblemDetail, useMutationWithToast } from '../../lib/use-mutation-with-toast';
-import { StatusTabsPage } from '../../components/StatusListPage';
+import { StatusListPage, useStatusListFilters } from '../../components/StatusListPage';
+import { type ContactStatus, contactStatuses, isOpenContact } from '../../../domain/marketing-status';
 
 /** The staff console's support inbox: contact messages, open first; answer (mailed) or reopen. */
 export function ContactInboxPage() {
-  const [at, setAt] = useState<{ status: 'open' | 'answered' | 'all'; page: number }>({
-    status: 'open',
-    page: 1,
-  });
-  const answer = useContactInboxQuery({
-    page: at.page - 1,
-    pageSize: PAGE_SIZE,
-    ...(at.status !== 'all' && { status: at.status }),
-  });
+  const list = useStatusListFilters<ContactStatus>({ initial: 'open' });
+  const answer = useContactInboxQuery(list.query);
   return (
-    <StatusTabsPage
+    <StatusListPage
       title="Contact messages"
       noun="messages"
-      statuses={['open', 'answered', 'all']}
-      status={at.status}
-      page={at.page}
-      onChange={setAt}
+      statuses={contactStatuses}
+      filter="tabs"
+      controls={list.controls}
       answer={answer}
       unreadable="The inbox cannot be read right now."
-      item={(m) => <Message key={m.id} m={m} />}
+      rows={{ as: 'cards', card: (m) => <Message key={m.id} m={m} /> }}
     />
   );
 }
@@ -47,7 +39,7 @@ function Message({ m }: { m: ContactMessage }) {
     <Card withBorder padding="sm" data-testid="contact-message">
       <Group justify="space-between" wrap="wrap">
         <Text fw={600}>{m.subject}</Text>
-        <Badge color={m.status === 'open' ? 'orange' : 'green'}>{m.status}</Badge>
+        <Badge color={isOpenContact(m.status) ? 'orange' : 'green'}>{m.status}</Badge>
       </Group>
       <Text size="xs" c="dimmed">
         {m.userName} &lt;{m.email}&gt;, {m.companyName} · {dateTime(m.createdAt)}
@@ -61,7 +53,7 @@ function Message({ m }: { m: ContactMessage }) {
           Answered {dateTime(m.answeredAt)}: {m.answer}
         </Text>
       )}
-      {m.status === 'open' ? (
+      {isOpenContact(m.status) ? (
         <Group mt="xs" align="flex-end" wrap="wrap">
           <Textarea
             aria-label={`Answer to ${m.subject}`}

@@ -3,13 +3,15 @@ import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import type { ApiFailure } from '../../api/api';
 import { useSandboxConfirmCryptoMutation } from './orders.api';
+import { isCancelledOrder } from '../../../domain/order-status';
+import { isPendingPayment } from '../../../domain/payment-status';
 
 /** An order placed with crypto whose charge the chain has not confirmed yet. */
 export const awaitsChain = (order: OrderDetail | undefined) =>
   !!order &&
   order.paymentMethod === 'coinpay' &&
-  order.paymentStatus === 'pending' &&
-  order.status !== 'cancelled';
+  isPendingPayment(order.paymentStatus) &&
+  !isCancelledOrder(order.status);
 
 /**
  * An order paid in crypto waits for the chain: the provider confirms the charge by its signed
@@ -20,7 +22,7 @@ export function CryptoPaymentPending({ order }: { order: OrderDetail }) {
   const [confirm, { isLoading, error }] = useSandboxConfirmCryptoMutation();
   const [noSandbox, setNoSandbox] = useState(false);
   if (!awaitsChain(order)) return null;
-  const charge = order.payments.find((p) => p.provider === 'coinpay' && p.status === 'pending');
+  const charge = order.payments.find((p) => p.provider === 'coinpay' && isPendingPayment(p.status));
   const failure = error as ApiFailure | undefined;
   const run = async () => {
     if (!charge) return;

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/order-shapes';
 import { formatDate } from './OrderBits';
 import { useAddCommentMutation } from './orders.api';
-import { noticeFailure as failed } from './orders.feedback';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 /** Staff comments on an order, and a box to add one. */
 export function OrderComments({ order }: { order: OrderDetail }) {
-  const [add, { isLoading }] = useAddCommentMutation();
+  const [add, { isLoading }] = useMutationWithToast(useAddCommentMutation());
   const [body, setBody] = useState('');
   return (
     <Stack gap="xs">
@@ -22,7 +22,7 @@ export function OrderComments({ order }: { order: OrderDetail }) {
         disabled={!body.trim()}
         loading={isLoading}
         onClick={async () => {
-          failed(await add({ id: order.orderId, body }));
+          await add({ id: order.orderId, body });
           setBody('');
         }}
       >

@@ -12,6 +12,8 @@ import {
   useSettleOnAccountMutation,
 } from './orders.api';
 import type { SavedCard } from './PayOrder';
+import { isCancelledOrder } from '../../../domain/order-status';
+import { awaitsPayment, isReceivable, isUnpaid } from '../../../domain/payment-status';
 
 interface Props {
   order: OrderDetail;
@@ -47,9 +49,9 @@ function FinanceActions({ order, savedCards: sources, addCard }: Omit<Props, 'ca
   const [sourceId, setSourceId] = useState<string | null>(null);
   const [addingCard, setAddingCard] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const open = order.status !== 'cancelled';
-  const awaiting = open && ['unpaid', 'pending'].includes(order.paymentStatus);
-  const receivable = open && ['unpaid', 'pending', 'on_account'].includes(order.paymentStatus);
+  const open = !isCancelledOrder(order.status);
+  const awaiting = open && awaitsPayment(order.paymentStatus);
+  const receivable = open && isReceivable(order.paymentStatus);
   if (!receivable) return null;
 
   const run = async (
@@ -101,7 +103,7 @@ function FinanceActions({ order, savedCards: sources, addCard }: Omit<Props, 'ca
         </>
       )}
       <Group gap="xs">
-        {order.paymentStatus === 'unpaid' && (
+        {isUnpaid(order.paymentStatus) && (
           <Button
             size="xs"
             variant="light"

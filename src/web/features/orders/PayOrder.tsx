@@ -19,6 +19,8 @@ import {
 } from '../../components/CardFields';
 import { usePayOrderByCardMutation } from './orders.api';
 import { money } from '../../lib/format';
+import { isCancelledOrder } from '../../../domain/order-status';
+import { isUnpaid } from '../../../domain/payment-status';
 
 export interface SavedCard {
   sourceId: number;
@@ -54,7 +56,7 @@ export function PayOrder({ order, savedCards }: { order: OrderDetail; savedCards
       sourceId: (v, all) => (all.method === 'saved' && !v ? 'Choose a saved card' : null),
     },
   });
-  if (order.paymentStatus !== 'unpaid' || order.status === 'cancelled') return null;
+  if (!isUnpaid(order.paymentStatus) || isCancelledOrder(order.status)) return null;
   const refuse = (problem: ApiFailure) => {
     attempt.finish(problem);
     form.setErrors(cardFieldErrors(problem));

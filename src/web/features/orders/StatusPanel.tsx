@@ -5,13 +5,13 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import { paymentText, StatusBadge } from './OrderBits';
 import { leftToSend } from './order-sending';
 import { useChangeStatusMutation, useOrderCommandMutation, useRedirectOrderMutation } from './orders.api';
-import { noticeFailure as failed } from './orders.feedback';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 /** The order's status and what it may move to, the commands, tracking and the invoice. */
 export function StatusPanel({ order }: { order: OrderDetail }) {
-  const [change, { isLoading }] = useChangeStatusMutation();
-  const [command, { isLoading: busy }] = useOrderCommandMutation();
-  const [redirect, { isLoading: saving }] = useRedirectOrderMutation();
+  const [change, { isLoading }] = useMutationWithToast(useChangeStatusMutation());
+  const [command, { isLoading: busy }] = useMutationWithToast(useOrderCommandMutation());
+  const [redirect, { isLoading: saving }] = useMutationWithToast(useRedirectOrderMutation());
   const [next, setNext] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const [to, setTo] = useState({ name: '', address1: '', city: '', state: '', zip: '' });
@@ -25,8 +25,7 @@ export function StatusPanel({ order }: { order: OrderDetail }) {
     />
   );
   const { pendingLines, unroutedUnits } = leftToSend(order);
-  const run = async (c: 'submit' | 'cancel') =>
-    failed(await command({ id: order.orderId, command: c, note: note || undefined }));
+  const run = (c: 'submit' | 'cancel') => command({ id: order.orderId, command: c, note: note || undefined });
   return (
     <Stack gap="xs">
       <Group>
@@ -43,15 +42,13 @@ export function StatusPanel({ order }: { order: OrderDetail }) {
           size="xs"
           disabled={!next}
           loading={isLoading}
-          onClick={async () =>
+          onClick={() =>
             next &&
-            failed(
-              await change({
-                id: order.orderId,
-                status: next as OrderDetail['status'],
-                note: note || undefined,
-              }),
-            )
+            change({
+              id: order.orderId,
+              status: next as OrderDetail['status'],
+              note: note || undefined,
+            })
           }
         >
           Apply
@@ -84,7 +81,7 @@ export function StatusPanel({ order }: { order: OrderDetail }) {
           size="xs"
           variant="default"
           loading={saving}
-          onClick={async () => failed(await redirect({ id: order.orderId, kind: 'address', address: to }))}
+          onClick={() => redirect({ id: order.orderId, kind: 'address', address: to })}
         >
           Redirect
         </Button>
@@ -92,7 +89,7 @@ export function StatusPanel({ order }: { order: OrderDetail }) {
           size="xs"
           variant="subtle"
           loading={saving}
-          onClick={async () => failed(await redirect({ id: order.orderId, kind: 'location' }))}
+          onClick={() => redirect({ id: order.orderId, kind: 'location' })}
         >
           To its location
         </Button>

@@ -5,7 +5,7 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import { EntityPicker, type Picker } from '../../components/EntityPicker';
 import { StatusBadge } from './OrderBits';
 import { useLineActionMutation, useRouteUnitsMutation } from './orders.api';
-import { noticeFailure as failed } from './orders.feedback';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 
 /**
  * An order's lines at its suppliers with the actions each allows, and above them the units no
@@ -26,7 +26,7 @@ export function SupplierLines({ order, warehouses }: { order: OrderDetail; wareh
  */
 function UnroutedUnits({ order, warehouses: picker }: { order: OrderDetail; warehouses: Picker }) {
   const [warehouses, setWarehouses] = useState<Record<number, string | null>>({});
-  const [route, { isLoading }] = useRouteUnitsMutation();
+  const [route, { isLoading }] = useMutationWithToast(useRouteUnitsMutation());
   const unrouted = order.orderItems.filter((i) => i.unroutedQuantity > 0);
   if (unrouted.length === 0) return null;
   return (
@@ -49,14 +49,12 @@ function UnroutedUnits({ order, warehouses: picker }: { order: OrderDetail; ware
               <Button
                 disabled={!warehouseId}
                 loading={isLoading}
-                onClick={async () =>
-                  failed(
-                    await route({
-                      id: order.orderId,
-                      warehouseId: Number(warehouseId),
-                      items: [{ orderItemId: i.orderItemId, quantity: i.unroutedQuantity }],
-                    }),
-                  )
+                onClick={() =>
+                  route({
+                    id: order.orderId,
+                    warehouseId: Number(warehouseId),
+                    items: [{ orderItemId: i.orderItemId, quantity: i.unroutedQuantity }],
+                  })
                 }
               >
                 Route {i.unroutedQuantity}
@@ -70,7 +68,7 @@ function UnroutedUnits({ order, warehouses: picker }: { order: OrderDetail; ware
 }
 
 function SupplierLineTable({ order }: { order: OrderDetail }) {
-  const [act, { isLoading }] = useLineActionMutation();
+  const [act, { isLoading }] = useMutationWithToast(useLineActionMutation());
   const labels = {
     sent: 'route',
     confirmed: 'confirm',
@@ -112,15 +110,13 @@ function SupplierLineTable({ order }: { order: OrderDetail }) {
                           size="xs"
                           variant="light"
                           loading={isLoading}
-                          onClick={async () =>
-                            failed(
-                              await act({
-                                o: order.orderId,
-                                i: l.orderItemId,
-                                s: s.supplierCompanyId,
-                                action: labels[n as keyof typeof labels],
-                              }),
-                            )
+                          onClick={() =>
+                            act({
+                              o: order.orderId,
+                              i: l.orderItemId,
+                              s: s.supplierCompanyId,
+                              action: labels[n as keyof typeof labels],
+                            })
                           }
                         >
                           {labels[n as keyof typeof labels]}

@@ -3,10 +3,9 @@ import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantin
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { showToast } from '../../lib/toasts';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 import { useState } from 'react';
 import * as pricing from '../../../contract/pricing';
-import type { ApiFailure } from '../../api/api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import type { Option, Picker } from '../../components/EntityPicker';
 import {
@@ -89,15 +88,17 @@ export function MarkupForm({
 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
-    try {
-      if (row) await update({ id: row.id, body: wire(values) }).unwrap();
-      else await create(wire(values)).unwrap();
-      showToast({ color: 'green', message: 'Markup rule saved; prices updated' });
-      close();
-    } catch (error) {
-      form.setErrors(pointerErrors(error as ApiFailure));
-      setFailure((error as ApiFailure).message);
-    }
+    // A refusal is shown beside the fields it names.
+    const res = await toastOutcome<unknown>(
+      row ? update({ id: row.id, body: wire(values) }) : create(wire(values)),
+      {
+        success: 'Markup rule saved; prices updated',
+        failure: null,
+      },
+    );
+    if (res.ok) return close();
+    form.setErrors(pointerErrors(res.problem));
+    setFailure(res.problem.message);
   });
 
   return (

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { QuoteDetail } from '../../../contract/quotes';
 import { orderTotals } from '../../../domain/money';
+import { isAcceptedQuote, isIssuedQuote, isQuoteEditable } from '../../../domain/quote-status';
 import { PageTitle } from '../../components/PageTitle';
 import { money } from '../../lib/format';
 import { ConstraintsLine, QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
@@ -55,7 +56,7 @@ export function BuyerQuotePage() {
   if (isLoading) return <Loader aria-label="Loading the quote" />;
   if (isError || !data) return <Alert color="red">This quote could not be found.</Alert>;
   const quote = data.data;
-  const open = quote.status === 'sent' || quote.status === 'finalized';
+  const open = isIssuedQuote(quote.status);
   const allChosen = quote.items.every((i) => chosen[i.id]);
   const totals = chosenTotal(quote, chosen);
   const submit = async () => {
@@ -79,12 +80,12 @@ export function BuyerQuotePage() {
       <Text c="dimmed" mb="md">
         {quote.title || 'Quote'} · {quote.locationName} · valid until {quote.validUntil.slice(0, 10)}
       </Text>
-      {(quote.status === 'draft' || quote.status === 'options_ready') && (
+      {isQuoteEditable(quote.status) && (
         <Alert mb="md">
           Sales is preparing your options. You will get an e-mail when the quote is ready.
         </Alert>
       )}
-      {quote.status === 'accepted' && quote.orderId && (
+      {isAcceptedQuote(quote.status) && quote.orderId && (
         <Alert color="green" mb="md">
           Accepted:{' '}
           <Anchor component={Link} to={`/orders/${quote.orderId}`}>

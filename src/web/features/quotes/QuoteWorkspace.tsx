@@ -28,7 +28,7 @@ import {
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { QuoteDetail, QuoteItem, QuoteOption } from '../../../contract/quotes';
-import { isQuoteEditable } from '../../../domain/quote-status';
+import { hasOptionsReady, isIssuedQuote, isQuoteEditable, isSentQuote } from '../../../domain/quote-status';
 import { quoteTiers } from '../../../domain/quote-options';
 import { useAppSelector } from '../../lib/store-hooks';
 import { dateTime, money } from '../../lib/format';
@@ -289,10 +289,10 @@ export function QuoteWorkspace() {
       )}
       {editable && <QuoteLinesEdit key={quote.items.map((i) => i.id).join()} quote={quote} />}
       {quote.items.map((item) => (
-        <LineCard key={item.id} item={item} editable={editable && quote.status === 'options_ready'} />
+        <LineCard key={item.id} item={item} editable={editable && hasOptionsReady(quote.status)} />
       ))}
       <Totals quote={quote} />
-      {quote.status === 'options_ready' && (
+      {hasOptionsReady(quote.status) && (
         <Card withBorder>
           <Group wrap="wrap" align="center">
             {belowFloor && canApprove && (
@@ -317,7 +317,7 @@ export function QuoteWorkspace() {
           )}
         </Card>
       )}
-      {(quote.status === 'finalized' || quote.status === 'sent') && (
+      {isIssuedQuote(quote.status) && (
         <Card withBorder>
           <Group align="flex-end" wrap="wrap">
             <TextInput
@@ -328,7 +328,7 @@ export function QuoteWorkspace() {
               w={260}
             />
             <Button loading={emailing.isLoading} onClick={() => email({ id, to: to.trim() || undefined })}>
-              {quote.status === 'sent' ? 'E-mail again' : 'E-mail the quote'}
+              {isSentQuote(quote.status) ? 'E-mail again' : 'E-mail the quote'}
             </Button>
           </Group>
           {emailing.error && (

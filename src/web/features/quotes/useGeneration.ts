@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type QuoteJob, jobEvents } from '../../../contract/quotes';
-import { QUOTE_GENERATION_TIMEOUT_MS } from '../../../domain/quote-status';
+import { isJobDone, isJobRunning, QUOTE_GENERATION_TIMEOUT_MS } from '../../../domain/quote-status';
 import { clientTimeout } from './generation-timeout';
 import { useCancelJobMutation, useGenerateOptionsMutation } from './quotes.api';
 
@@ -46,12 +46,12 @@ export function useGeneration(quoteId: number, onDone: () => void) {
     source.addEventListener('progress', (event) => {
       const current = JSON.parse((event as MessageEvent<string>).data) as QuoteJob;
       setJob(current);
-      if (current.status === 'running') {
+      if (isJobRunning(current.status)) {
         giveUp();
         return;
       }
       close();
-      if (current.status === 'done') onDone();
+      if (isJobDone(current.status)) onDone();
       else setError(current.message ?? `Generation ${current.status}`);
     });
     // The stream closes after the last event; a drop while running is retried by the browser.
@@ -79,5 +79,5 @@ export function useGeneration(quoteId: number, onDone: () => void) {
     setError('Generation cancelled; the quote is as it was');
   };
 
-  return { job, error, start, cancel, running: job?.status === 'running' };
+  return { job, error, start, cancel, running: isJobRunning(job?.status) };
 }

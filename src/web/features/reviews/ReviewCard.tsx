@@ -5,7 +5,14 @@ import '@mantine/core/styles/Rating.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Badge, Button, Card, Group, Image, Rating, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Review } from '../../../contract/reviews';
-import { ratingAspects } from '../../../domain/reviews-status';
+import { type ReviewStatus, ratingAspects } from '../../../domain/reviews-status';
+
+// What a review's status looks like to its author and to staff: shown green, hidden red.
+const statusColor: Record<ReviewStatus, string> = { pending: 'gray', published: 'green', hidden: 'red' };
+
+export const ReviewStatusBadge = ({ status }: { status: ReviewStatus }) => (
+  <Badge color={statusColor[status]}>{status}</Badge>
+);
 
 const aspectLabel = { dry: 'Dry', wet: 'Wet', snow: 'Snow', noise: 'Noise', treadwear: 'Treadwear' } as const;
 

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Combobox.layer.css';
-import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Image.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
@@ -7,7 +6,6 @@ import '@mantine/core/styles/Rating.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import {
   Alert,
-  Badge,
   Button,
   Card,
   FileInput,
@@ -23,13 +21,19 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Review } from '../../../contract/reviews';
-import { MAX_REVIEW_PHOTOS, type RatingAspect, ratingAspects } from '../../../domain/reviews-status';
+import {
+  isHidden,
+  MAX_REVIEW_PHOTOS,
+  type RatingAspect,
+  ratingAspects,
+} from '../../../domain/reviews-status';
 import type { ApiFailure } from '../../api/api';
 import { PageTitle } from '../../components/PageTitle';
+import { ReviewStatusBadge } from './ReviewCard';
 import {
   useCreateReviewMutation,
   useDeletePhotoMutation,
@@ -142,17 +146,16 @@ function ReviewForm({ review, line }: { review?: Review; line?: { modelId: numbe
       ? await update({ id: review.id, body: fields })
       : await create({ modelId: line?.modelId ?? 0, productId: line?.productId ?? null, ...fields });
     if ('error' in saved) return setErrors(pointers(saved.error as ApiFailure));
-    if (files.length) {
-      const sent = await upload({ id: saved.data.id, files });
-      if ('error' in sent) {
-        setErrors({ file: (sent.error as ApiFailure).message });
-        return navigate(`/reviews/${saved.data.id}/edit`, { replace: true });
-      }
+    // The thanks is said once the review and its photos, if any, are in; refused photos are
+    // shown under the photo field.
+    const sent = await toastOutcome<unknown>(
+      files.length ? upload({ id: saved.data.id, files }) : Promise.resolve(null),
+      { success: 'Thank you: your review is read by our team before it is shown', failure: null },
+    );
+    if (!sent.ok) {
+      setErrors({ file: sent.problem.message });
+      return navigate(`/reviews/${saved.data.id}/edit`, { replace: true });
     }
-    showToast({
-      color: 'green',
-      message: 'Thank you: your review is read by our team before it is shown',
-    });
     navigate(`/reviews/${saved.data.id}/edit`, { replace: true });
     setFiles([]);
   };
@@ -165,14 +168,10 @@ function ReviewForm({ review, line }: { review?: Review; line?: { modelId: numbe
             <Text fw={600}>
               {review.brand} {review.line}
             </Text>
-            <Badge
-              color={review.status === 'published' ? 'green' : review.status === 'hidden' ? 'red' : 'gray'}
-            >
-              {review.status}
-            </Badge>
+            <ReviewStatusBadge status={review.status} />
           </Group>
         )}
-        {review?.status === 'hidden' && (
+        {isHidden(review?.status) && (
           <Alert color="red" title="Not shown to other fleets">
             {review.hiddenReason} — edit the review and it will be read again.
           </Alert>

@@ -2,10 +2,11 @@ import '@mantine/core/styles/Card.layer.css';
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useReviewableQuery } from './reviews.api';
+import { hasArrived } from '../../../domain/order-status';
 
 /** On a delivered order: an invitation to review each tire line it brought. */
 export function ReviewInvitation({ orderId, status }: { orderId: number; status: string }) {
-  const delivered = status === 'delivered' || status === 'completed';
+  const delivered = hasArrived(status);
   const { data: lines } = useReviewableQuery({ orderId }, { skip: !delivered });
   if (!delivered || !lines?.length) return null;
   return (

@@ -1,59 +1,51 @@
-import '@mantine/core/styles/Badge.layer.css';
-import { Badge, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Review } from '../../../contract/reviews';
-import type { ApiFailure } from '../../api/api';
-import { ReviewCard } from './ReviewCard';
+import { firstProblemDetail, useMutationWithToast } from '../../lib/use-mutation-with-toast';
+import { ReviewCard, ReviewStatusBadge } from './ReviewCard';
 import { useModerateReviewMutation, useReviewQueueQuery } from './reviews.api';
-import { StatusTabsPage } from '../../components/StatusListPage';
+import { StatusListPage, useStatusListFilters } from '../../components/StatusListPage';
+import { isPublished, type ReviewStatus, reviewStatuses } from '../../../domain/reviews-status';
 
-type Filter = 'pending' | 'published' | 'hidden' | 'all';
 // A review is a card with its text and photos: ten keep a page readable.
 const REVIEWS_PAGE_SIZE = 10;
 
 /** The staff console's review queue: pending reviews oldest first; publish, hide with a reason, answer. */
 export function ReviewQueuePage() {
-  const [at, setAt] = useState<{ status: Filter; page: number }>({ status: 'pending', page: 1 });
-  const answer = useReviewQueueQuery({
-    page: at.page - 1,
-    pageSize: REVIEWS_PAGE_SIZE,
-    ...(at.status !== 'all' && { status: at.status }),
-  });
+  const list = useStatusListFilters<ReviewStatus>({ initial: 'pending', pageSize: REVIEWS_PAGE_SIZE });
+  const answer = useReviewQueueQuery(list.query);
   return (
-    <StatusTabsPage
+    <StatusListPage
       title="Reviews"
       noun="reviews"
-      statuses={['pending', 'published', 'hidden', 'all']}
-      status={at.status}
-      page={at.page}
-      onChange={setAt}
+      statuses={reviewStatuses}
+      filter="tabs"
+      controls={list.controls}
       answer={answer}
       unreadable="The reviews cannot be read right now."
-      pageSize={REVIEWS_PAGE_SIZE}
-      item={(r) => <ReviewCard key={r.id} review={r} footer={<Moderation review={r} />} />}
+      rows={{
+        as: 'cards',
+        card: (r) => <ReviewCard key={r.id} review={r} footer={<Moderation review={r} />} />,
+      }}
     />
   );
 }
 
 function Moderation({ review }: { review: Review }) {
-  const [moderate, { isLoading }] = useModerateReviewMutation();
+  const [moderate, { isLoading }] = useMutationWithToast(useModerateReviewMutation());
   const [reason, setReason] = useState(review.hiddenReason ?? '');
   const [answer, setAnswer] = useState(review.answer ?? '');
   const [error, setError] = useState<string | null>(null);
+  // A refusal is shown under the review's controls, beside what was refused.
   const send = async (body: Parameters<typeof moderate>[0]['body'], done: string) => {
     setError(null);
-    const res = await moderate({ id: review.id, body });
-    if ('error' in res)
-      setError((res.error as ApiFailure).errors?.[0]?.detail ?? (res.error as ApiFailure).message);
-    else showToast({ color: 'green', message: done });
+    const res = await moderate({ id: review.id, body }, { success: done, failure: null });
+    if (!res.ok) setError(firstProblemDetail(res.problem));
   };
   return (
     <Stack gap="xs" mt="xs">
       <Group gap="xs">
-        <Badge color={review.status === 'published' ? 'green' : review.status === 'hidden' ? 'red' : 'gray'}>
-          {review.status}
-        </Badge>
+        <ReviewStatusBadge status={review.status} />
         <Text size="xs" c="dimmed">
           {review.brand} {review.line}
         </Text>
@@ -64,7 +56,7 @@ function Moderation({ review }: { review: Review }) {
         )}
       </Group>
       <Group align="flex-end" wrap="wrap">
-        {review.status !== 'published' && (
+        {!isPublished(review.status) && (
           <Button
             size="xs"
             color="green"

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { Alert, Badge, Button, Card, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 import { useCallback, useEffect, useState } from 'react';
 import * as accounts from '../../../contract/sessions';
 import { call, errorMessage } from '../../api/client';
@@ -33,15 +33,13 @@ export function ApiTokensCard() {
   }, [load]);
   const revoke = async (id: number) => {
     setBusy(id);
-    try {
-      await call(accounts.revokeOwnToken, { params: { id } });
-      showToast({ color: 'green', message: 'Token revoked: it no longer works.' });
-      await load();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
+    const res = await toastOutcome(call(accounts.revokeOwnToken, { params: { id } }), {
+      success: 'Token revoked: it no longer works.',
+      failure: null,
+    });
+    if (res.ok) await load();
+    else setError(res.problem.message);
+    setBusy(null);
   };
   return (
     <Card withBorder>

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import * as accounts from '../../../contract/sessions';
@@ -87,16 +87,14 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
-    try {
-      await call(accounts.disableMfa, { body: { code } });
-      showToast({ color: 'green', message: 'Two-step sign-in is off.' });
-      setCode('');
-      onDone();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    const res = await toastOutcome(call(accounts.disableMfa, { body: { code } }), {
+      success: 'Two-step sign-in is off.',
+      failure: null,
+    });
+    setBusy(false);
+    if (!res.ok) return setError(res.problem.message);
+    setCode('');
+    onDone();
   };
   return (
     <form

@@ -3,11 +3,10 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import { Alert, Badge, Code, Divider, Group, Select, Stack, Text, Textarea } from '@mantine/core';
-import { showToast } from '../../lib/toasts';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 import { useState } from 'react';
 import type * as wholesale from '../../../contract/wholesale';
 import { wholesaleStatuses, wholesaleTransitions } from '../../../domain/wholesale-status';
-import type { ApiFailure } from '../../api/api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { CrudPage } from '../../components/CrudPage';
 import { type Picker, useChoices } from '../../components/EntityPicker';
@@ -77,18 +76,17 @@ function Decide({
   const allowed = wholesaleTransitions[row.status];
   const act = async (to: 'approved' | 'rejected') => {
     setFailure(null);
-    try {
-      if (to === 'approved')
-        await approve({ id: row.id, priceGroupId: group ? Number(group) : null, note }).unwrap();
-      else await reject({ id: row.id, note }).unwrap();
-      showToast({
-        color: 'green',
-        message: to === 'approved' ? 'Approved: the invitation is in the outbox' : 'Rejected',
-      });
-      close();
-    } catch (error) {
-      setFailure((error as ApiFailure).message);
-    }
+    const started =
+      to === 'approved'
+        ? approve({ id: row.id, priceGroupId: group ? Number(group) : null, note })
+        : reject({ id: row.id, note });
+    // The refusal is shown in the drawer, under the decision.
+    const res = await toastOutcome<unknown>(started, {
+      success: to === 'approved' ? 'Approved: the invitation is in the outbox' : 'Rejected',
+      failure: null,
+    });
+    if (res.ok) close();
+    else setFailure(res.problem.message);
   };
   return (
     <Stack>
