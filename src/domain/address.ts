@@ -151,6 +151,12 @@ const stateNames: Record<string, string> = {
   WYOMING: 'WY',
 };
 
+/** The two-letter codes of the 50 states and DC, in alphabetical order. */
+export const usStateCodes: readonly string[] = [...new Set(Object.values(stateNames))].sort();
+
+/** Whether a two-letter code is one of the 50 states or DC. */
+export const isStateCode = (code: string) => usStateCodes.includes(code);
+
 const squash = (s: string) =>
   s
     .trim()

@@ -29,6 +29,7 @@ import { reviewsRoutes } from './reviews/reviews.routes';
 import { comparisonsRoutes } from './comparisons/comparisons.routes';
 import { marketingRoutes } from './marketing/marketing.routes';
 import { installerRoutes } from './installer/installer.routes';
+import { exemptionsRoutes } from './exemptions/exemptions.routes';
 import { installerServicesRoutes } from './installer-services/installer-services.routes';
 
 /** The areas of the API, registered in this order. */
@@ -69,6 +70,8 @@ export function registerModules(app: FastifyInstance) {
   marketingRoutes(app);
   // Installer area: orders delivered to installers, installer locations
   installerRoutes(app);
+  // Sales tax exemption certificates: uploads, finance's verification, expiry
+  exemptionsRoutes(app);
   // Installer service price lists (mount and balance, valve kit, disposal per tire)
   installerServicesRoutes(app);
 }

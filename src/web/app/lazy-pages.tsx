@@ -157,6 +157,11 @@ export const ShopPage = page(
 // The staff console (orders included): the storefront never downloads it.
 export const AdminConsole = page(() => import('./pages/admin/AdminConsole'), 'AdminConsole');
 export const SavedCards = page(() => import('../features/payments/SavedCards'), 'SavedCards');
+export const CertificatesCard = page(
+  () => import('../features/exemptions/CertificatesCard'),
+  'CertificatesCard',
+);
+export const ExpiryBanner = page(() => import('../features/exemptions/ExpiryBanner'), 'ExpiryBanner');
 export const FulfillmentQueuePage = page(
   () => import('../features/logistics/FulfillmentQueuePage'),
   'FulfillmentQueuePage',

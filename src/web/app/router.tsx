@@ -5,10 +5,12 @@ import {
   AddToCart,
   AdminConsole,
   BuyerQuotePage,
+  CertificatesCard,
   CheckoutPage,
   ComparePage,
   CompareTray,
   ContactPage,
+  ExpiryBanner,
   FulfillmentQueuePage,
   HomePage,
   InstallerOrdersPage,
@@ -89,6 +91,10 @@ export const routes: PageRoute[] = [
                 renderSavedCards={(companyId, canEdit) => (
                   <SavedCards owner={{ companyId, staff: false }} canEdit={canEdit} />
                 )}
+                renderCertificates={(locations, canUpload) => (
+                  <CertificatesCard locations={locations} canUpload={canUpload} />
+                )}
+                renderExpiryBanner={(canUpload) => (canUpload ? <ExpiryBanner /> : null)}
               />
             ),
           },

@@ -9,6 +9,7 @@ import { seedLogistics } from './seed-logistics';
 import { seedOrders } from './seed-orders';
 import { seedQuotes } from './seed-quotes';
 import { seedInstaller } from './seed-installer';
+import { seedExemptions } from './seed-exemptions';
 
 /** Later areas add their demo data here, in order; each gets the accounts seeded before it. */
 const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
@@ -18,6 +19,7 @@ const areaSeeders: ((db: Db, ctx: SeedContext) => Promise<void>)[] = [
   seedQuotes,
   seedLogistics,
   seedInstaller,
+  seedExemptions,
 ];
 
 export async function hasUsers(db: Db): Promise<boolean> {

@@ -34,7 +34,8 @@ export const demoUsers = [
     name: 'Rey Reseller',
     role: 'reseller',
     company: 'resale',
-    locations: ['resaleAtlanta'],
+    // Houston holds the demo's verified Texas resale certificate (seed-exemptions.ts).
+    locations: ['resaleAtlanta', 'resaleHouston'],
   },
   { username: 'admin', name: 'Ada Admin', role: 'admin', company: 'tread', locations: ['treadHq'] },
   { username: 'sales', name: 'Sal Sales', role: 'sales', company: 'tread', locations: ['treadHq'] },
@@ -140,6 +141,15 @@ export async function seedAccounts(db: DbOrTx): Promise<SeededAccounts> {
       city: 'Atlanta',
       state: 'GA',
       zip: '30303',
+      priceGroupId: groups.wholesale,
+    },
+    resaleHouston: {
+      companyId: companyIds.resale,
+      name: 'Resale Houston',
+      address1: '901 Bagby St',
+      city: 'Houston',
+      state: 'TX',
+      zip: '77002',
       priceGroupId: groups.wholesale,
     },
   };

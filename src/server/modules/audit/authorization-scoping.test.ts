@@ -48,6 +48,7 @@ const scoped: [RegExp, string][] = [
   [/^\/api\/v1\/bill\/:id/, 'bills'],
   [/^\/api\/v1\/claim\/:id/, 'claims'],
   [/^\/api\/v1\/comparisons\/:id/, 'comparisons'],
+  [/^\/api\/v1\/exemption\/:id/, 'exemption_certificates'],
   [/^\/api\/v1\/quote\/:id/, 'quotes'],
   [/^\/api\/v1\/refund\/:id/, 'refunds'],
   [/^\/api\/v1\/return\/:id/, 'returns'],

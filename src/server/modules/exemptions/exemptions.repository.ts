@@ -57,6 +57,17 @@ export async function findCertificate(db: DbOrTx, id: number, lock = false) {
   return row ?? null;
 }
 
+/** One certificate with the names its view shows. */
+export async function findCertificateView(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ cert: certs, locationName: locations.name, companyName: companies.name })
+    .from(certs)
+    .innerJoin(companies, eq(companies.id, certs.companyId))
+    .leftJoin(locations, eq(locations.id, certs.locationId))
+    .where(eq(certs.id, id));
+  return row ?? null;
+}
+
 /** The one write of a certificate's status: checked against its transition table first. */
 export async function setCertificateStatus(
   db: DbOrTx,
@@ -117,8 +128,9 @@ export function companyAdmins(db: DbOrTx, companyId: number) {
 /** A company's certificates, newest first. */
 export function certificatesOfCompany(db: DbOrTx, companyId: number) {
   return db
-    .select({ cert: certs, locationName: locations.name })
+    .select({ cert: certs, locationName: locations.name, companyName: companies.name })
     .from(certs)
+    .innerJoin(companies, eq(companies.id, certs.companyId))
     .leftJoin(locations, eq(locations.id, certs.locationId))
     .where(eq(certs.companyId, companyId))
     .orderBy(desc(certs.createdAt), desc(certs.id));

@@ -21,3 +21,13 @@ export async function certificateFor(
     day: dayOf(q.at),
   });
 }
+
+export type { CertificateUpload } from './exemptions.files';
+export {
+  runExemptionJobs,
+  expireCertificates,
+  sendExpiryReminders,
+  EXEMPTION_JOB_MS,
+} from './exemptions.jobs';
+export { reviewCertificates, verifyCertificate, rejectCertificate } from './exemptions.review';
+export { uploadCertificate, listCertificates, certificateFile } from './exemptions.uploads';

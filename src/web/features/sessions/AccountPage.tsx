@@ -37,9 +37,13 @@ type Account = z.infer<typeof accounts.Account>;
 interface Props {
   /** The company's saved cards (another feature's), given the company and whether the user may edit them. */
   renderSavedCards?: (companyId: number, canEdit: boolean) => ReactNode;
+  /** The company's exemption certificates (another feature's), given its locations and whether the user may upload. */
+  renderCertificates?: (locations: Account['locations'], canUpload: boolean) => ReactNode;
+  /** Above the page: a certificate of the company expiring soon, for whoever may upload its renewal. */
+  renderExpiryBanner?: (canUpload: boolean) => ReactNode;
 }
 
-export function AccountPage({ renderSavedCards }: Props) {
+export function AccountPage({ renderSavedCards, renderCertificates, renderExpiryBanner }: Props) {
   const [account, setAccount] = useState<Account | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -54,6 +58,7 @@ export function AccountPage({ renderSavedCards }: Props) {
       </PageTitle>
       {error && <Alert color="red">{error}</Alert>}
       {!account && !error && <Loader aria-label="Loading account" />}
+      {account && renderExpiryBanner?.(can(account.user.role, 'companyAdmin'))}
       {account && (
         <Grid>
           <Grid.Col span={{ base: 12, md: 6 }}>
@@ -108,6 +113,11 @@ export function AccountPage({ renderSavedCards }: Props) {
               </Table>
             </Card>
           </Grid.Col>
+          {renderCertificates && (
+            <Grid.Col span={12}>
+              {renderCertificates(account.locations, can(account.user.role, 'companyAdmin'))}
+            </Grid.Col>
+          )}
           {renderSavedCards && (
             <Grid.Col span={12}>
               <Card withBorder>

@@ -55,6 +55,9 @@ const ShipmentsConsolePage = lazy(async () => ({ default: (await logistics()).Sh
 const ShipmentDetailPage = lazy(async () => ({ default: (await logistics()).ShipmentDetailPage }));
 const FulfillmentsConsolePage = lazy(async () => ({ default: (await logistics()).FulfillmentsConsolePage }));
 const FulfillmentDetailPage = lazy(async () => ({ default: (await logistics()).FulfillmentDetailPage }));
+const ExemptionReviewPage = lazy(async () => ({
+  default: (await import('../../../features/exemptions/ExemptionReviewPage')).ExemptionReviewPage,
+}));
 const StaffInstallerOrdersPage = lazy(async () => ({
   default: (await import('../../../features/installer/StaffInstallerOrdersPage')).StaffInstallerOrdersPage,
 }));
@@ -189,6 +192,12 @@ export const sections: { title: string; areas: Area[] }[] = [
         label: 'Compensation records',
         permission: 'finance',
         element: <CompRecordsPage />,
+      },
+      {
+        path: 'exemptions',
+        label: 'Exemption certificates',
+        permission: 'finance',
+        element: <ExemptionReviewPage />,
       },
     ],
   },

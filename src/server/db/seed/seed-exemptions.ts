@@ -1,0 +1,47 @@
+import type { Actor } from '../../http/actor';
+import { uploadCertificate, verifyCertificate } from '../../modules/exemptions/exemptions.service';
+import type { Db } from '../connection';
+import type { SeedContext } from './seed-context';
+
+/** A one-page PDF standing in for the scanned certificate. */
+const demoPdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
+
+const actorOf = (userId: number, username: string, role: Actor['role'], companyId: number): Actor => ({
+  userId,
+  username,
+  role,
+  companyId,
+  locationId: null,
+  supplierId: 0,
+  installer: 0,
+  priceGroupId: null,
+  via: 'session',
+  sessionIdHash: null,
+});
+
+/**
+ * Demo Resale Tires holds a verified Texas resale certificate for Resale Houston: a delivery there
+ * is not taxed, while the same basket to Fleet HQ Austin is. Made the way a company and finance
+ * make one: uploaded, then verified.
+ */
+export async function seedExemptions(db: Db, { config, accounts }: SeedContext) {
+  const reseller = actorOf(accounts.users.reseller, 'reseller', 'reseller', accounts.companies.resale);
+  const finance = actorOf(accounts.users.finance, 'finance', 'finance', accounts.companies.tread);
+  const expiresOn = new Date(Date.now() + 2 * 365 * 86_400_000).toISOString().slice(0, 10);
+  const cert = await uploadCertificate(
+    db,
+    config,
+    reseller,
+    {
+      state: 'TX',
+      kind: 'resale',
+      number: '1-23-4567890-1',
+      expiresOn,
+      locationId: String(accounts.locations.resaleHouston),
+    },
+    { name: 'texas-resale-certificate.pdf', bytes: demoPdf, truncated: false },
+  );
+  await verifyCertificate(db, finance, cert.id);
+}
