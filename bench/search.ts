@@ -93,6 +93,9 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
       TRACKHUB_WEBHOOK_SECRET: 'bench-tracking-secret-0123456789',
       // Production seals TOTP secrets with this key; a fresh one per bench run.
       MFA_SECRET_KEY: randomBytes(32).toString('hex'),
+      // The bench pays on account: the card sandbox runs in production on purpose.
+      CARD_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: '1',
       PUBLIC_URL: base,
       // One bench client makes thousands of requests a second; production's limit is per client.
       RATE_LIMIT_MAX: '0',

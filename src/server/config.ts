@@ -49,6 +49,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** HMAC-SHA256 secret of the crypto provider's webhooks; required in production. */
   COINPAY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Who takes card payments: the deterministic `sandbox` (the default outside production) or
+   * `stripe`. Production refuses to start without it, and on `sandbox` unless
+   * ALLOW_SANDBOX_PAYMENTS=1 says so in so many words (docs/payments-live.md).
+   */
+  CARD_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  ALLOW_SANDBOX_PAYMENTS: z.enum(['0', '1']).optional(),
+  /** Stripe's secret (or restricted) API key: `sk_live_…`, `sk_test_…`, `rk_…`; required with CARD_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(live|test)_\w+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)')
+    .optional(),
+  /** The signing secret of the Stripe webhook endpoint (`whsec_…`); required with CARD_PROVIDER=stripe. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Where the Stripe SDK sends its calls; only the tests' local stand-in sets it (https://api.stripe.com otherwise). */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** Card orders (Stripe) at or above this many cents are authorized only; finance captures them after review. */
+  CARD_MANUAL_CAPTURE_CENTS: z.coerce.number().int().min(0).default(500000),
   /** Refunds above this many cents wait for finance's approval; at or below it they are given back at once. */
   REFUND_APPROVAL_THRESHOLD_CENTS: z.coerce.number().int().min(0).default(50000),
   /** HMAC-SHA256 secret of the tracking service's webhooks; required in production. */
@@ -96,8 +117,13 @@ const envSchema = z.object({
     .pipe(z.array(z.enum(roles)).optional()),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED' | 'RATE_LIMIT_MAX' | 'MFA_REQUIRED_ROLES'> & {
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'SEED' | 'RATE_LIMIT_MAX' | 'MFA_REQUIRED_ROLES' | 'CARD_PROVIDER' | 'ALLOW_SANDBOX_PAYMENTS'
+> & {
   SEED: 'auto' | 'never';
+  CARD_PROVIDER: 'sandbox' | 'stripe';
+  ALLOW_SANDBOX_PAYMENTS: boolean;
   RATE_LIMIT_MAX: number;
   MFA_REQUIRED_ROLES: readonly Role[];
 };
@@ -124,8 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (a replica of the embedded database cannot exist)',
     );
   const production = data.NODE_ENV === 'production';
+  const problems = cardProviderProblems(data, production);
   if (production) {
-    const problems: string[] = [];
     if (!data.PUBLIC_URL)
       problems.push('PUBLIC_URL: is required in production (links in e-mails are built from it)');
     if (!data.COINPAY_WEBHOOK_SECRET) problems.push('COINPAY_WEBHOOK_SECRET: is required in production');
@@ -140,16 +166,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(
         'SEED: demo data is never seeded in production; create the first admin with npm run admin:create',
       );
-    if (problems.length)
-      throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   // Demo data (password-only demo users) only where a newcomer runs `npm start`.
   return {
     ...data,
+    CARD_PROVIDER: data.CARD_PROVIDER ?? 'sandbox',
+    ALLOW_SANDBOX_PAYMENTS: data.ALLOW_SANDBOX_PAYMENTS === '1',
     SEED: data.SEED ?? (production ? 'never' : 'auto'),
     RATE_LIMIT_MAX: data.RATE_LIMIT_MAX ?? (production ? 600 : 0),
     MFA_REQUIRED_ROLES: data.MFA_REQUIRED_ROLES ?? (production ? ['admin', 'finance'] : []),
   };
+}
+
+/**
+ * The card provider's settings: production takes real cards only through a real provider, or
+ * runs the sandbox when told to in so many words; Stripe needs its key and webhook secret.
+ */
+function cardProviderProblems(data: z.infer<typeof envSchema>, production: boolean): string[] {
+  const problems: string[] = [];
+  if (production && !data.CARD_PROVIDER)
+    problems.push(
+      'CARD_PROVIDER: is required in production: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or sandbox with ALLOW_SANDBOX_PAYMENTS=1',
+    );
+  if (production && data.CARD_PROVIDER === 'sandbox' && data.ALLOW_SANDBOX_PAYMENTS !== '1')
+    problems.push(
+      'CARD_PROVIDER: sandbox takes no real card payments; set CARD_PROVIDER=stripe, or ALLOW_SANDBOX_PAYMENTS=1 to run the sandbox in production on purpose',
+    );
+  if (data.CARD_PROVIDER === 'stripe') {
+    if (!data.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: is required with CARD_PROVIDER=stripe');
+    if (!data.STRIPE_WEBHOOK_SECRET)
+      problems.push('STRIPE_WEBHOOK_SECRET: is required with CARD_PROVIDER=stripe');
+  }
+  return problems;
 }
 
 /** Outside production the sandbox providers sign their webhooks with this fixed secret. */

@@ -16,6 +16,8 @@ const statusByCode = {
   too_large: 413,
   unprocessable: 422,
   rate_limited: 429,
+  /** A provider we call (the card processor) failed or did not answer in time; a retry may work. */
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 
@@ -57,6 +59,7 @@ const titles: Record<number, string> = {
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 

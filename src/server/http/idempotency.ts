@@ -155,7 +155,10 @@ async function idempotent(
   } catch (error) {
     if (error instanceof TakenOver)
       throw new AppError('conflict', 'The request with this Idempotency-Key was taken over by a retry');
-    if (error instanceof AppError) {
+    // A provider that failed or timed out (502) or a service unavailable refused nothing: as an
+    // unexpected failure, the key is freed and a retry runs again (a provider's own idempotency
+    // key, derived from ours, makes that retry meet what the first attempt did there).
+    if (error instanceof AppError && error.status < 500) {
       // A refusal is an answer too: what the call wrote is rolled back with the transaction, and
       // the refusal is kept on the key by a statement of its own.
       await keep(db, error.status, problemOf(error)).catch((kept) => {
@@ -176,6 +179,15 @@ function problemOf(error: AppError) {
 }
 
 const IdempotencyKey = z.string().min(1).max(200).optional();
+
+/**
+ * The caller's Idempotency-Key, scoped to the caller: a provider's own idempotency key is made
+ * from it, so the retry of a call meets at the provider what the first attempt did there.
+ */
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const key = IdempotencyKey.safeParse(req.headers['idempotency-key']);
+  return key.success && key.data && req.actor ? `${req.actor.userId}:${key.data}` : undefined;
+}
 
 /**
  * A creating call under the request's Idempotency-Key header: runs `work` once and sends its

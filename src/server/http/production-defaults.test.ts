@@ -17,6 +17,8 @@ const productionEnv = {
   COINPAY_WEBHOOK_SECRET: 'a-long-random-webhook-secret-123',
   TRACKHUB_WEBHOOK_SECRET: 'another-long-random-secret-456',
   MFA_SECRET_KEY: '0123456789abcdef'.repeat(4),
+  CARD_PROVIDER: 'sandbox',
+  ALLOW_SANDBOX_PAYMENTS: '1',
 };
 
 describe('demo accounts are never created in production', () => {

@@ -45,6 +45,8 @@ describe('global rate limit', () => {
         COINPAY_WEBHOOK_SECRET: 'a-long-random-webhook-secret-123',
         TRACKHUB_WEBHOOK_SECRET: 'another-long-random-secret-456',
         MFA_SECRET_KEY: '0123456789abcdef'.repeat(4),
+        CARD_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX_PAYMENTS: '1',
       }).RATE_LIMIT_MAX,
     ).toBe(600);
   });

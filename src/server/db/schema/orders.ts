@@ -230,6 +230,8 @@ export const payments = pgTable(
     /** What was given back of a captured amount; never more than amountCents. */
     refundedCents: cents('refunded_cents').notNull().default(0),
     reference: text('reference').notNull(),
+    /** Stripe: the PaymentIntent behind a Checkout Session (captures, refunds and disputes name it). */
+    processorIntentId: text('processor_intent_id'),
     sourceId: ref('source_id'),
     message: text('message'),
     createdAt: createdAt(),
@@ -254,6 +256,7 @@ export const paymentTransactions = pgTable(
     status: text('status').notNull(),
     amountCents: cents('amount_cents').notNull(),
     message: text('message'),
+    reference: text('reference'), // the processor's id of this move (a Stripe refund re_…)
     createdAt: createdAt(),
   },
   (t) => [index('payment_transactions_payment_idx').on(t.paymentId)],

@@ -33,7 +33,15 @@ export async function approveAndProcess(
     before: { status: r.status },
   });
   const label = `refund ${r.id} by ${actor.username}`;
-  const parts = await orders.refundOrderMoney(tx, facts, r.amountCents, label, actor.userId);
+  const parts = await orders
+    .refundOrderMoney(tx, facts, r.amountCents, label, actor.userId)
+    .catch((error) => {
+      if (!(error instanceof AppError && error.extra.reason === 'refund_failed')) throw error;
+      return error;
+    });
+  // The card processor refused to give the money back: nothing moved; the refund is failed
+  // with the processor's reason, never processed.
+  if (parts instanceof AppError) return failAtProcessor(tx, actor, r, parts);
   if (parts.refundedCents + parts.creditedCents !== r.amountCents)
     throw conflict(
       `Only ${formatCents(parts.refundedCents + parts.creditedCents)} of this order can still be refunded`,
@@ -56,6 +64,17 @@ export async function approveAndProcess(
   );
   await writeAudit(tx, actor, { entity: 'refund', entityId: r.id, action: 'process', after: parts });
   await followRefund(tx, actor, r, facts);
+}
+
+async function failAtProcessor(tx: Tx, actor: Actor, r: moneyRepo.RefundRow, error: AppError) {
+  await moneyRepo.setRefundStatus(tx, { id: r.id, status: 'approved' }, 'failed');
+  await writeLog(tx, 'refund', r.id, actor, 'approved', 'failed', error.message);
+  await writeAudit(tx, actor, {
+    entity: 'refund',
+    entityId: r.id,
+    action: 'fail',
+    after: { reason: error.message },
+  });
 }
 
 /** After the money moved: compensation follows, the return is refunded, suppliers owe their cost. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/cart';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { route } from '../../http/route';
 import * as cart from './orders.cart';
 import { checkout } from './orders.checkout';
@@ -10,11 +11,11 @@ export function cartRoutes(app: FastifyInstance) {
     const { data, orderDeliveryZip, ...item } = ctx.body;
     if (data) {
       ctx.reply.status(201);
-      return checkout(ctx.db, ctx.actor, data);
+      return checkout(ctx.db, ctx.actor, data, idempotencyKeyOf(ctx.req));
     }
     return cart.addToCart(ctx.db, ctx.actor, item as Required<typeof item>, orderDeliveryZip);
   });
-  route(app, api.checkout, ({ db, actor, body }) => checkout(db, actor, body));
+  route(app, api.checkout, ({ db, actor, body, req }) => checkout(db, actor, body, idempotencyKeyOf(req)));
   route(app, api.getCart, ({ db, actor }) => cart.getCart(db, actor));
   route(app, api.updateCart, ({ db, actor, body }) => cart.updateCartItems(db, actor, body.orderItems));
   route(app, api.addCartItem, ({ db, actor, body }) => cart.addToCart(db, actor, body));

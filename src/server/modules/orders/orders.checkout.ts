@@ -10,9 +10,9 @@ import * as repo from './orders.repository';
 import { orderDetail } from './orders.views';
 
 /** The buyer's way of paying, as the payments module takes it. */
-function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): payments.Method {
+function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>, key?: string): payments.Method {
   const { paymentMethod, card, cardToken, sourceId, intentId, token } = body;
-  if (paymentMethod === 'card') return { paymentMethod, card, cardToken, sourceId, intentId };
+  if (paymentMethod === 'card') return { paymentMethod, card, cardToken, sourceId, intentId, key };
   if (paymentMethod === 'account') return { paymentMethod };
   return { paymentMethod, token };
 }
@@ -21,7 +21,7 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>): payments.Me
  * Turns the buyer's cart into an order in one transaction (the Idempotency-Key's, when the call
  * has one), paid the way the buyer chose; a refused payment undoes everything.
  */
-export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promise<OrderDetail> {
+export async function checkout(db: Db, actor: Actor, body: CheckoutBody, key?: string): Promise<OrderDetail> {
   const placed = await inTransaction(db, async (tx) => {
     // A charge on account locks the company: before the cart, as the lock order has it.
     if (body.paymentMethod === 'account') await payments.lockAccount(tx, actor.companyId);
@@ -32,7 +32,8 @@ export async function checkout(db: Db, actor: Actor, body: CheckoutBody): Promis
       order: cart,
       pricing: pricingOf(actor),
       placedBy: { userId: actor.userId, staff: false },
-      payment: methodOf(body),
+      // The key (the buyer's Idempotency-Key) is what a card processor's own key is made from.
+      payment: methodOf(body, key),
       poNumber: body.poNumber,
       note: 'Checked out',
     });

@@ -29,18 +29,31 @@ export async function expireUnpaidOrders(db: DbOrTx, inPlacement = false): Promi
       await db.transaction(async (tx) => {
         const order = await findOrder(tx, id, true, inPlacement);
         if (order?.paymentStatus !== 'pending') return;
-        await releaseStock(tx, id, inPlacement);
-        const note = 'Payment not completed in time; held stock released';
-        await payments.voidOpen(tx, id, note);
-        await changeOrderStatus(tx, order, 'cancelled', null, note);
-        await changePaymentStatus(tx, { ...order, status: 'cancelled' }, 'voided');
-        await reverseCompensation(tx, id, note);
+        await cancelUnpaid(tx, order, 'Payment not completed in time; held stock released', inPlacement);
       });
     } catch (error) {
       if (!(inPlacement && isLockNotAvailable(error))) throw error;
     }
   }
   return ids.length;
+}
+
+/**
+ * An order placed pending whose payment will not come (its time ran out, or the buyer's card
+ * page at the provider expired): its held units are freed, its open payments voided, and it is
+ * cancelled. The caller holds the order's lock.
+ */
+export async function cancelUnpaid(
+  tx: DbOrTx,
+  order: { id: number; status: string; paymentStatus: string },
+  note: string,
+  inPlacement = false,
+) {
+  await releaseStock(tx, order.id, inPlacement);
+  await payments.voidOpen(tx, order.id, note);
+  await changeOrderStatus(tx, order, 'cancelled', null, note);
+  await changePaymentStatus(tx, { ...order, status: 'cancelled' }, 'voided');
+  await reverseCompensation(tx, order.id, note);
 }
 
 /** PostgreSQL's lock_not_available (a NOWAIT lock another transaction holds). */

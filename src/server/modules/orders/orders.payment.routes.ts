@@ -3,14 +3,23 @@ import * as api from '../../../contract/payments';
 import { randomUUID } from 'node:crypto';
 import { webhookSecretOf } from '../../config';
 import { AppError } from '../../http/errors';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { rawBodyJson, rawBodyOf } from '../../http/raw-body-json';
 import { route } from '../../http/route';
-import { SIGNATURE_HEADER, signPayload, verifySignature } from '../payments/payments.service';
+import {
+  SIGNATURE_HEADER,
+  signPayload,
+  chooseCardProvider,
+  verifySignature,
+} from '../payments/payments.service';
+import { stripeRoutes } from './orders.payment-stripe.routes';
 import * as cart from './orders.cart';
 import * as pay from './orders.payment';
 
 /** Paying for the cart and for placed orders, with every provider. */
 export function orderPaymentRoutes(app: FastifyInstance) {
+  // New card payments go through the processor this app is configured with (CARD_PROVIDER).
+  chooseCardProvider(app.config);
   route(app, api.createCartIntent, ({ db, actor }) => pay.createCartIntent(db, actor));
   route(app, api.confirmCartIntent, ({ db, actor, body: { intentId, ...card } }) =>
     pay.confirmCartIntent(db, actor, intentId, card),
@@ -37,8 +46,8 @@ export function orderPaymentRoutes(app: FastifyInstance) {
   route(app, api.setOrderPaymentShipping, ({ db, actor, params, body }) =>
     cart.setOrderShipping(db, actor, params.id, body),
   );
-  route(app, api.payOrderByCard, ({ db, actor, params, body }) =>
-    pay.payOrder(db, actor, params.id, { paymentMethod: 'card', ...body }),
+  route(app, api.payOrderByCard, ({ db, actor, params, body, req }) =>
+    pay.payOrder(db, actor, params.id, { paymentMethod: 'card', ...body, key: idempotencyKeyOf(req) }),
   );
   route(app, api.payOrderByFinancing, ({ db, actor, params, body }) =>
     pay.payOrderFinancing(db, actor, params.id, body.token),
@@ -76,6 +85,7 @@ export function orderPaymentRoutes(app: FastifyInstance) {
     return res.json();
   });
   webhookRoutes(app);
+  stripeRoutes(app);
 }
 
 /**

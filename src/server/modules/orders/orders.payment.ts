@@ -13,12 +13,13 @@ import {
   orderPaymentTransitions,
 } from '../../../domain/payment-status';
 import { can, isStaff } from '../../../domain/roles';
-import type { Db, Tx } from '../../db/connection';
+import type { Db, DbOrTx, Tx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import * as payments from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
 import { logOrderChange } from './orders.log';
+import { mailPaymentLink } from './orders.payment-link';
 import { changePaymentStatus } from './orders.payment-status';
 import { repriceOrder } from './orders.pricing';
 import * as repo from './orders.repository';
@@ -40,7 +41,7 @@ async function cartPayable(tx: Tx, actor: Actor): Promise<payments.Payable> {
  * An order that still waits for its money, locked. Buyers pay their own company's orders; of
  * the staff only finance and admin take money (sales place and edit orders, never charge them).
  */
-async function unpaidOrder(tx: Tx, actor: Actor, orderId: number) {
+export async function unpaidOrder(tx: DbOrTx, actor: Actor, orderId: number) {
   const order = await repo.findOrder(tx, orderId, true);
   if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
   if (order.companyId !== actor.companyId) {
@@ -61,8 +62,8 @@ const payableOf = (order: repo.OrderRow): payments.Payable => ({
 });
 
 /** The order takes what the payment says: its stock is sold once money is taken or owed on terms. */
-async function settle(
-  tx: Tx,
+export async function settle(
+  tx: DbOrTx,
   order: repo.OrderRow,
   taken: payments.Taken,
   method: string,
@@ -173,6 +174,8 @@ export async function payOrder(db: Db, actor: Actor, orderId: number, method: pa
     await payments.voidOpen(tx, orderId, 'Replaced by another payment');
     const taken = await payments.take(tx, payableOf(order), method);
     await settle(tx, order, taken, method.paymentMethod, actor.userId);
+    if (taken.authenticationRequired && taken.checkoutUrl)
+      await mailPaymentLink(tx, order, taken.checkoutUrl);
   });
   return detailFor(db, actor, orderId);
 }

@@ -79,6 +79,16 @@ export async function findByReference(db: DbOrTx, provider: string, reference: s
   return row ?? null;
 }
 
+/** A Stripe payment by the PaymentIntent behind its Checkout Session, its row locked. */
+export async function findByProcessorIntent(db: DbOrTx, intentId: string, lock = true) {
+  const q = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.processorIntentId, intentId)));
+  const [row] = lock ? await q.for('no key update') : await q;
+  return row ?? null;
+}
+
 /**
  * Payments of an order, oldest first; `statuses` narrows them. Rows are locked for the change,
  * in id order (docs/architecture.md, "Lock order"); a payment's key never changes, so FOR NO KEY

@@ -13,7 +13,10 @@ import { conflict, notFound } from '../../http/errors';
 import { type CardChoice, cardpay } from '../../integrations/payments/cardpay';
 import { paymentRefused, providers, reference } from '../../integrations/payments/payments.types';
 import { coinpay, finpay, hostedpay } from '../../integrations/payments/token-sandbox';
+import { cardProcessor, stripeOf } from '../../integrations/payments/card-provider';
 import * as repo from './payments.repository';
+import * as stripe from './payments.stripe';
+import { stripeCard } from './payments.stripe-card';
 
 /** What a payment is for: the order's current total, never an amount from the client. */
 export interface Payable {
@@ -26,13 +29,17 @@ export type TokenProviderName = 'finpay' | 'hostedpay' | 'coinpay';
 
 /** How the buyer chose to pay. */
 export type Method =
-  | ({ paymentMethod: 'card'; intentId?: number } & Omit<CardChoice, 'companyId'>)
+  | ({ paymentMethod: 'card'; intentId?: number; key?: string } & Omit<CardChoice, 'companyId'>)
   | { paymentMethod: 'account' }
   | { paymentMethod: TokenProviderName; token?: string };
 
 export interface Taken {
   paymentId: number;
   status: PaymentStatus;
+  /** Stripe: the hosted page where the buyer pays (a Checkout Session). */
+  checkoutUrl?: string;
+  /** Stripe: the saved card needs its holder; checkoutUrl is the link to mail the buyer. */
+  authenticationRequired?: boolean;
 }
 
 const tokenProviders = { finpay, hostedpay, coinpay };
@@ -68,9 +75,30 @@ async function move(
   extra: { message?: string; sourceId?: number | null; refundedCents?: number } = {},
 ): Promise<Taken> {
   const { message, ...columns } = extra;
+  const reference =
+    payment.provider === stripe.STRIPE ? await atStripe(payment, to, kind, amountCents) : null;
   await repo.setPaymentStatus(tx, payment, to, { ...columns, ...(message && { message }) });
-  await repo.insertTransaction(tx, { paymentId: payment.id, kind, status: to, amountCents, message });
+  await repo.insertTransaction(tx, {
+    paymentId: payment.id,
+    kind,
+    status: to,
+    amountCents,
+    message,
+    reference,
+  });
   return { paymentId: payment.id, status: to };
+}
+
+/**
+ * What Stripe must do before we record a move of a payment it holds: a void expires the session
+ * or cancels the authorization, a capture takes the authorized money, a refund gives money back
+ * (answering the Refund's id). A refusal throws, and nothing is recorded.
+ */
+async function atStripe(payment: repo.PaymentRow, to: PaymentStatus, kind: string, amountCents: number) {
+  if (to === 'voided') await stripe.releaseAtStripe(payment);
+  else if (kind === 'capture' && payment.status === 'authorized') await stripe.captureAtStripe(payment);
+  else if (kind === 'refund') return stripe.refundAtStripe(payment, amountCents);
+  return null;
 }
 
 /** Takes the payment of an order the way the buyer chose; a refusal throws and undoes the caller's work. */
@@ -83,6 +111,10 @@ export async function take(tx: DbOrTx, p: Payable, method: Method): Promise<Take
     return taken;
   }
   if (method.paymentMethod === 'account') return chargeOnAccount(tx, p, true);
+  if (method.paymentMethod === 'card' && cardProcessor().name === 'stripe') {
+    await voidOpen(tx, p.orderId, REPLACED);
+    return stripeCard(tx, p, method);
+  }
   if (method.paymentMethod === 'card') {
     const { outcome, sourceId } = await cardpay.decide(tx, { ...method, companyId: p.companyId });
     const status = outcome === 'review' ? 'review' : 'captured';
@@ -138,8 +170,9 @@ export async function authorize(
 }
 
 /** A card intent no card has authorized yet: it holds no money, so nothing can be captured from it. */
+// A Stripe Checkout Session not yet paid is one too: recording money received voids it (expired at Stripe).
 const unauthorizedIntent = (payment: repo.PaymentRow) =>
-  payment.provider === providers.card && payment.status === 'pending';
+  (payment.provider === providers.card || payment.provider === stripe.STRIPE) && payment.status === 'pending';
 
 /** Captures an authorized intent, only for the order's current total; one in review stays there. */
 export async function capture(tx: DbOrTx, p: Payable, intentId: number): Promise<Taken> {
@@ -330,3 +363,35 @@ export async function confirmCharge(tx: DbOrTx, provider: string, ref: string, m
 export async function orderOfCharge(tx: DbOrTx, provider: string, ref: string) {
   return (await repo.findByReference(tx, provider, ref, false))?.orderId ?? null;
 }
+
+/** Which card processor takes new card payments (CARD_PROVIDER). */
+export const cardProviderName = () => cardProcessor().name;
+
+/** Whether the order still has a payment that may bring its money (pending, in review, authorized). */
+export async function hasOpen(tx: DbOrTx, orderId: number) {
+  return (await repo.paymentsOfOrder(tx, orderId, openPaymentStatuses)).length > 0;
+}
+
+/** The order of a Stripe PaymentIntent, read without a lock (to lock the order first). */
+export async function orderOfStripeIntent(tx: DbOrTx, intentId: string) {
+  const byIntent = await repo.findByProcessorIntent(tx, intentId, false);
+  return (byIntent ?? (await repo.findByReference(tx, stripe.STRIPE, intentId, false)))?.orderId ?? null;
+}
+
+/** A Stripe event, if the Stripe-Signature header signs these exact bytes (the SDK's check and tolerance). */
+export const verifyStripeEvent = (rawBody: string, signature: string | undefined) =>
+  stripeOf().event(rawBody, signature);
+
+export const stripeRecentSessions = (since: number) => stripeOf().recentSessions(since);
+
+export {
+  intentFailed as stripeIntentFailed,
+  intentSucceeded as stripeIntentSucceeded,
+  openCheckoutSession as stripeCheckoutSession,
+  openSessionOf as stripeOpenSessionOf,
+  paymentOfIntent as stripePaymentOfIntent,
+  sessionCompleted as stripeSessionCompleted,
+  sessionExpired as stripeSessionExpired,
+} from './payments.stripe';
+export { saveCardSession, stripeCardSaved } from './payments.stripe-sources';
+export { chooseCardProvider } from '../../integrations/payments/card-provider';

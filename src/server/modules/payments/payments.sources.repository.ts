@@ -55,8 +55,18 @@ export async function findSource(db: DbOrTx, customerId: number, sourceId: numbe
   return row ?? null;
 }
 
-export async function insertSource(db: DbOrTx, values: typeof paymentSources.$inferInsert) {
-  await db.insert(paymentSources).values(values);
+/** Saves a source; `once`: a source already saved (the same provider token) is left as it is. */
+export async function insertSource(db: DbOrTx, values: typeof paymentSources.$inferInsert, once = false) {
+  const q = db.insert(paymentSources).values(values);
+  await (once ? q.onConflictDoNothing() : q);
+}
+
+export async function findCustomerByExternal(db: DbOrTx, provider: string, externalId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.provider, provider), eq(paymentCustomers.externalId, externalId)));
+  return row ?? null;
 }
 
 /** Deletes a source of this customer; false when it has no such source. */

@@ -5,9 +5,13 @@ import { type CardChoice, cardpay } from '../../integrations/payments/cardpay';
 import { providers, reference } from '../../integrations/payments/payments.types';
 import { openBalanceCents } from './payments.repository';
 import * as sourcesRepo from './payments.sources.repository';
+import { stripeCustomerOf } from './payments.stripe-sources';
+import { cardProcessor } from '../../integrations/payments/card-provider';
 
 /** The company's customer at the card provider, created on first use. */
 async function customerOf(db: DbOrTx, companyId: number) {
+  // With Stripe, saved cards hang off the company's Stripe Customer (payments.stripe-sources.ts).
+  if (cardProcessor().name === 'stripe') return stripeCustomerOf(db, companyId);
   const company = await sourcesRepo.findCompany(db, companyId);
   if (!company) throw notFound('Customer');
   await sourcesRepo.insertCustomerIfNone(db, {

@@ -103,6 +103,8 @@ describe('MFA secret encrypted at rest', () => {
       COINPAY_WEBHOOK_SECRET: 'a-real-secret-of-32-characters!!',
       TRACKHUB_WEBHOOK_SECRET: 'another-real-secret-of-32-chars!',
       SEED: 'never',
+      CARD_PROVIDER: 'sandbox',
+      ALLOW_SANDBOX_PAYMENTS: '1',
     };
     expect(() => loadConfig(env)).toThrow(/MFA_SECRET_KEY/);
     expect(loadConfig({ ...env, MFA_SECRET_KEY: 'cd'.repeat(32) }).MFA_SECRET_KEY).toBe('cd'.repeat(32));

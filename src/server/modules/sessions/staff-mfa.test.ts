@@ -153,6 +153,8 @@ describe('staff MFA', () => {
         COINPAY_WEBHOOK_SECRET: 'a-real-secret-of-32-characters!!',
         TRACKHUB_WEBHOOK_SECRET: 'another-real-secret-of-32-chars!',
         MFA_SECRET_KEY: '0123456789abcdef'.repeat(4),
+        CARD_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX_PAYMENTS: '1',
       }).MFA_REQUIRED_ROLES,
     ).toEqual(['admin', 'finance']);
     expect(loadConfig({ MFA_REQUIRED_ROLES: 'admin,support' }).MFA_REQUIRED_ROLES).toEqual([

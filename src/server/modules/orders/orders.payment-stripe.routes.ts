@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import * as api from '../../../contract/payments-stripe';
+import { AppError } from '../../http/errors';
+import { idempotencyKeyOf } from '../../http/idempotency';
+import { rawBodyJson, rawBodyOf } from '../../http/raw-body-json';
+import { route } from '../../http/route';
+import { sweepEvery } from '../../http/sweep';
+import * as payments from '../payments/payments.service';
+import { orderCheckoutSession, reconcileStripe, stripeEvent } from './orders.payment-stripe';
+
+/** How often the reconciliation job reads Stripe's recent sessions back (CARD_PROVIDER=stripe). */
+export const STRIPE_RECONCILE_MS = 5 * 60_000;
+
+/** Card payments through Stripe: the Checkout pages, Stripe's webhook and the reconciliation job. */
+export function stripeRoutes(app: FastifyInstance) {
+  route(app, api.orderCheckoutSession, ({ db, actor, params, req }) =>
+    orderCheckoutSession(db, actor, params.id, idempotencyKeyOf(req)),
+  );
+  // The signature covers the exact bytes Stripe sent: this scope keeps the raw body.
+  app.register(async (scope) => {
+    rawBodyJson(scope);
+    route(scope, api.stripeWebhook, async ({ db, req }) => {
+      if (payments.cardProviderName() !== 'stripe') throw new AppError('not_found', 'Not found');
+      const signature = req.headers['stripe-signature'];
+      let event: ReturnType<typeof payments.verifyStripeEvent>;
+      try {
+        event = payments.verifyStripeEvent(
+          rawBodyOf(req),
+          typeof signature === 'string' ? signature : undefined,
+        );
+      } catch (error) {
+        throw new AppError('bad_request', `Webhook refused: ${(error as Error).message}`, {
+          reason: 'bad_signature',
+        });
+      }
+      return { received: true as const, applied: await stripeEvent(db, event) };
+    });
+  });
+  if (payments.cardProviderName() === 'stripe')
+    sweepEvery(app, STRIPE_RECONCILE_MS, 'Stripe reconciliation', () => reconcileStripe(app.db));
+}
