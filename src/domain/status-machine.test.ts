@@ -69,6 +69,7 @@ import {
 } from './quote-status';
 import { assertStockHoldTransition, stockHoldStatuses, stockHoldTransitions } from './stock-hold-status';
 import { assertFeedRunTransition, feedRunStatuses, feedRunTransitions } from './feed-run-status';
+import { assertTaxImportTransition, taxImportStatuses, taxImportTransitions } from './tax-import-status';
 import {
   assertSandboxTokenTransition,
   sandboxTokenStatuses,
@@ -236,6 +237,12 @@ const tables: Table[] = [
     statuses: feedRunStatuses,
     table: feedRunTransitions,
     assert: (from, to) => assertFeedRunTransition(from as never, to as never),
+  },
+  {
+    entity: 'tax import',
+    statuses: taxImportStatuses,
+    table: taxImportTransitions,
+    assert: (from, to) => assertTaxImportTransition(from as never, to as never),
   },
   {
     entity: 'shipping label',

@@ -19,6 +19,7 @@ export const migrationAreas = [
   'security',
   'marketing',
   'installer',
+  'tax',
   'exemptions',
 ] as const;
 

@@ -35,6 +35,7 @@ const writeFunctions: Record<string, string[]> = {
   'modules/logistics/logistics.distributors.repository.ts': ['setDistributorOrderStatus'],
   'modules/wholesale/wholesale.repository.ts': ['decide'],
   'modules/exemptions/exemptions.repository.ts': ['setCertificateStatus'],
+  'modules/tax/tax.repository.ts': ['finishRun', 'insertRejectedRun'],
 };
 
 /**

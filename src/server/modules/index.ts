@@ -30,6 +30,7 @@ import { comparisonsRoutes } from './comparisons/comparisons.routes';
 import { marketingRoutes } from './marketing/marketing.routes';
 import { installerRoutes } from './installer/installer.routes';
 import { exemptionsRoutes } from './exemptions/exemptions.routes';
+import { taxRoutes } from './tax/tax.routes';
 import { installerServicesRoutes } from './installer-services/installer-services.routes';
 
 /** The areas of the API, registered in this order. */
@@ -72,6 +73,8 @@ export function registerModules(app: FastifyInstance) {
   installerRoutes(app);
   // Sales tax exemption certificates: uploads, finance's verification, expiry
   exemptionsRoutes(app);
+  // Tax data: rates, taxability, tire fees, the ZIP-rate import
+  taxRoutes(app);
   // Installer service price lists (mount and balance, valve kit, disposal per tire)
   installerServicesRoutes(app);
 }

@@ -62,6 +62,7 @@ const tagTypes = [
   'ContactMessage',
   'AfterSales',
   'InstallerOrder',
+  'TaxData',
   'Exemption',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];

@@ -12,3 +12,4 @@ export * from './security';
 export * from './marketing';
 export * from './installer';
 export * from './exemptions';
+export * from './tax';

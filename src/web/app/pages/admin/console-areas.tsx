@@ -55,6 +55,10 @@ const ShipmentsConsolePage = lazy(async () => ({ default: (await logistics()).Sh
 const ShipmentDetailPage = lazy(async () => ({ default: (await logistics()).ShipmentDetailPage }));
 const FulfillmentsConsolePage = lazy(async () => ({ default: (await logistics()).FulfillmentsConsolePage }));
 const FulfillmentDetailPage = lazy(async () => ({ default: (await logistics()).FulfillmentDetailPage }));
+const taxConsole = () => import('../../../features/tax/tax-console');
+const TaxRatesPage = lazy(async () => ({ default: (await taxConsole()).TaxRatesPage }));
+const TaxImportPage = lazy(async () => ({ default: (await taxConsole()).TaxImportPage }));
+const TaxCollectedPage = lazy(async () => ({ default: (await taxConsole()).TaxCollectedPage }));
 const ExemptionReviewPage = lazy(async () => ({
   default: (await import('../../../features/exemptions/ExemptionReviewPage')).ExemptionReviewPage,
 }));
@@ -199,6 +203,9 @@ export const sections: { title: string; areas: Area[] }[] = [
         permission: 'finance',
         element: <ExemptionReviewPage />,
       },
+      { path: 'tax', label: 'Sales tax & tire fees', permission: 'finance', element: <TaxRatesPage /> },
+      { path: 'tax-import', label: 'ZIP tax rates', permission: 'finance', element: <TaxImportPage /> },
+      { path: 'tax-collected', label: 'Tax collected', permission: 'finance', element: <TaxCollectedPage /> },
     ],
   },
   {
