@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { showToast } from '../../lib/toasts';
+import { toastOutcome } from '../../lib/use-mutation-with-toast';
 import { type ReactNode, useEffect, useState } from 'react';
 import * as accounts from '../../../contract/sessions';
 import type { z } from 'zod';
@@ -192,18 +192,17 @@ function ChangePassword() {
   });
   const submit = form.onSubmit(async ({ currentPassword, newPassword }) => {
     setBusy(true);
-    try {
-      await call(accounts.changePassword, { body: { currentPassword, newPassword } });
-      form.reset();
-      showToast({
-        color: 'green',
-        message: 'Password changed. Your other sessions were signed out.',
-      });
-    } catch (error) {
-      form.setFieldError('currentPassword', errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    // A refusal (the current password is wrong) is shown at the current password's field.
+    const res = await toastOutcome(
+      call(accounts.changePassword, { body: { currentPassword, newPassword } }),
+      {
+        success: 'Password changed. Your other sessions were signed out.',
+        failure: null,
+      },
+    );
+    setBusy(false);
+    if (res.ok) form.reset();
+    else form.setFieldError('currentPassword', res.problem.message);
   });
   return (
     <Card withBorder>
