@@ -42,7 +42,17 @@ export const RefundLine = z.object({
   discountCents: Cents,
   roadHazardCents: Cents,
   shippingCents: Cents,
+  // What the units were charged beyond the tires (landed cost), given back with them; refunds
+  // stored before these existed read as 0.
+  /** The shipping share of these units that the reason keeps (not in the total). */
+  shippingKeptCents: Cents.default(0),
+  fetCents: Cents.default(0),
+  tireFeeCents: Cents.default(0),
+  servicesCents: Cents.default(0),
+  taxCents: Cents.default(0),
   restockingFeeCents: Cents,
+  /** What the order could no longer refund of this line: the refund's amount was capped. */
+  cappedCents: Cents.default(0),
   totalCents: Cents,
 });
 export type RefundLine = z.infer<typeof RefundLine>;

@@ -3,6 +3,7 @@
 // order never give back more than it cost (docs/aftersales.md).
 import type { ReturnReason } from './aftersales-status';
 import { basisPointsOf } from './money';
+import { type ChargedLine, cappedCentsOf, type RefundedParts, refundCharges } from './refund-charges';
 
 /** Days after delivery within which units may be returned; a defect has no such limit. */
 export const RETURN_WINDOW_DAYS = 30;
@@ -39,8 +40,8 @@ export function refundNeedsApproval(input: {
   return !input.forReturnOrClaim || input.refundedBeforeCents + input.amountCents > input.thresholdCents;
 }
 
-/** An order line as it was sold. */
-export interface SoldLine {
+/** An order line as it was sold, with the charges it was taxed at (refund-charges.ts). */
+export interface SoldLine extends ChargedLine {
   orderItemId: number;
   quantity: number;
   unitPriceCents: number;
@@ -56,28 +57,35 @@ export interface RefundLine {
   discountCents: number;
   roadHazardCents: number;
   shippingCents: number;
+  /** Shipping of these units the reason keeps: not in the total, counted as taken. */
+  shippingKeptCents: number;
+  fetCents: number;
+  tireFeeCents: number;
+  servicesCents: number;
+  taxCents: number;
   restockingFeeCents: number;
+  /** What the order could no longer refund of this line: the refund was capped (cappedCentsOf). */
+  cappedCents: number;
   totalCents: number;
 }
 
 /**
- * What `quantity` units of a sold line give back: their price less their discount, their road
- * hazard cover, their share of the order's shipping (by units, rounded down) when the reason
- * refunds it, less the restocking fee of the reason (on the price after discount).
+ * What `quantity` units of a sold line give back, after what refunds not failed took `before`:
+ * their price less their discount and their road hazard cover; their excise tax, tire fee,
+ * services and sales tax, and their share of the line's shipping when the reason refunds it
+ * (refundCharges: floor per unit, the remainder with the line's last unit); less the restocking
+ * fee of the reason (on the price after discount).
  */
 export function refundLine(
   line: SoldLine,
   quantity: number,
-  order: { shippingCents: number; units: number },
+  before: RefundedParts,
   reason: ReturnReason | null | undefined,
 ): RefundLine {
   const priceCents = quantity * line.unitPriceCents;
   const discountCents = quantity * line.unitDiscountCents;
   const roadHazardCents = line.roadHazard ? quantity * line.roadHazardUnitCents : 0;
-  const shippingCents =
-    refundsShipping(reason) && order.units > 0
-      ? Math.floor((order.shippingCents * quantity) / order.units)
-      : 0;
+  const charges = refundCharges(line, before, quantity, refundsShipping(reason));
   const restockingFeeCents = basisPointsOf(priceCents - discountCents, restockingFeeBasisPoints(reason));
   return {
     orderItemId: line.orderItemId,
@@ -85,10 +93,46 @@ export function refundLine(
     priceCents,
     discountCents,
     roadHazardCents,
-    shippingCents,
+    ...charges,
     restockingFeeCents,
-    totalCents: priceCents - discountCents + roadHazardCents + shippingCents - restockingFeeCents,
+    cappedCents: 0,
+    totalCents: refundLineTotal({
+      priceCents,
+      discountCents,
+      roadHazardCents,
+      ...charges,
+      restockingFeeCents,
+    }),
   };
+}
+
+/** A refund line's total from its parts (the kept shipping is not given back). */
+export const refundLineTotal = (
+  l: Omit<RefundLine, 'orderItemId' | 'quantity' | 'totalCents' | 'cappedCents'> & { cappedCents?: number },
+) =>
+  l.priceCents -
+  l.discountCents +
+  l.roadHazardCents +
+  l.shippingCents +
+  l.fetCents +
+  l.tireFeeCents +
+  l.servicesCents +
+  l.taxCents -
+  l.restockingFeeCents -
+  (l.cappedCents ?? 0);
+
+/**
+ * The lines of a refund capped at `amountCents` (what the order could still refund), each less its
+ * capped part, adding up to the amount; from the lines' uncapped totals, so a changed amount caps
+ * them again. An amount that covers the lines leaves them whole.
+ */
+export function capRefundLines<L extends RefundLine>(lines: readonly L[], amountCents: number): L[] {
+  const whole = lines.map((l) => refundLineTotal({ ...l, cappedCents: 0 }));
+  const capped = cappedCentsOf(whole, amountCents);
+  return lines.map((l, i) => {
+    const c = capped[i] as number;
+    return { ...l, cappedCents: c, totalCents: (whole[i] as number) - c };
+  });
 }
 
 export const sumRefundLines = (lines: readonly RefundLine[]) => lines.reduce((s, l) => s + l.totalCents, 0);

@@ -1,6 +1,6 @@
 // Reading refunds: the list, one refund with its log and (for staff) its vendor records, and what
 // its reader may do next.
-import type { RefundLine } from '../../../contract/aftersales';
+import { RefundLine } from '../../../contract/aftersales';
 import type { Refund, VendorRecord } from '../../../contract/refunds';
 import { type RefundStatus, refundTransitions } from '../../../domain/aftersales-status';
 import { can, isStaff } from '../../../domain/roles';
@@ -58,7 +58,7 @@ export async function refundView(db: DbOrTx, actor: Actor, r: moneyRepo.RefundRo
     needsApproval: heldForFinance(r),
     createdAt: iso(r.createdAt),
     reason: r.reason,
-    lines: r.lines as RefundLine[],
+    lines: RefundLine.array().parse(r.lines),
     refundedCents: r.refundedCents,
     creditedCents: r.creditedCents,
     createdBy: names.createdBy,

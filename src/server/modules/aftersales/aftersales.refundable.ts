@@ -2,6 +2,7 @@
 // taken less what refunds not yet failed hold; and a preview of a refund of some units.
 import type { RefundLine } from '../../../contract/aftersales';
 import { refundLine, refundNeedsApproval } from '../../../domain/aftersales-money';
+import { nothingRefunded, refundedPartsOf } from '../../../domain/refund-charges';
 import type { ReturnReason } from '../../../domain/aftersales-status';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
@@ -12,40 +13,34 @@ import { assertSees } from './aftersales.rules';
 
 export type Units = { orderItemId: number; quantity: number };
 
-/** Units of each order line in refunds that are not failed. */
-function refundedUnits(refunds: moneyRepo.RefundRow[]) {
-  const units = new Map<number, number>();
-  for (const r of refunds)
-    for (const l of r.lines as RefundLine[])
-      units.set(l.orderItemId, (units.get(l.orderItemId) ?? 0) + l.quantity);
-  return units;
-}
-/** The refund lines of some units of an order, each checked against the units not yet refunded. */
+/**
+ * The refund lines of some units of an order, each checked against the units not yet refunded;
+ * each line gives back its units' part of the charges the order line was taxed at, after what the
+ * order's refunds not failed (and the lines before it in this one) took (refundLine).
+ */
 export async function linesOf(
   tx: DbOrTx,
   facts: orders.OrderFacts,
   wanted: Units[],
   reason: ReturnReason | undefined,
 ): Promise<RefundLine[]> {
-  const done = refundedUnits(
-    await moneyRepo.refundsOfOrder(tx, facts.id, ['pending', 'approved', 'processed']),
-  );
-  const units = facts.items.reduce((s, i) => s + i.quantity, 0);
+  const earlier = await moneyRepo.refundsOfOrder(tx, facts.id, ['pending', 'approved', 'processed']);
+  const taken = earlier.flatMap((r) => r.lines as RefundLine[]);
   return wanted.map((w, i) => {
     const item = facts.items.find((it) => it.orderItemId === w.orderItemId);
     if (!item)
       throw badRequest('That item is not on this order', [
         { pointer: `/body/items/${i}/orderItemId`, detail: 'is not an item of the order' },
       ]);
-    const left = item.quantity - (done.get(item.orderItemId) ?? 0);
+    const before = refundedPartsOf(taken).get(item.orderItemId) ?? nothingRefunded();
+    const left = item.quantity - before.units;
     if (w.quantity > left)
       throw badRequest(`Only ${left} units of that item are left to refund`, [
         { pointer: `/body/items/${i}/quantity`, detail: `is more than the ${left} not yet refunded` },
       ]);
-    return {
-      ...refundLine(item, w.quantity, { shippingCents: facts.shippingCents, units }, reason),
-      description: item.description,
-    };
+    const line = { ...refundLine(item, w.quantity, before, reason), description: item.description };
+    taken.push(line);
+    return line;
   });
 }
 

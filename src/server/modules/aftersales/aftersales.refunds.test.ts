@@ -190,6 +190,9 @@ describe('refunds', () => {
       reason: 'not_needed',
     });
     expect(preview.statusCode, preview.body).toBe(200);
+    // The whole line comes back: its tax with it (the line's tax, whatever the order was taxed at).
+    const order = (await admin('GET', `/api/v1/order/${o.orderId}`)).json();
+    const { taxCents } = (order.data ?? order).totals as { taxCents: number };
     expect(preview.json().data).toMatchObject({
       lines: [
         {
@@ -198,11 +201,12 @@ describe('refunds', () => {
           discountCents: 0,
           roadHazardCents: 0,
           shippingCents: 0,
+          taxCents,
           restockingFeeCents: 3000,
-          totalCents: 17000,
+          totalCents: 17000 + taxCents,
         },
       ],
-      totalCents: 17000,
+      totalCents: 17000 + taxCents,
       refundableCents: o.totalCents,
     });
     expect((await moneyOf(t.db, o.orderId)).refundedCents).toBe(0);

@@ -4,8 +4,9 @@
 // Reading a refund is in aftersales.refund-views.ts, approving it in aftersales.refund-approval.ts,
 // what suppliers owe back for its units in aftersales.supplier-records.ts.
 import type { z } from 'zod';
+import { RefundLine } from '../../../contract/aftersales';
 import type * as api from '../../../contract/refunds';
-import { refundNeedsApproval } from '../../../domain/aftersales-money';
+import { capRefundLines, refundNeedsApproval } from '../../../domain/aftersales-money';
 import { formatCents } from '../../../domain/money';
 import type { ReturnReason } from '../../../domain/aftersales-status';
 import { can } from '../../../domain/roles';
@@ -47,8 +48,8 @@ export async function refundInTx(tx: Tx, actor: Actor, threshold: number, input:
     units ??= ret.units.filter((u) => u.quantity > 0);
     reason ??= ret.r.reason as ReturnReason;
   }
-  const lines = units?.length ? await linesOf(tx, facts, units, reason) : [];
-  const amountCents = input.amountCents ?? lines.reduce((s, l) => s + l.totalCents, 0);
+  const drafted = units?.length ? await linesOf(tx, facts, units, reason) : [];
+  const amountCents = input.amountCents ?? drafted.reduce((s, l) => s + l.totalCents, 0);
   if (amountCents <= 0)
     throw badRequest('Name the units to refund or an amount', [
       { pointer: '/body/amountCents', detail: 'is required' },
@@ -62,6 +63,9 @@ export async function refundInTx(tx: Tx, actor: Actor, threshold: number, input:
         { pointer: '/body/amountCents', detail: `is more than the ${formatCents(left)} left to refund` },
       ],
     });
+  // An amount below the lines (capped at what the order can still refund) shares the cut among
+  // them, so the lines say what the refund gives back of each.
+  const lines = capRefundLines(drafted, amountCents);
   const waits = refundNeedsApproval({
     amountCents,
     refundedBeforeCents: await refundedBefore(tx, input.orderId),
@@ -123,7 +127,11 @@ export async function updateRefund(
           ],
         });
     }
-    await moneyRepo.updateRefund(tx, id, { amountCents: input.amountCents, reason: input.note });
+    const lines =
+      input.amountCents === undefined
+        ? undefined
+        : capRefundLines(RefundLine.array().parse(locked.lines), input.amountCents);
+    await moneyRepo.updateRefund(tx, id, { amountCents: input.amountCents, lines, reason: input.note });
     await writeLog(
       tx,
       'refund',

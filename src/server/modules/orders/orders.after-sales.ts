@@ -33,6 +33,13 @@ export interface SoldItem {
   unitDiscountCents: number;
   roadHazard: boolean;
   roadHazardUnitCents: number;
+  /** What the line was taxed at (landed cost): refunds give back these units' part of each. */
+  fetUnitCents: number;
+  tireFeeUnitCents: number;
+  servicesUnitCents: number;
+  /** The line's share of the order's shipping, and its sales tax. */
+  shippingCents: number;
+  taxCents: number;
 }
 
 export interface FiledLine {
@@ -101,6 +108,11 @@ export async function orderFacts(db: DbOrTx, orderId: number, lock = false): Pro
       unitDiscountCents: l.item.unitDiscountCents,
       roadHazard: l.item.roadHazard,
       roadHazardUnitCents: l.item.roadHazardUnitCents,
+      fetUnitCents: l.item.fetUnitCents,
+      tireFeeUnitCents: l.item.tireFeeUnitCents,
+      servicesUnitCents: l.item.servicesUnitCents,
+      shippingCents: l.item.shippingCents,
+      taxCents: l.item.taxCents,
     })),
     lines: filed.map((f) => ({
       supplierLineId: f.line.id,

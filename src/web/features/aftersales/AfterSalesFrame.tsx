@@ -67,17 +67,32 @@ export const OrderOf = ({ x }: { x: { orderId: number; orderNumber: string; comp
   </>
 );
 
+/**
+ * A refund line by line: the tires, their cover and shipping, the charges they carried (excise
+ * tax, tire fee, installer services) and their sales tax, less restocking; a capped refund shows
+ * what the order could no longer give back of each line.
+ */
 export function RefundLines({ lines }: { lines: RefundLine[] }) {
+  const capped = lines.some((l) => l.cappedCents > 0);
+  const heads = [
+    'Item',
+    'Units',
+    'Price',
+    'Discount',
+    'Road hazard',
+    'Shipping',
+    'FET & fees',
+    'Tax',
+    'Restocking',
+  ];
   return (
-    <Table.ScrollContainer minWidth={600}>
+    <Table.ScrollContainer minWidth={760}>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            {['Item', 'Units', 'Price', 'Discount', 'Road hazard', 'Shipping', 'Restocking', 'Refund'].map(
-              (h) => (
-                <Table.Th key={h}>{h}</Table.Th>
-              ),
-            )}
+            {[...heads, ...(capped ? ['Over what is left'] : []), 'Refund'].map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -89,7 +104,10 @@ export function RefundLines({ lines }: { lines: RefundLine[] }) {
               <Table.Td>{money(-l.discountCents)}</Table.Td>
               <Table.Td>{money(l.roadHazardCents)}</Table.Td>
               <Table.Td>{money(l.shippingCents)}</Table.Td>
+              <Table.Td>{money(l.fetCents + l.tireFeeCents + l.servicesCents)}</Table.Td>
+              <Table.Td>{money(l.taxCents)}</Table.Td>
               <Table.Td>{money(-l.restockingFeeCents)}</Table.Td>
+              {capped && <Table.Td>{money(-l.cappedCents)}</Table.Td>}
               <Table.Td fw={600}>{money(l.totalCents)}</Table.Td>
             </Table.Tr>
           ))}

@@ -2,12 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReturnReason } from '../../../domain/aftersales-status';
 import { refundLine, type SoldLine } from '../../../domain/aftersales-money';
+import { nothingRefunded } from '../../../domain/refund-charges';
 import { renderApp } from '../../test/render';
 import { held, problem, type SentRequest, stubServer } from '../../test/server-stub';
 import { AfterSalesDetail } from './AfterSalesDetail';
 import type { RefundView, ReturnView } from './aftersales.api';
 
-// The order: 4 tires at $99.99 with $3.33 off each, and 2 more at $150.00; $25.01 shipping.
+// The order: 4 tires at $99.99 with $3.33 off each, and 2 more at $150.00; $25.01 shipping,
+// shared by the lines by quantity ($16.67 and $8.34); no tax or fees.
+const charges = { fetUnitCents: 0, tireFeeUnitCents: 0, servicesUnitCents: 0, taxCents: 0 };
 const sold: SoldLine[] = [
   {
     orderItemId: 71,
@@ -16,6 +19,8 @@ const sold: SoldLine[] = [
     unitDiscountCents: 333,
     roadHazard: false,
     roadHazardUnitCents: 0,
+    ...charges,
+    shippingCents: 1_667,
   },
   {
     orderItemId: 72,
@@ -24,9 +29,10 @@ const sold: SoldLine[] = [
     unitDiscountCents: 0,
     roadHazard: true,
     roadHazardUnitCents: 1_599,
+    ...charges,
+    shippingCents: 834,
   },
 ];
-const ORDER_SHIPPING_CENTS = 2_501;
 const description = { 71: 'Michelin Defender 215/60R16', 72: 'Bridgestone Blizzak 215/60R16' } as const;
 
 function aReturn(patch: Partial<ReturnView> = {}): ReturnView {
@@ -82,11 +88,10 @@ function aReturn(patch: Partial<ReturnView> = {}): ReturnView {
 /** The preview as the server computes it: the domain's refund rule on the units asked for. */
 function previewOf(request: SentRequest, refundableCents: number, needsApproval = false) {
   const body = request.body as { items: { orderItemId: number; quantity: number }[]; reason: ReturnReason };
-  const units = sold.reduce((s, l) => s + l.quantity, 0);
   const lines = body.items.map((u) => {
     const line = sold.find((l) => l.orderItemId === u.orderItemId)!;
     return {
-      ...refundLine(line, u.quantity, { shippingCents: ORDER_SHIPPING_CENTS, units }, body.reason),
+      ...refundLine(line, u.quantity, nothingRefunded(), body.reason),
       description: description[u.orderItemId as 71 | 72],
     };
   });
@@ -132,7 +137,7 @@ describe('the refund preview of a received return', () => {
     ]);
     // 3 × $99.99 less 3 × $3.33, less the 15 % restocking fee of $289.98 ($43.497, to the cent: $43.50).
     expect(previewRows()).toEqual([
-      [description[71], '3', '$299.97', '-$9.99', '$0.00', '$0.00', '-$43.50', '$246.48'],
+      [description[71], '3', '$299.97', '-$9.99', '$0.00', '$0.00', '$0.00', '$0.00', '-$43.50', '$246.48'],
     ]);
     expect(screen.getByText('$1,234.56 of the order can still be refunded')).toBeVisible();
   });
@@ -142,10 +147,10 @@ describe('the refund preview of a received return', () => {
     const { user } = drawReturn();
     await user.click(await previewButton());
 
-    // $25.01 shipping over 6 tires: 3 tires' share is $12.505, rounded down to $12.50.
-    expect(await screen.findByRole('button', { name: 'Refund $302.48' })).toBeVisible();
+    // The line's $16.67 shipping over its 4 tires: $4.16 a tire (rounded down) for 3 of them.
+    expect(await screen.findByRole('button', { name: 'Refund $302.46' })).toBeVisible();
     expect(previewRows()).toEqual([
-      [description[71], '3', '$299.97', '-$9.99', '$0.00', '$12.50', '$0.00', '$302.48'],
+      [description[71], '3', '$299.97', '-$9.99', '$0.00', '$12.48', '$0.00', '$0.00', '$0.00', '$302.46'],
     ]);
   });
 
