@@ -49,6 +49,7 @@ export function TaxImportPage() {
       setRunId((await call(tax.importZipRates, { body })).data.id);
       return true;
     } catch (error) {
+      dispatch(taxDataChanged()); // the refused file is listed among the runs
       const problem = error instanceof ApiError ? error.problem : null;
       const lines = (problem?.lines as LineError[] | undefined) ?? [];
       setRefused({ detail: problem?.detail ?? 'The upload failed; nothing was imported.', lines });

@@ -82,6 +82,7 @@ export function TaxRatesPage() {
             action={add('rate')}
             head={['Rate']}
             rows={shown(rates.data)}
+            loading={rates.isLoading}
             cells={(r: tax.StateRate) => [ppmPercent(r.ratePpm)]}
             onEdit={(r) => setAdding({ kind: 'rate', from: r })}
           />
@@ -92,6 +93,7 @@ export function TaxRatesPage() {
             action={add('taxability')}
             head={['Shipping', 'Labour', 'Tire fee', 'FET', 'Road hazard']}
             rows={shown(taxability.data)}
+            loading={taxability.isLoading}
             cells={(r: tax.Taxability) => [
               yes(r.shippingTaxable),
               yes(r.labourTaxable),
@@ -108,6 +110,7 @@ export function TaxRatesPage() {
             action={add('fee')}
             head={['Fee', 'Per tire', 'Kinds', 'Taxed']}
             rows={shown(fees.data)}
+            loading={fees.isLoading}
             cells={(r: tax.TireFee) => [
               r.name,
               r.percentPpm
@@ -130,6 +133,7 @@ function Sheet<T extends Dated>({
   action,
   head,
   rows,
+  loading,
   cells,
   onEdit,
 }: {
@@ -137,13 +141,14 @@ function Sheet<T extends Dated>({
   action: ReactNode;
   head: string[];
   rows: T[];
+  loading: boolean;
   cells: (row: T) => ReactNode[];
   onEdit: (row: T) => void;
 }) {
   return (
     <Stack gap="xs">
       <Group justify="space-between">
-        <Text size="sm">{rows.length} row(s)</Text>
+        <Text size="sm">{loading ? 'Loading…' : `${rows.length} row(s)`}</Text>
         {action}
       </Group>
       <Table.ScrollContainer minWidth={720}>
