@@ -3,9 +3,26 @@ import { uploadCertificate, verifyCertificate } from '../../modules/exemptions/e
 import type { Db } from '../connection';
 import type { SeedContext } from './seed-context';
 
-/** A one-page PDF standing in for the scanned certificate. */
+/** A one-page PDF standing in for the scanned certificate (viewers rebuild the missing xref table). */
+const lines = [
+  'Texas Sales and Use Tax Resale Certificate (demo)',
+  'Purchaser: Demo Resale Tires, Resale Houston, 901 Bagby St, Houston TX 77002',
+  'Texas taxpayer number: 1-23-4567890-1',
+  'Items purchased for resale: new tires',
+];
+const text = lines.map((l, i) => `BT /F1 ${i ? 12 : 16} Tf 72 ${720 - i * 28} Td (${l}) Tj ET`).join('\n');
 const demoPdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+  [
+    '%PDF-1.4',
+    '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
+    '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
+    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources <</Font <</F1 5 0 R>>>>>> endobj',
+    `4 0 obj <</Length ${text.length}>> stream\n${text}\nendstream endobj`,
+    '5 0 obj <</Type /Font /Subtype /Type1 /BaseFont /Helvetica>> endobj',
+    'trailer <</Root 1 0 R>>',
+    '%%EOF',
+    '',
+  ].join('\n'),
 );
 
 const actorOf = (userId: number, username: string, role: Actor['role'], companyId: number): Actor => ({
