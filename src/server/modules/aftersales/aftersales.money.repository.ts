@@ -13,6 +13,7 @@ import {
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, type Paging, searchWhere } from '../../db/list-page';
 import { billItems, bills, claims, companies, orders, refunds, refundVendors, users } from '../../db/schema';
+import { writeStatus } from '../../db/write-status';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type BillRow = typeof bills.$inferSelect;
@@ -47,11 +48,7 @@ export async function setRefundStatus(
   to: RefundStatus,
   values: RefundColumns = {},
 ) {
-  assertRefundTransition(r.status as RefundStatus, to);
-  await tx
-    .update(refunds)
-    .set({ ...values, status: to, updatedAt: new Date() })
-    .where(eq(refunds.id, r.id));
+  return writeStatus(tx, refunds, assertRefundTransition, r, to, values);
 }
 
 /** Refunds of an order that have not yet moved money but reserve their amount (pending, approved). */
@@ -210,11 +207,7 @@ export async function setBillStatus(
   to: BillStatus,
   values: BillColumns = {},
 ) {
-  assertBillTransition(b.status as BillStatus, to);
-  await tx
-    .update(bills)
-    .set({ ...values, status: to, updatedAt: new Date() })
-    .where(eq(bills.id, b.id));
+  return writeStatus(tx, bills, assertBillTransition, b, to, values);
 }
 
 export function itemsOfBill(db: DbOrTx, billId: number) {

@@ -27,6 +27,7 @@ import {
   users,
   warehouses,
 } from '../../db/schema';
+import { writeStatus } from '../../db/write-status';
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ClaimRow = typeof claims.$inferSelect;
@@ -61,8 +62,7 @@ export async function updateReturn(
 
 /** The one write of a return's status; the table decides. */
 export async function setReturnStatus(tx: DbOrTx, r: { id: number; status: string }, to: ReturnStatus) {
-  assertReturnTransition(r.status as ReturnStatus, to);
-  await tx.update(returns).set({ status: to, updatedAt: new Date() }).where(eq(returns.id, r.id));
+  return writeStatus(tx, returns, assertReturnTransition, r, to);
 }
 
 export async function insertReturnItem(tx: DbOrTx, values: typeof returnItems.$inferInsert) {
@@ -172,11 +172,7 @@ export async function setClaimStatus(
   to: ClaimStatus,
   values: ClaimColumns = {},
 ) {
-  assertClaimTransition(c.status as ClaimStatus, to);
-  await tx
-    .update(claims)
-    .set({ ...values, status: to, updatedAt: new Date() })
-    .where(eq(claims.id, c.id));
+  return writeStatus(tx, claims, assertClaimTransition, c, to, values);
 }
 
 /** Claims of an order line that are still alive (not cancelled, denied or closed unpaid). */

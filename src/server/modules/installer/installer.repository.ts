@@ -14,6 +14,7 @@ import {
   priceGroups,
   users,
 } from '../../db/schema';
+import { writeStatus } from '../../db/write-status';
 
 export type InstallerOrderQuery = z.output<NonNullable<typeof api.listStaffInstallerOrders.query>>;
 export type InstallerOrderRow = typeof installerOrders.$inferSelect;
@@ -149,14 +150,10 @@ export async function updateInstallerSide(
   correction: boolean,
   set: Partial<Omit<InstallerOrderRow, 'status'>>,
 ) {
-  if (to !== before.status)
-    assertInstallerOrderTransition(before.status as InstallerOrderStatus, to, correction);
-  const [row] = await db
-    .update(installerOrders)
-    .set({ ...set, status: to, updatedAt: new Date() })
-    .where(eq(installerOrders.id, before.id))
-    .returning();
-  return row;
+  const assertMove = (from: InstallerOrderStatus) => {
+    if (from !== to) assertInstallerOrderTransition(from, to, correction);
+  };
+  return writeStatus(db, installerOrders, assertMove, before, to, set);
 }
 
 export async function insertLog(db: DbOrTx, values: typeof installerOrderLog.$inferInsert) {

@@ -5,6 +5,7 @@ import { assertFeedRunTransition, type FeedRunStatus } from '../../../domain/fee
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { companies, feedFailures, feedRuns, inventory, makes, products, warehouses } from '../../db/schema';
+import { writeStatus } from '../../db/write-status';
 
 export type WarehouseQuery = z.output<NonNullable<typeof api.listWarehouses.query>>;
 export type InventoryQuery = z.output<NonNullable<typeof api.listInventory.query>>;
@@ -162,13 +163,7 @@ export async function finishRun(
   to: FeedRunStatus,
   set: Partial<Omit<typeof feedRuns.$inferInsert, 'status'>>,
 ) {
-  assertFeedRunTransition(run.status as FeedRunStatus, to);
-  const [row] = await db
-    .update(feedRuns)
-    .set({ ...set, status: to })
-    .where(eq(feedRuns.id, run.id))
-    .returning();
-  return row;
+  return writeStatus(db, feedRuns, assertFeedRunTransition, run, to, set);
 }
 
 export function listRuns(db: DbOrTx, warehouseId: number) {

@@ -8,6 +8,7 @@ import {
 import type { DbOrTx } from '../../db/connection';
 import { distributorOrderLines, distributorOrders } from '../../db/schema/logistics';
 import { orders } from '../../db/schema/orders';
+import { writeStatus } from '../../db/write-status';
 
 export type DistributorOrderRow = typeof distributorOrders.$inferSelect;
 export type DistributorOrderLineRow = typeof distributorOrderLines.$inferSelect;
@@ -144,11 +145,10 @@ export async function setDistributorOrderStatus(
   at: Date,
   shipped?: Pick<DistributorOrderRow, 'trackingNumber' | 'shipmentId' | 'shippedAt'>,
 ) {
-  assertDistributorOrderTransition(order.status as DistributorOrderStatus, status);
-  await db
-    .update(distributorOrders)
-    .set({ status, ...shipped, updatedAt: at })
-    .where(eq(distributorOrders.id, order.id));
+  return writeStatus(db, distributorOrders, assertDistributorOrderTransition, order, status, {
+    ...shipped,
+    updatedAt: at,
+  });
 }
 
 /** The units of a distributor order, as its shipment carries them. */

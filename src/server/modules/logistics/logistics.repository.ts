@@ -11,6 +11,7 @@ import {
 import { statusesBefore } from '../../../domain/status-machine';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, type Paging } from '../../db/list-page';
+import { writeStatus } from '../../db/write-status';
 import {
   type DeliveryAddress,
   fulfillmentLines,
@@ -187,8 +188,7 @@ export async function setFulfillmentStatus(
   f: { id: number; status: string },
   to: FulfillmentStatus,
 ) {
-  assertFulfillmentTransition(f.status as FulfillmentStatus, to);
-  await db.update(fulfillments).set({ status: to, updatedAt: new Date() }).where(eq(fulfillments.id, f.id));
+  return writeStatus(db, fulfillments, assertFulfillmentTransition, f, to);
 }
 
 export async function insertLog(db: DbOrTx, values: typeof fulfillmentLog.$inferInsert) {

@@ -5,6 +5,7 @@ import { assertShipmentTransition, type ShipmentStatus } from '../../../domain/s
 import type { DbOrTx } from '../../db/connection';
 import { listPage, type Paging } from '../../db/list-page';
 import { fulfillments, locations, orders, shipmentEvents, shipmentItems, shipments } from '../../db/schema';
+import { writeStatus } from '../../db/write-status';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 
@@ -62,11 +63,7 @@ export async function setShipmentStatus(
   to: ShipmentStatus,
   set: Partial<Omit<ShipmentRow, 'status'>> = {},
 ) {
-  assertShipmentTransition(s.status as ShipmentStatus, to);
-  await db
-    .update(shipments)
-    .set({ ...set, status: to, updatedAt: new Date() })
-    .where(eq(shipments.id, s.id));
+  return writeStatus(db, shipments, assertShipmentTransition, s, to, set);
 }
 
 export function eventsOf(db: DbOrTx, shipmentIds: number[]) {

@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/connection';
 import { listPage, searchWhere } from '../../db/list-page';
 import { companies, contactMessages, newsletterSubscriptions, users } from '../../db/schema';
+import { writeStatus } from '../../db/write-status';
 
 export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
 export type ContactQuery = z.output<NonNullable<typeof api.listContact.query>>;
@@ -60,13 +61,10 @@ export async function setSubscriptionStatus(
   to: NewsletterStatus,
   set: Partial<Omit<SubscriptionRow, 'status'>>,
 ) {
-  if (subscription.status !== to) assertNewsletterTransition(subscription.status as NewsletterStatus, to);
-  const [row] = await db
-    .update(newsletterSubscriptions)
-    .set({ ...set, status: to })
-    .where(eq(newsletterSubscriptions.id, subscription.id))
-    .returning();
-  return row;
+  const assertMove = (from: NewsletterStatus) => {
+    if (from !== to) assertNewsletterTransition(from, to);
+  };
+  return writeStatus(db, newsletterSubscriptions, assertMove, subscription, to, set);
 }
 
 /** Addresses asked for from one client address since a time (the newsletter's throttle). */
@@ -127,13 +125,7 @@ export async function setContactStatus(
   to: ContactStatus,
   set: Partial<Omit<typeof contactMessages.$inferInsert, 'status'>>,
 ) {
-  assertContactTransition(message.status as ContactStatus, to);
-  const [row] = await db
-    .update(contactMessages)
-    .set({ ...set, status: to })
-    .where(eq(contactMessages.id, message.id))
-    .returning();
-  return row;
+  return writeStatus(db, contactMessages, assertContactTransition, message, to, set);
 }
 
 /** The inbox: open messages first, oldest first among them; searched in subject, text and sender. */

@@ -16,6 +16,7 @@ import {
   supplierLines,
   warehouses,
 } from '../../db/schema';
+import { writeStatus } from '../../db/write-status';
 
 const supplier = alias(companies, 'supplier');
 
@@ -231,11 +232,7 @@ export async function setLineStatus(
   to: SupplierLineStatus,
   note: string | null,
 ) {
-  assertSupplierLineTransition(line.status as SupplierLineStatus, to);
-  await db
-    .update(supplierLines)
-    .set({ status: to, note, updatedAt: new Date() })
-    .where(eq(supplierLines.id, line.id));
+  return writeStatus(db, supplierLines, assertSupplierLineTransition, line, to, { note });
 }
 
 export async function findWarehouse(db: DbOrTx, warehouseId: number) {

@@ -7,6 +7,7 @@ import { assertQuoteTransition, type QuoteStatus } from '../../../domain/quote-s
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf } from '../../db/list-page';
 import { companies, locations, quoteItems, quoteLog, quotes, users } from '../../db/schema';
+import { writeStatus } from '../../db/write-status';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
@@ -98,13 +99,7 @@ export async function setQuoteStatus(
   to: QuoteStatus,
   set: QuoteColumns = {},
 ) {
-  assertQuoteTransition(quote.status as QuoteStatus, to);
-  const [row] = await db
-    .update(quotes)
-    .set({ ...set, status: to, updatedAt: new Date() })
-    .where(eq(quotes.id, quote.id))
-    .returning();
-  return row;
+  return writeStatus(db, quotes, assertQuoteTransition, quote, to, set);
 }
 
 export async function insertItems(db: DbOrTx, values: (typeof quoteItems.$inferInsert)[]) {

@@ -4,6 +4,7 @@ import type * as api from '../../../contract/reviews';
 import { assertReviewTransition, type ReviewStatus } from '../../../domain/reviews-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, searchWhere } from '../../db/list-page';
+import { writeStatus } from '../../db/write-status';
 import {
   companies,
   makes,
@@ -140,13 +141,7 @@ export async function setReviewStatus(
   to: ReviewStatus,
   set: Partial<Omit<ReviewValues, 'status'>> = {},
 ) {
-  assertReviewTransition(review.status as ReviewStatus, to);
-  const [row] = await db
-    .update(reviews)
-    .set({ ...set, status: to, updatedAt: sql`now()` })
-    .where(eq(reviews.id, review.id))
-    .returning();
-  return row;
+  return writeStatus(db, reviews, assertReviewTransition, review, to, { ...set, updatedAt: sql`now()` });
 }
 
 /** Records a vote unless the user voted already; answers whether it counted. */
