@@ -22,6 +22,17 @@ export const orderCheckoutSession = endpoint({
   response: CheckoutSessionAnswer,
 });
 
+export const cancelCheckoutSession = endpoint({
+  method: 'POST',
+  path: '/api/v1/order/:id/stripe/session/cancel',
+  access: 'shop',
+  idempotent: true,
+  summary:
+    "The buyer left Stripe's page without paying (its cancel link): the session expires at Stripe, the order is cancelled and its held stock released",
+  params: z.object({ id: Id }),
+  response: z.object({ orderId: Id, status: z.string(), paymentStatus: z.string() }),
+});
+
 export const saveCardSession = endpoint({
   method: 'POST',
   path: '/api/customer/:id/stripe/setup',

@@ -45,7 +45,7 @@ export async function expireUnpaidOrders(db: DbOrTx, inPlacement = false): Promi
  */
 export async function cancelUnpaid(
   tx: DbOrTx,
-  order: { id: number; status: string; paymentStatus: string },
+  order: { id: number; status: string; paymentStatus: string; heldFrom: string | null },
   note: string,
   inPlacement = false,
 ) {

@@ -125,13 +125,14 @@ describe('disputes', () => {
     const o = await paidOrder(1);
     const dispute = suite.standin.dispute(o.payment.processorIntentId!);
     await deliverAll([dispute]);
-    const again = suite.standin.sign('charge.dispute.created', dispute.event.data as never);
-    await deliverAll([{ ...again, event: again.event }]);
+    // Stripe sends it again as another event (a new id): still one task.
+    const object = (dispute.event.data as { object: { id: string } & Record<string, unknown> }).object;
+    await deliverAll([suite.standin.sign('charge.dispute.created', object)]);
     const tasks = await suite.t.db.select().from(financeTasks).where(eq(financeTasks.orderId, o.orderId));
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({
       kind: 'dispute',
-      reference: dispute.event.data.object.id,
+      reference: object.id,
       closedAt: null,
     });
   });

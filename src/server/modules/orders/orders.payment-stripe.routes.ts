@@ -6,7 +6,7 @@ import { rawBodyJson, rawBodyOf } from '../../http/raw-body-json';
 import { route } from '../../http/route';
 import { sweepEvery } from '../../http/sweep';
 import * as payments from '../payments/payments.service';
-import { orderCheckoutSession, reconcileStripe, stripeEvent } from './orders.payment-stripe';
+import { cancelCheckout, orderCheckoutSession, reconcileStripe, stripeEvent } from './orders.payment-stripe';
 
 /** How often the reconciliation job reads Stripe's recent sessions back (CARD_PROVIDER=stripe). */
 export const STRIPE_RECONCILE_MS = 5 * 60_000;
@@ -16,11 +16,14 @@ export function stripeRoutes(app: FastifyInstance) {
   route(app, api.orderCheckoutSession, ({ db, actor, params, req }) =>
     orderCheckoutSession(db, actor, params.id, idempotencyKeyOf(req)),
   );
+  route(app, api.cancelCheckoutSession, ({ db, actor, params }) => cancelCheckout(db, actor, params.id));
   // The signature covers the exact bytes Stripe sent: this scope keeps the raw body.
   app.register(async (scope) => {
     rawBodyJson(scope);
     route(scope, api.stripeWebhook, async ({ db, req }) => {
-      if (payments.cardProviderName() !== 'stripe') throw new AppError('not_found', 'Not found');
+      // Another card provider: Stripe is an unknown provider here, as any other name is (400).
+      if (payments.cardProviderName() !== 'stripe')
+        throw new AppError('bad_request', 'Stripe is not the card provider of this shop');
       const signature = req.headers['stripe-signature'];
       let event: ReturnType<typeof payments.verifyStripeEvent>;
       try {

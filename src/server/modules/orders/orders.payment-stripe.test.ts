@@ -82,6 +82,23 @@ describe('Stripe Checkout for a buyer', () => {
     expect((await paymentRows(suite.t.db, o.orderId))[0].status).toBe('voided');
   });
 
+  it("the buyer leaving Stripe's page (its cancel link) expires the session and releases the stock", async () => {
+    const o = await checkedOut(1);
+    const res = await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/stripe/session/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(suite.standin.objects.get(o.page.sessionId)).toMatchObject({ status: 'expired' });
+    expect(await orderRow(suite.t.db, o.orderId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'voided',
+    });
+    expect((await holds(o.orderId)).some((h) => h.status === 'held')).toBe(false);
+    // Stripe's expiry event arrives after and changes nothing.
+    await deliverAll(suite.standin.takeEvents());
+    expect(
+      (await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/stripe/session/cancel`)).statusCode,
+    ).toBe(409); // a cancelled order has nothing to pay
+  });
+
   it('an unsigned, wrongly signed or tampered webhook is a 400 and changes nothing', async () => {
     const o = await checkedOut(1);
     const [completed] = suite.standin.pay(o.page.sessionId);

@@ -35,6 +35,21 @@ export async function orderCheckoutSession(db: Db, actor: Actor, orderId: number
   });
 }
 
+/**
+ * The buyer left the Checkout page without paying: the session expires at Stripe (a session
+ * paid meanwhile makes this a 409) and the order is cancelled with its stock released, as when
+ * the session runs out of time.
+ */
+export async function cancelCheckout(db: Db, actor: Actor, orderId: number) {
+  return db.transaction(async (tx) => {
+    const order = await unpaidOrder(tx, actor, orderId);
+    if (order.paymentStatus !== 'pending' || !(await payments.hasOpen(tx, orderId)))
+      throw conflict('This order has no card payment waiting', { reason: 'nothing_open' });
+    await cancelUnpaid(tx, order, 'The buyer left the Stripe Checkout page; held stock released');
+    return { orderId, status: 'cancelled', paymentStatus: 'voided' };
+  });
+}
+
 async function lockedOrder(tx: DbOrTx, orderId: number | null) {
   return orderId === null ? null : repo.findOrder(tx, orderId, true);
 }
