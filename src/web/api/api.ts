@@ -62,6 +62,7 @@ const tagTypes = [
   'ContactMessage',
   'AfterSales',
   'InstallerOrder',
+  'InstallerServices',
   'TaxData',
   'Exemption',
 ] as const;
