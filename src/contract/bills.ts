@@ -1,5 +1,5 @@
 // Bills: what the shop owes a supplier (fulfilled lines at cost, less vendor refunds) or an
-// installer (labour on claims and on mounted orders) for a period.
+// installer (labour on claims and on mounted orders, the services of mounted orders) for a period.
 import { z } from 'zod';
 import { billActions, billStatuses } from '../domain/aftersales-status';
 import { ListQuery, OptionalId } from './admin-common';
@@ -11,11 +11,11 @@ export const BillAction = z.enum(billActions);
 
 export const BillItem = z.object({
   billItemId: z.number().int(),
-  kind: z.enum(['line', 'vendor_refund', 'labour']),
+  kind: z.enum(['line', 'vendor_refund', 'labour', 'services']),
   supplierLineId: z.number().int().nullable(),
   refundVendorId: z.number().int().nullable(),
   claimId: z.number().int().nullable(),
-  /** Mounting labour: the installer order's order (docs/aftersales.md). */
+  /** Mounting labour and services: the installer order's order (docs/aftersales.md). */
   orderId: z.number().int().nullable(),
   description: z.string(),
   quantity: z.number().int(),
@@ -40,6 +40,8 @@ export const Bill = BillSummary.extend({
   linesCents: Cents,
   vendorRefundCents: Cents,
   labourCents: Cents,
+  /** Installer services of mounted orders (mount and balance, valve kit, disposal per tire). */
+  servicesCents: Cents,
   items: z.array(BillItem),
   nextStatuses: z.array(BillStatus),
   actions: z.array(BillAction),

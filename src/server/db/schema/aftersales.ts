@@ -220,8 +220,8 @@ export const bills = pgTable(
 );
 
 /**
- * One line of a bill: fulfilled units at cost (positive), a vendor refund record (negative) or an
- * installer's labour on a claim (positive). Each source is on at most one bill that is not void.
+ * One line of a bill: fulfilled units at cost (positive), a vendor refund record (negative), an
+ * installer's labour on a claim or a mounted order, or the services of a mounted order (positive). Each source is on at most one bill that is not void.
  */
 export const billItems = pgTable(
   'bill_items',
@@ -230,12 +230,12 @@ export const billItems = pgTable(
     billId: ref('bill_id')
       .notNull()
       .references(() => bills.id, { onDelete: 'cascade' }),
-    /** line | vendor_refund | labour */
+    /** line | vendor_refund | labour | services (an installer order's services per tire) */
     kind: text('kind').notNull(),
     supplierLineId: ref('supplier_line_id').references(() => supplierLines.id),
     refundVendorId: ref('refund_vendor_id').references(() => refundVendors.id),
     claimId: ref('claim_id').references(() => claims.id),
-    /** Mounting labour of an installer order: the order it was mounted for (docs/aftersales.md). */
+    /** Mounting labour or services of an installer order: the order it was mounted for (docs/aftersales.md). */
     orderId: ref('order_id').references(() => orders.id),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull().default(0),
@@ -249,6 +249,7 @@ export const billItems = pgTable(
     uniqueIndex('bill_items_line_once').on(t.supplierLineId).where(sql`${t.active}`),
     uniqueIndex('bill_items_vendor_once').on(t.refundVendorId).where(sql`${t.active}`),
     uniqueIndex('bill_items_claim_once').on(t.claimId).where(sql`${t.active}`),
-    uniqueIndex('bill_items_mounting_once').on(t.orderId).where(sql`${t.active}`),
+    // An installer order's mounting labour and its services are two items, each billed once.
+    uniqueIndex('bill_items_order_once').on(t.orderId, t.kind).where(sql`${t.active}`),
   ],
 );

@@ -1,6 +1,7 @@
 // Bills (accounts payable): what the shop owes a supplier for a period, its fulfilled lines at
 // cost less what it owes back on refunds, plus an installer's labour on paid claims and on the
-// orders it mounted. The total is always the sum of the items, read from them (never stored apart).
+// orders it mounted, and the installer services (mount and balance, valve kit, disposal) those
+// mounted orders were sold with. The total is always the sum of the items, read from them (never stored apart).
 import type { z } from 'zod';
 import type * as api from '../../../contract/bills';
 import type { Bill } from '../../../contract/bills';
@@ -26,7 +27,7 @@ import * as orders from '../orders/orders.service';
 import * as moneyRepo from './aftersales.money.repository';
 import { fulfilledLineRule } from './aftersales.rules';
 
-type Kind = 'line' | 'vendor_refund' | 'labour';
+type Kind = 'line' | 'vendor_refund' | 'labour' | 'services';
 
 /** Staff see every bill; a supplier its supplier company's; anyone else its own company's. */
 function billScope(actor: Actor): number[] | null {
@@ -55,6 +56,13 @@ async function collectItems(tx: Tx, bill: moneyRepo.BillRow) {
   const mountable = await moneyRepo.unbilledMountedOrders(
     tx,
     mounted.map((m) => m.orderId),
+    'labour',
+  );
+  const serviced = await installer.mountedServices(tx, bill.companyId, until);
+  const serviceable = await moneyRepo.unbilledMountedOrders(
+    tx,
+    serviced.map((s) => s.orderId),
+    'services',
   );
   const items = [
     ...lines
@@ -94,6 +102,17 @@ async function collectItems(tx: Tx, bill: moneyRepo.BillRow) {
         unitCents: m.labourCents,
         amountCents: m.labourCents,
       })),
+    // The services as sold per tire: one item per order, its tires as the quantity.
+    ...serviced
+      .filter((s) => serviceable.has(s.orderId))
+      .map((s) => ({
+        kind: 'services' as Kind,
+        orderId: s.orderId,
+        description: `Installer services on order ${serviceable.get(s.orderId)} (${s.tires} tires)`,
+        quantity: s.tires,
+        unitCents: s.tires > 0 && s.servicesCents % s.tires === 0 ? s.servicesCents / s.tires : 0,
+        amountCents: s.servicesCents,
+      })),
   ];
   await moneyRepo.insertBillItems(
     tx,
@@ -120,6 +139,7 @@ export async function billView(db: DbOrTx, actor: Actor, b: moneyRepo.BillRow): 
     linesCents: sum('line'),
     vendorRefundCents: sum('vendor_refund'),
     labourCents: sum('labour'),
+    servicesCents: sum('services'),
     items: items.map((i) => ({
       billItemId: i.id,
       kind: i.kind as Kind,

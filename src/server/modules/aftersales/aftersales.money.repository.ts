@@ -280,10 +280,11 @@ export function unbilledLabour(db: DbOrTx, installerCompanyId: number, until: Da
 }
 
 /**
- * Of the orders whose mounting labour is billable, the ones no bill that is not void holds yet,
- * with their numbers (the source rows come from the installer module's `mountedLabour`).
+ * Of the mounted orders whose labour or services are billable, the ones no bill that is not void
+ * holds an item of that kind for yet, with their numbers (the source rows come from the installer
+ * module's `mountedLabour` and `mountedServices`).
  */
-export async function unbilledMountedOrders(db: DbOrTx, orderIds: number[]) {
+export async function unbilledMountedOrders(db: DbOrTx, orderIds: number[], kind: 'labour' | 'services') {
   if (!orderIds.length) return new Map<number, string>();
   const rows = await db
     .select({ id: orders.id, number: orders.number })
@@ -296,7 +297,13 @@ export async function unbilledMountedOrders(db: DbOrTx, orderIds: number[]) {
           db
             .select({ id: sql<number>`${billItems.orderId}` })
             .from(billItems)
-            .where(and(eq(billItems.active, true), sql`${billItems.orderId} is not null`)),
+            .where(
+              and(
+                eq(billItems.active, true),
+                eq(billItems.kind, kind),
+                sql`${billItems.orderId} is not null`,
+              ),
+            ),
         ),
       ),
     );

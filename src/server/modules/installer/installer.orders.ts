@@ -8,6 +8,7 @@ import { pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
+import * as billing from './installer.billing.repository';
 import * as repo from './installer.repository';
 import { type Viewer, viewOrders } from './installer.views';
 
@@ -131,4 +132,9 @@ function changeOf(
 /** Mounting labour owed to an installer company up to a time, for the bill run. */
 export function mountedLabour(db: DbOrTx, installerCompanyId: number, until: Date) {
   return repo.mountedLabour(db, installerCompanyId, until);
+}
+
+/** The services (per tire, as sold) of an installer company's mounted orders up to a time, for the bill run. */
+export function mountedServices(db: DbOrTx, installerCompanyId: number, until: Date) {
+  return billing.mountedServices(db, installerCompanyId, until);
 }

@@ -85,7 +85,8 @@ export function BillBody({ b }: { b: BillView }) {
       <Stack gap={2} mt="sm" align="end">
         <Text size="sm">Fulfilled lines at cost {money(b.linesCents)}</Text>
         <Text size="sm">Vendor refunds {money(b.vendorRefundCents)}</Text>
-        <Text size="sm">Claim labour {money(b.labourCents)}</Text>
+        <Text size="sm">Labour (claims and mounting) {money(b.labourCents)}</Text>
+        {b.servicesCents !== 0 && <Text size="sm">Installer services {money(b.servicesCents)}</Text>}
         <Text fw={700}>Total {money(b.totalCents)}</Text>
       </Stack>
       {b.actions.length > 0 && (
