@@ -10,14 +10,32 @@ export const Zip = z
   .trim()
   .regex(/^\d{5}$/, 'Enter a 5-digit ZIP code');
 
+/**
+ * An order's landed cost: the tires (subtotal less discounts), road hazard cover, federal excise
+ * tax, the state's tire fees, installer services, shipping and the sales tax (the sum of the line
+ * taxes); totalCents is all of it, what the order costs and what payments charge.
+ */
 export const Totals = z.object({
   subtotalCents: Cents,
   roadHazardCents: Cents,
   shippingCents: Cents,
   discountCents: Cents,
+  fetCents: Cents,
+  tireFeeCents: Cents,
+  servicesCents: Cents,
   taxCents: Cents,
   totalCents: Cents,
 });
+
+/** Where and at what an order is taxed: the delivery's state, the combined rate, the exempting certificate. */
+export const TaxApplied = z.object({
+  /** Two letters; null while the delivery's state is unknown (nothing is taxed then). */
+  state: z.string().nullable(),
+  /** Parts per million: 82 500 = 8.25 %; 0 when exempt. */
+  ratePpm: z.number().int(),
+  certificate: z.object({ id: z.number().int(), kind: z.string(), number: z.string() }).nullable(),
+});
+export type TaxApplied = z.infer<typeof TaxApplied>;
 
 export const CartItem = z.object({
   orderItemId: z.number().int(),
@@ -33,7 +51,15 @@ export const CartItem = z.object({
   unitPriceCents: Cents,
   unitDiscountCents: Cents,
   roadHazardUnitCents: Cents,
+  /** The tires and their road hazard cover: quantity × (price − discount + cover). */
   lineTotalCents: Cents,
+  /** Per tire: federal excise tax (never discounted), the state's tire fee, installer services. */
+  fetUnitCents: Cents,
+  tireFeeUnitCents: Cents,
+  servicesUnitCents: Cents,
+  /** The line's share of the shipping and its sales tax. */
+  shippingCents: Cents,
+  taxCents: Cents,
   available: z.number().int(),
 });
 export type CartItem = z.infer<typeof CartItem>;
@@ -61,6 +87,7 @@ export const Cart = z.object({
   paymentMethod: z.string().nullable(),
   orderItems: z.array(CartItem),
   totals: Totals,
+  tax: TaxApplied,
 });
 export type Cart = z.infer<typeof Cart>;
 
@@ -162,6 +189,7 @@ export const OrderDetail = OrderSummary.extend({
   poNumber: z.string().nullable(),
   delivery: Delivery,
   totals: Totals,
+  tax: TaxApplied,
   orderItems: z.array(OrderItem),
   subOrders: z.array(SubOrder),
   payments: z.array(PaymentRecord),

@@ -1,4 +1,5 @@
 // Money is integer cents everywhere; rates are basis points (docs/decisions.md).
+import type { LandedTotals } from './landed-cost';
 
 /** Share of an amount in basis points, rounded half up: no floating-point money. */
 export function basisPointsOf(amountCents: number, basisPoints: number): number {
@@ -11,46 +12,63 @@ export interface PricedLine {
   unitDiscountCents: number;
   roadHazard: boolean;
   roadHazardUnitCents: number;
+  /**
+   * What the line was taxed at (landed-cost.ts, stored per order item): per tire the federal
+   * excise tax, the state's tire fee and the installer's services, and the line's tax. Absent
+   * (0) for lines nothing taxes, such as a quote's.
+   */
+  fetUnitCents?: number;
+  tireFeeUnitCents?: number;
+  servicesUnitCents?: number;
+  taxCents?: number;
 }
 
-export interface Totals {
-  subtotalCents: number;
-  roadHazardCents: number;
-  shippingCents: number;
-  discountCents: number;
-  taxCents: number;
-  totalCents: number;
-}
+/** An order's totals: each the sum of its lines (landedTotals), totalCents with tax and fees. */
+export type Totals = LandedTotals;
 
 /** What one tire of a line costs after its discount (road hazard not included). */
 export function netUnitCents(line: Pick<PricedLine, 'unitPriceCents' | 'unitDiscountCents'>): number {
   return line.unitPriceCents - line.unitDiscountCents;
 }
 
+/** The tires of a line and their road hazard cover; the fees, services and tax are apart. */
 export function lineTotalCents(line: PricedLine): number {
   const hazard = line.roadHazard ? line.roadHazardUnitCents : 0;
   return line.quantity * (netUnitCents(line) + hazard);
 }
 
 /**
- * Totals of an order. Tax is zero: Tread sells to businesses buying for resale or fleet use
- * under exemption certificates kept on the company.
+ * Totals of lines as they were taxed (their stored landed-cost values) and the order's shipping:
+ * subtotal, minus discounts, plus road hazard cover, excise tax, tire fees, installer services,
+ * shipping and the sum of the line taxes. Pricing itself computes them with landedTotals.
  */
 export function orderTotals(lines: PricedLine[], shippingCents: number): Totals {
-  const subtotalCents = lines.reduce((s, l) => s + l.quantity * l.unitPriceCents, 0);
-  const discountCents = lines.reduce((s, l) => s + l.quantity * l.unitDiscountCents, 0);
-  const roadHazardCents = lines.reduce(
-    (s, l) => s + (l.roadHazard ? l.quantity * l.roadHazardUnitCents : 0),
-    0,
-  );
-  const taxCents = 0;
+  const sum = (f: (l: PricedLine) => number) => lines.reduce((s, l) => s + f(l), 0);
+  const subtotalCents = sum((l) => l.quantity * l.unitPriceCents);
+  const discountCents = sum((l) => l.quantity * l.unitDiscountCents);
+  const roadHazardCents = sum((l) => (l.roadHazard ? l.quantity * l.roadHazardUnitCents : 0));
+  const fetCents = sum((l) => l.quantity * (l.fetUnitCents ?? 0));
+  const tireFeeCents = sum((l) => l.quantity * (l.tireFeeUnitCents ?? 0));
+  const servicesCents = sum((l) => l.quantity * (l.servicesUnitCents ?? 0));
+  const taxCents = sum((l) => l.taxCents ?? 0);
   return {
     subtotalCents,
     roadHazardCents,
     shippingCents,
     discountCents,
+    fetCents,
+    tireFeeCents,
+    servicesCents,
     taxCents,
-    totalCents: subtotalCents - discountCents + roadHazardCents + shippingCents + taxCents,
+    totalCents:
+      subtotalCents -
+      discountCents +
+      roadHazardCents +
+      fetCents +
+      tireFeeCents +
+      servicesCents +
+      shippingCents +
+      taxCents,
   };
 }
 

@@ -51,7 +51,13 @@ describe('the cart', () => {
     expect(cart.totals.subtotalCents).toBe(2 * price);
     expect(cart.totals.roadHazardCents).toBe(2 * hazard);
     expect(cart.totals.shippingCents).toBeGreaterThan(0);
-    expect(cart.totals.totalCents).toBe(2 * price + 2 * hazard + cart.totals.shippingCents);
+    // Delivered to Austin (ZIP 78701, 8.25 %), which taxes the tires, their road hazard cover and
+    // the shipping: the tax is that share of them, rounded half up, and the total includes it.
+    expect(cart.tax).toEqual({ state: 'TX', ratePpm: 82_500, certificate: null });
+    const taxable = 2 * price + 2 * hazard + cart.totals.shippingCents;
+    expect(cart.totals.taxCents).toBe(Math.floor((taxable * 82_500 + 500_000) / 1_000_000));
+    expect(line.taxCents).toBe(cart.totals.taxCents);
+    expect(cart.totals.totalCents).toBe(taxable + cart.totals.taxCents);
     const session = await call(cookie, 'GET', '/api/session');
     expect(session.json()).toMatchObject({ cart_count: 1, order: { orderId: cart.orderId } });
   });

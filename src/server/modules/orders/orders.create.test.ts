@@ -50,7 +50,8 @@ describe('staff placing an order for a customer (POST /api/v1/order)', () => {
     // stockedProduct sells at cost (10,000 cents) in every group: the client's price is ignored.
     expect(order.orderItems[0]).toMatchObject({ unitPriceCents: 10_000, orderItemQuantity: 3 });
     expect(order.totals.subtotalCents).toBe(30_000);
-    expect(order.totals.totalCents).toBe(30_000 + order.totals.shippingCents);
+    // Delivered to Austin: the tires and their shipping are taxed.
+    expect(order.totals.totalCents).toBe(30_000 + order.totals.shippingCents + order.totals.taxCents);
     // Nearest warehouse that fills the line whole: Austin, for a location in Austin.
     expect(order.subOrders).toHaveLength(1);
     expect(order.subOrders[0]).toMatchObject({ warehouseZip: '78701' });

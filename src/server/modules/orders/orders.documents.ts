@@ -18,6 +18,39 @@ export async function invoicePdf(db: Db, orderId: number): Promise<Buffer> {
   return done;
 }
 
+/** What the tax line says: the state and rate, or the certificate that exempted the order. */
+function taxLabel(o: OrderDetail) {
+  const { tax } = o;
+  if (tax.certificate)
+    return `Tax (${tax.state} exempt, ${tax.certificate.kind} certificate ${tax.certificate.number})`;
+  if (!tax.state) return 'Tax';
+  return `Tax (${tax.state} ${Number((tax.ratePpm / 10_000).toFixed(4))} %)`;
+}
+
+/** Columns of the invoice's lines: x and width in points, on a letter page with 50 pt margins. */
+const cols = {
+  tire: [50, 190],
+  qty: [240, 30],
+  unit: [270, 60],
+  fet: [330, 50],
+  fee: [380, 45],
+  shipping: [425, 50],
+  tax: [475, 40],
+  total: [515, 47],
+} as const;
+
+function row(doc: PDFKit.PDFDocument, cells: Record<keyof typeof cols, string>, bold = false) {
+  const y = doc.y;
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+  let bottom = y;
+  for (const [key, [x, width]] of Object.entries(cols)) {
+    doc.text(cells[key as keyof typeof cols], x, y, { width, align: key === 'tire' ? 'left' : 'right' });
+    bottom = Math.max(bottom, doc.y);
+  }
+  doc.x = 50;
+  doc.y = bottom + 4;
+}
+
 function writeInvoice(doc: PDFKit.PDFDocument, o: OrderDetail) {
   doc
     .fontSize(20)
@@ -29,27 +62,71 @@ function writeInvoice(doc: PDFKit.PDFDocument, o: OrderDetail) {
   doc.text(`Date: ${o.placedAt?.slice(0, 10) ?? ''}`);
   if (o.poNumber) doc.text(`PO: ${o.poNumber}`);
   doc.text(
-    `Deliver to ZIP: ${o.delivery.zip ?? ''}   Payment: ${o.paymentMethod ?? ''} (${o.paymentStatus})`,
+    `Deliver to ZIP: ${o.delivery.zip ?? ''}${o.tax.state ? ` (${o.tax.state})` : ''}   Payment: ${o.paymentMethod ?? ''} (${o.paymentStatus})`,
   );
-  doc.moveDown();
-  for (const i of o.orderItems) {
+  if (o.tax.certificate)
     doc.text(
-      `${i.orderItemQuantity} x ${i.makeName} ${i.modelName} ${i.size} (${i.skuCode}) @ ${formatCents(netUnitCents(i))}${
-        i.orderItemRoadHazard ? ` + road hazard ${formatCents(i.roadHazardUnitCents)}` : ''
-      }   ${formatCents(i.lineTotalCents)}`,
+      `Exempt from ${o.tax.state} sales tax: ${o.tax.certificate.kind} certificate ${o.tax.certificate.number}`,
     );
+  doc.moveDown();
+  doc.fontSize(8);
+  row(
+    doc,
+    {
+      tire: 'Tire',
+      qty: 'Qty',
+      unit: 'Unit',
+      fet: 'FET/tire',
+      fee: 'Fee/tire',
+      shipping: 'Shipping',
+      tax: 'Tax',
+      total: 'Line',
+    },
+    true,
+  );
+  for (const i of o.orderItems) {
+    const extras = [
+      i.orderItemRoadHazard && `road hazard ${formatCents(i.roadHazardUnitCents)}/tire`,
+      i.servicesUnitCents > 0 && `installation ${formatCents(i.servicesUnitCents)}/tire`,
+    ].filter(Boolean);
+    const q = i.orderItemQuantity;
+    // The line's whole charge: tires and cover, excise tax, fee, services, its shipping and its tax.
+    const line =
+      i.lineTotalCents +
+      q * (i.fetUnitCents + i.tireFeeUnitCents + i.servicesUnitCents) +
+      i.shippingCents +
+      i.taxCents;
+    row(doc, {
+      tire: `${i.makeName} ${i.modelName} ${i.size} (${i.skuCode})${extras.length ? `\n+ ${extras.join(', ')}` : ''}`,
+      qty: String(q),
+      unit: formatCents(netUnitCents(i)),
+      fet: formatCents(i.fetUnitCents),
+      fee: formatCents(i.tireFeeUnitCents),
+      shipping: formatCents(i.shippingCents),
+      tax: formatCents(i.taxCents),
+      total: formatCents(line),
+    });
   }
   doc.moveDown();
+  doc.fontSize(10).font('Helvetica');
   const t = o.totals;
   for (const [label, cents] of [
     ['Subtotal', t.subtotalCents],
     ['Discounts', -t.discountCents],
     ['Road hazard', t.roadHazardCents],
+    ['Federal excise tax', t.fetCents],
+    [o.tax.state ? `${o.tax.state} tire fee` : 'State tire fee', t.tireFeeCents],
+    ['Installer services', t.servicesCents],
     ['Shipping', t.shippingCents],
-    ['Tax', t.taxCents],
+    [taxLabel(o), t.taxCents],
     ['Total', t.totalCents],
   ] as const) {
-    doc.text(`${label}: ${formatCents(cents)}`, { align: 'right' });
+    doc
+      .font(label === 'Total' ? 'Helvetica-Bold' : 'Helvetica')
+      .text(`${label}: ${formatCents(cents)}`, 50, doc.y, {
+        align: 'right',
+        width: 512,
+      });
   }
 }
 

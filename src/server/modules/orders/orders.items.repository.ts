@@ -20,7 +20,15 @@ const NO_PRICE_GROUP = -1;
  */
 function linesFrom(db: DbOrTx, orderId: number | SQLWrapper, priceGroupId: number | SQLWrapper) {
   const product = db
-    .select({ skuCode: products.skuCode, size: products.size, active: products.active })
+    .select({
+      skuCode: products.skuCode,
+      size: products.size,
+      active: products.active,
+      construction: products.construction,
+      loadIndex: products.loadIndex,
+      rim: products.rim,
+      fetUnitCents: products.fetUnitCents,
+    })
     .from(products)
     .where(eq(products.id, orderItems.productId))
     .limit(1)
@@ -48,6 +56,11 @@ function linesFrom(db: DbOrTx, orderId: number | SQLWrapper, priceGroupId: numbe
       skuCode: product.skuCode,
       size: product.size,
       active: product.active,
+      /** What the landed cost reads of the tire: its kind (for the state's fee), rim and excise tax. */
+      construction: product.construction,
+      loadIndex: product.loadIndex,
+      rim: product.rim,
+      fetUnitCents: product.fetUnitCents,
       makeName: makes.name,
       modelName: models.name,
       priceCents: price.priceCents,
@@ -188,6 +201,54 @@ export async function updateItemPrices(db: DbOrTx, prices: ItemPrice[]) {
     update order_items oi
        set unit_price_cents = v.price, unit_discount_cents = v.discount, road_hazard_unit_cents = v.hazard
       from (values ${rows}) as v(id, price, discount, hazard)
+     where oi.id = v.id`);
+}
+
+/** What an item was taxed at (orders.landed.ts): its landed-cost columns. */
+export interface ItemTaxes {
+  id: number;
+  fetUnitCents: number;
+  tireFeeUnitCents: number;
+  tireFeeId: number | null;
+  servicesUnitCents: number;
+  shippingCents: number;
+  taxableCents: number;
+  taxCents: number;
+}
+
+/** New prices and landed-cost columns of several items in one statement. */
+export async function updateItemCharges(db: DbOrTx, charges: (ItemPrice & ItemTaxes)[]) {
+  if (!charges.length) return;
+  const b = (n: number | null) => sql`${n}::bigint`;
+  const rows = sql.join(
+    charges.map(
+      (c) =>
+        sql`(${sql.join(
+          [
+            c.id,
+            c.unitPriceCents,
+            c.unitDiscountCents,
+            c.roadHazardUnitCents,
+            c.fetUnitCents,
+            c.tireFeeUnitCents,
+            c.tireFeeId,
+            c.servicesUnitCents,
+            c.shippingCents,
+            c.taxableCents,
+            c.taxCents,
+          ].map(b),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update order_items oi
+       set unit_price_cents = v.price, unit_discount_cents = v.discount, road_hazard_unit_cents = v.hazard,
+           fet_unit_cents = v.fet, tire_fee_unit_cents = v.fee, tire_fee_id = v.fee_id,
+           services_unit_cents = v.services, shipping_cents = v.shipping,
+           taxable_cents = v.taxable, tax_cents = v.tax
+      from (values ${rows}) as v(id, price, discount, hazard, fet, fee, fee_id, services, shipping, taxable, tax)
      where oi.id = v.id`);
 }
 

@@ -48,7 +48,10 @@ describe('items of a placed, unpaid order', () => {
     expect(after.orderItems).toHaveLength(2);
     expect(after.orderItems[1]).toMatchObject({ unitPriceCents: 20_000, orderItemQuantity: 2 });
     expect(after.totals.subtotalCents).toBe(3 * 10_000 + 2 * 20_000);
-    expect(after.totalCents).toBe(after.totals.subtotalCents + after.totals.shippingCents);
+    // Delivered to Austin: the tires and their shipping are taxed (the landed cost's tax line).
+    expect(after.totalCents).toBe(
+      after.totals.subtotalCents + after.totals.shippingCents + after.totals.taxCents,
+    );
     expect((await stockOf(t.db, q.product.id))[0]).toMatchObject({ quantity: 5, reserved: 2 });
     expect(after.log.at(-1)).toMatchObject({ userName: 'sales', to: 'placed' });
     expect(after.log.at(-1).note).toContain('Item added: 2 ×');

@@ -55,8 +55,11 @@ export async function placeOrderLines(
   // are otherwise freed by the sweep: docs/domain.md, "Releasing").
   let stock = await lockOrderStock(tx, order.id);
   if (isShort(stock) && (await releaseExpired())) stock = await lockOrderStock(tx, order.id);
-  const { lines, totals } = await repriceOrder(tx, order, p.pricing, undefined, stock);
+  const { lines, totals, tax } = await repriceOrder(tx, order, p.pricing, undefined, stock);
   if (!lines.length) throw conflict('The cart is empty');
+  // An order is placed only where it can be taxed: a delivery whose state nobody knows is not.
+  if (tax.state === null)
+    throw conflict('The state of the delivery address is not known; choose another delivery');
   const allocations = await routeUnits(
     tx,
     { ...order, paymentStatus: 'unpaid' },

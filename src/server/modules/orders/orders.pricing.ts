@@ -1,13 +1,14 @@
 import { bestDiscount } from '../../../domain/discounts';
 import { lineTotalCents, netUnitCents, orderTotals, type Totals } from '../../../domain/money';
 import { shippingChargeCents } from '../../../domain/shipping';
-import type { Cart, CartItem } from '../../../contract/order-shapes';
+import type { Cart, CartItem, TaxApplied } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 import { discountsInForce } from '../discounts/discounts.service';
 import * as payments from '../payments/payments.service';
 import * as itemsRepo from './orders.items.repository';
+import { type Delivered, landedOf, servicesOf, storesTaxes, type TaxColumns, termsOf } from './orders.landed';
 import * as repo from './orders.repository';
 import { allocate } from './orders.stock';
 import * as stockRepo from './orders.stock.repository';
@@ -20,7 +21,11 @@ export interface Pricing {
 export interface Priced {
   lines: itemsRepo.Line[];
   totals: Totals;
+  tax: TaxApplied;
 }
+
+/** The order row as pricing reads it: its id, where it goes, and what it stores now. */
+export type PricedOrder = Pick<repo.OrderRow, 'id' | 'totalCents'> & Delivered & Partial<repo.OrderRow>;
 
 /**
  * Re-prices the lines of an order from the server's prices of the price group (a price a
@@ -64,14 +69,14 @@ function quotedPrice(line: itemsRepo.Line) {
 
 export async function repriceOrder(
   tx: DbOrTx,
-  order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'> & Partial<repo.OrderRow>,
+  order: PricedOrder,
   pricing: Pricing,
   only?: ReadonlySet<number>,
   stocked?: Stocked[],
 ): Promise<Priced> {
   const lines = await itemsRepo.listLines(tx, order.id, pricing.priceGroupId);
   const discounts = await discountsInForce(tx, pricing.companyId);
-  const changed: itemsRepo.ItemPrice[] = [];
+  const changed = new Set<number>();
   for (const line of lines) {
     if (only && !only.has(line.item.id)) continue;
     const next = line.quotedUnitPriceCents !== null ? quotedPrice(line) : dayPrice(line, discounts, pricing);
@@ -80,36 +85,73 @@ export async function repriceOrder(
       next.unitDiscountCents !== line.item.unitDiscountCents ||
       next.roadHazardUnitCents !== line.item.roadHazardUnitCents
     ) {
-      changed.push({ id: line.item.id, ...next });
+      changed.add(line.item.id);
       Object.assign(line.item, next);
     }
   }
-  await itemsRepo.updateItemPrices(tx, changed);
-  const totals = await storeTotals(tx, order, lines, { priceGroupId: pricing.priceGroupId }, stocked);
-  return { lines, totals };
+  const stored = await storeLanded(
+    tx,
+    order,
+    lines,
+    { priceGroupId: pricing.priceGroupId },
+    stocked,
+    changed,
+  );
+  return { lines, ...stored };
 }
 
 /**
- * Stores the totals of the lines (shipping to `deliveryZip` unless changed in `values`). `order`
- * is the row as stored now (its zip prices the shipping); given whole, nothing is written when
- * every value is the one stored: a checkout of an unchanged cart saves the update
- * (docs/performance.md).
+ * Stores the landed cost of the lines (shipping to `deliveryZip`, taxed where the order is
+ * delivered, unless changed in `values`): per item what it is taxed at, per order the totals and
+ * the tax terms (orders.landed.ts). `order` is the row as stored now; given whole, nothing is
+ * written when every value is the one stored: a checkout of an unchanged cart saves the update
+ * (docs/performance.md). The rates are those in force now: a placed order is taxed again only
+ * when staff change it while it is unpaid, else it keeps what it was taxed at.
  */
 export async function storeTotals(
   tx: DbOrTx,
-  order: Pick<repo.OrderRow, 'id' | 'deliveryZip' | 'totalCents'> & Partial<repo.OrderRow>,
+  order: PricedOrder,
   lines: itemsRepo.Line[],
   values: Partial<repo.OrderRow> = {},
   stocked?: Stocked[],
 ): Promise<Totals> {
-  const zip = values.deliveryZip !== undefined ? values.deliveryZip : order.deliveryZip;
-  const shipping = await shippingOf(tx, lines, zip, stocked);
+  return (await storeLanded(tx, order, lines, values, stocked)).totals;
+}
+
+/** storeTotals; `repriced`: the items whose new prices are to be written with their taxes. */
+async function storeLanded(
+  tx: DbOrTx,
+  order: PricedOrder,
+  lines: itemsRepo.Line[],
+  values: Partial<repo.OrderRow>,
+  stocked?: Stocked[],
+  repriced: ReadonlySet<number> = new Set(),
+): Promise<{ totals: Totals; tax: TaxApplied }> {
+  const delivered: Delivered = { ...order, ...values };
+  const shipping = await shippingOf(tx, lines, delivered.deliveryZip, stocked);
+  const terms = await termsOf(tx, delivered, new Date());
+  const services = await servicesOf(tx, delivered, lines);
   // Items of an accepted quote ship for what was quoted.
-  const totals = orderTotals(
-    lines.map((l) => l.item),
-    shipping.reduce((s, l, i) => s + (lines[i].quotedShippingCents ?? l.shippingCents), 0),
+  const landed = landedOf(
+    lines,
+    shipping.map((l, i) => lines[i].quotedShippingCents ?? l.shippingCents),
+    terms,
+    services,
   );
-  const next: Partial<repo.OrderRow> = { ...values, ...totals };
+  // Prices and taxes of the lines that changed, in one statement.
+  await itemsRepo.updateItemCharges(
+    tx,
+    lines
+      .map((l, i) => ({ line: l.item, taxes: landed.items[i] }))
+      .filter(({ line, taxes }) => repriced.has(line.id) || !storesTaxes(line, taxes))
+      .map(({ line, taxes }) => ({ ...taxes, ...pick(line) })),
+  );
+  lines.forEach((l, i) => {
+    const { id: _id, ...taxes } = landed.items[i];
+    Object.assign(l.item, taxes);
+  });
+  const { totals } = landed;
+  const next: Partial<repo.OrderRow> = { ...values, ...totals, ...landed.terms };
   const stored = Object.entries(next).every(([k, v]) => k in order && order[k as keyof repo.OrderRow] === v);
   if (!stored) await repo.updateOrder(tx, order.id, next);
   if (totals.totalCents !== order.totalCents)
@@ -118,7 +160,29 @@ export async function storeTotals(
       order.id,
       `The order total changed from ${order.totalCents} to ${totals.totalCents} cents`,
     );
-  return totals;
+  return { totals, tax: taxAppliedOf(landed.terms) };
+}
+
+const pick = (i: itemsRepo.ItemPrice) => ({
+  unitPriceCents: i.unitPriceCents,
+  unitDiscountCents: i.unitDiscountCents,
+  roadHazardUnitCents: i.roadHazardUnitCents,
+});
+
+/** Where and at what an order is taxed, from its stored columns. */
+export function taxAppliedOf(order: TaxColumns): TaxApplied {
+  return {
+    state: order.taxState,
+    ratePpm: order.taxRatePpm,
+    certificate:
+      order.exemptionCertificateId === null
+        ? null
+        : {
+            id: order.exemptionCertificateId,
+            kind: order.exemptionCertificateKind ?? '',
+            number: order.exemptionCertificateNumber ?? '',
+          },
+  };
 }
 
 /** The shipping of an order's lines (orders.pricing's quoteShipping, line by line). */
@@ -215,7 +279,7 @@ export async function quoteShipping(
 }
 
 export function toCartItem(
-  line: Omit<itemsRepo.Line, 'quotedUnitPriceCents' | 'quotedShippingCents'>,
+  line: Pick<itemsRepo.Line, 'item' | 'makeName' | 'modelName' | 'skuCode' | 'size' | 'available'>,
 ): CartItem {
   const i = line.item;
   return {
@@ -233,11 +297,17 @@ export function toCartItem(
     unitDiscountCents: i.unitDiscountCents,
     roadHazardUnitCents: i.roadHazardUnitCents,
     lineTotalCents: lineTotalCents(i),
+    fetUnitCents: i.fetUnitCents,
+    tireFeeUnitCents: i.tireFeeUnitCents,
+    servicesUnitCents: i.servicesUnitCents,
+    shippingCents: i.shippingCents,
+    taxCents: i.taxCents,
     available: line.available ?? 0,
   };
 }
 
 const noTotals: Totals = orderTotals([], 0);
+const noTax: TaxApplied = { state: null, ratePpm: 0, certificate: null };
 
 export function toCart(order: repo.OrderRow | null, priced: Priced | null): Cart {
   return {
@@ -252,6 +322,7 @@ export function toCart(order: repo.OrderRow | null, priced: Priced | null): Cart
     paymentMethod: order?.paymentMethod ?? null,
     orderItems: priced?.lines.map(toCartItem) ?? [],
     totals: priced?.totals ?? noTotals,
+    tax: priced?.tax ?? (order ? taxAppliedOf(order) : noTax),
   };
 }
 

@@ -179,6 +179,15 @@ export async function findLocation(db: DbOrTx, locationId: number) {
   return row ?? null;
 }
 
+/** The state a location is in ('' when none was entered). */
+export async function stateOfLocation(db: DbOrTx, locationId: number) {
+  const [row] = await db
+    .select({ state: locations.state })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return row?.state ?? null;
+}
+
 /** A location of this company, with the company. */
 export async function findCompanyLocation(db: DbOrTx, companyId: number, locationId: number) {
   const [row] = await db

@@ -9,7 +9,7 @@ import { isLiveSupplierLine } from '../../../domain/order-status';
 import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
 import { notFound } from '../../http/errors';
-import { toCart, toCartItem } from './orders.pricing';
+import { taxAppliedOf, toCart, toCartItem } from './orders.pricing';
 import type * as listsRepo from './orders.lists.repository';
 import { readOrder } from './orders.detail.repository';
 import * as itemsRepo from './orders.items.repository';
@@ -37,12 +37,7 @@ export function toSummary(row: listsRepo.SummaryRow): OrderSummary {
 
 /** An item of a placed order as the back office lists them across orders. */
 export function toOrderItemRow(r: listsRepo.OrderItemListRow) {
-  const { available: _available, ...item } = toCartItem({
-    ...r,
-    active: true,
-    priceCents: null,
-    available: 0,
-  });
+  const { available: _available, ...item } = toCartItem({ ...r, available: 0 });
   return {
     ...item,
     unroutedQuantity: Math.max(0, r.item.quantity - r.routed),
@@ -165,6 +160,7 @@ async function fullOrderDetail(
     poNumber: order.poNumber,
     delivery: toCart(order, null).delivery,
     totals: { ...stored, taxCents: order.taxCents, totalCents: order.totalCents },
+    tax: taxAppliedOf(order),
     orderItems: items,
     subOrders: [...subOrders.values()],
     payments: read.payments.map((p) => ({

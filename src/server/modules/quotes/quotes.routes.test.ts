@@ -147,7 +147,8 @@ describe('quotes', () => {
     const after = accepted.json().data;
     expect(after).toMatchObject({ status: 'accepted', orderId: accepted.json().orderId });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, accepted.json().orderId));
-    expect(order.totalCents).toBe(16 * 20_000 + better.shippingCents);
+    // The quoted tires and shipping, and the sales tax of the delivery (quotes do not show it yet).
+    expect(order.totalCents).toBe(16 * 20_000 + better.shippingCents + order.taxCents);
     expect(order.status).toBe('placed');
     // The options not chosen gave their held units back.
     const [goodStock] = await t.db.select().from(inventory).where(eq(inventory.productId, good.productId));

@@ -41,6 +41,11 @@ function pricedCart({ quantity, roadHazard }: LineFacts, shippingCents = 2500, t
         unitDiscountCents: 1_000,
         roadHazardUnitCents: 1_599,
         lineTotalCents: subtotalCents - discountCents + roadHazardCents,
+        fetUnitCents: 0,
+        tireFeeUnitCents: 0,
+        servicesUnitCents: 0,
+        shippingCents,
+        taxCents,
         available: 12,
       },
     ],
@@ -49,9 +54,13 @@ function pricedCart({ quantity, roadHazard }: LineFacts, shippingCents = 2500, t
       discountCents,
       roadHazardCents,
       shippingCents,
+      fetCents: 0,
+      tireFeeCents: 0,
+      servicesCents: 0,
       taxCents,
       totalCents: subtotalCents - discountCents + roadHazardCents + shippingCents + taxCents,
     },
+    tax: { state: 'GA', ratePpm: taxBasisPoints * 100, certificate: null },
   };
 }
 
@@ -112,7 +121,10 @@ describe('the checkout totals', () => {
       ['Discounts', '-$100.00'],
       ['Road hazard', '$159.90'],
       ['Shipping', '$25.00'],
-      ['Tax', '$93.60'],
+      ['Federal excise tax', '$0.00'],
+      ['GA tire fee', '$0.00'],
+      ['Installer services', '$0.00'],
+      ['Tax (GA 8.25 %)', '$93.60'],
       ['Total', '$1,413.00'],
     ]);
     expect(lineTotal()).toBe('$1,294.40');
@@ -134,7 +146,10 @@ describe('the checkout totals', () => {
       ['Discounts', '$0.00'],
       ['Road hazard', '$0.00'],
       ['Shipping', '$0.00'],
-      ['Tax', '$0.00'],
+      ['Federal excise tax', '$0.00'],
+      ['GA tire fee', '$0.00'],
+      ['Installer services', '$0.00'],
+      ['Tax (GA 0 %)', '$0.00'],
       ['Total', '$123.45'],
     ]);
   });

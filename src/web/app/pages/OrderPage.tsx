@@ -7,7 +7,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { getCart } from '../../features/cart/cart.slice';
 import { awaitsChain, CryptoPaymentPending } from '../../features/orders/CryptoPaymentPending';
-import { formatDate, OrderItemsTable, paymentText, StatusBadge } from '../../features/orders/OrderBits';
+import {
+  formatDate,
+  OrderItemsTable,
+  paymentText,
+  StatusBadge,
+  TaxNote,
+} from '../../features/orders/OrderBits';
 import { useMyOrderQuery, useReorderMutation } from '../../features/orders/orders.api';
 import { PayOrder } from '../../features/orders/PayOrder';
 import { OrderTracking } from '../../features/logistics/OrderTracking';
@@ -89,6 +95,7 @@ export function OrderPage() {
               <Text size="sm">Payment: {paymentText(order.paymentMethod, order.paymentStatus)}</Text>
               {order.poNumber && <Text size="sm">PO: {order.poNumber}</Text>}
               <Text size="sm">Deliver to ZIP {order.delivery.zip}</Text>
+              <TaxNote order={order} />
               {order.trackingNumber && <Text size="sm">Tracking: {order.trackingNumber}</Text>}
               {order.subOrders.length > 0 && (
                 <Text size="sm" mt="sm" c="dimmed">

@@ -8,6 +8,7 @@ import type { Cart } from '../../../contract/order-shapes';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { putCart } from './cart.slice';
 import { money } from '../../lib/format';
+import { LandedTotals } from '../../components/LandedTotals';
 import { usePhone } from '../../lib/media-query';
 
 type Line = Cart['orderItems'][number];
@@ -43,6 +44,28 @@ function QuantityField({ i, busy, update }: { i: Line; busy: boolean; update: Up
   );
 }
 
+/** What a line carries beside its tires: per tire excise tax, the state's fee, installer services; its tax. */
+export function LineCharges({ i }: { i: Line }) {
+  const parts: string[] = [];
+  if (i.fetUnitCents > 0) parts.push(`FET ${money(i.fetUnitCents)}`);
+  if (i.tireFeeUnitCents > 0) parts.push(`tire fee ${money(i.tireFeeUnitCents)}`);
+  if (i.servicesUnitCents > 0) parts.push(`installation ${money(i.servicesUnitCents)}`);
+  return (
+    <>
+      {parts.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="line-charges">
+          + {parts.join(' + ')} / tire
+        </Text>
+      )}
+      {i.taxCents > 0 && (
+        <Text size="xs" c="dimmed">
+          tax {money(i.taxCents)}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** The controls of one line, laid out by the table (sm and up) or the phone's list. */
 function lineControls(i: Line, busy: boolean, update: Update) {
   return {
@@ -66,6 +89,7 @@ function lineControls(i: Line, busy: boolean, update: Update) {
         )}
       </>
     ),
+    charges: <LineCharges i={i} />,
     quantity: <QuantityField i={i} busy={busy} update={update} />,
     roadHazard: (
       <Switch
@@ -125,6 +149,7 @@ export function CartLines({ cart }: { cart: Cart }) {
                 {c.roadHazard}
                 <Text fw={600}>{money(i.lineTotalCents)}</Text>
               </Group>
+              {c.charges}
             </Paper>
           );
         })}
@@ -149,7 +174,10 @@ export function CartLines({ cart }: { cart: Cart }) {
           return (
             <Table.Tr key={i.orderItemId} data-testid="cart-line">
               <Table.Td>{c.title}</Table.Td>
-              <Table.Td>{c.unitPrice}</Table.Td>
+              <Table.Td>
+                {c.unitPrice}
+                {c.charges}
+              </Table.Td>
               <Table.Td>{c.quantity}</Table.Td>
               <Table.Td>{c.roadHazard}</Table.Td>
               <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
@@ -162,31 +190,14 @@ export function CartLines({ cart }: { cart: Cart }) {
   );
 }
 
+/** The cart's landed cost: every part, or, delivered to an installer, the out-the-door total. */
 export function CartTotals({ cart }: { cart: Cart }) {
-  const t = cart.totals;
-  const rows: [string, number][] = [
-    ['Subtotal', t.subtotalCents],
-    ['Discounts', -t.discountCents],
-    ['Road hazard', t.roadHazardCents],
-    ['Shipping', t.shippingCents],
-    ['Tax', t.taxCents],
-  ];
   return (
-    <Table aria-label="Totals">
-      <Table.Tbody>
-        {rows.map(([label, cents]) => (
-          <Table.Tr key={label}>
-            <Table.Td>{label}</Table.Td>
-            <Table.Td ta="right">{money(cents)}</Table.Td>
-          </Table.Tr>
-        ))}
-        <Table.Tr>
-          <Table.Td fw={700}>Total</Table.Td>
-          <Table.Td ta="right" fw={700} data-testid="cart-total">
-            {money(t.totalCents)}
-          </Table.Td>
-        </Table.Tr>
-      </Table.Tbody>
-    </Table>
+    <LandedTotals
+      totals={cart.totals}
+      tax={cart.tax}
+      installer={cart.delivery.kind === 'installer'}
+      testId="cart-total"
+    />
   );
 }

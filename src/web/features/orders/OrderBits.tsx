@@ -5,6 +5,7 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import { netUnitCents } from '../../../domain/money';
 import { money } from '../../lib/format';
 import { usePhone } from '../../lib/media-query';
+import { LandedTotals, ratePercent } from '../../components/LandedTotals';
 
 const colors: Record<string, string> = {
   placed: 'blue',
@@ -45,10 +46,39 @@ export const paymentText = (method: string | null, status: string) =>
 
 export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : '');
 
-/** The items of an order with prices and totals: a table, or on a phone a list of lines (nothing scrolls sideways). */
+/** Per tire excise tax and state fee of a line, and its tax: what the invoice lists beside the tires. */
+function lineTaxes(i: OrderDetail['orderItems'][number]) {
+  const parts = [
+    i.fetUnitCents > 0 && `FET ${money(i.fetUnitCents)}`,
+    i.tireFeeUnitCents > 0 && `fee ${money(i.tireFeeUnitCents)}`,
+    i.servicesUnitCents > 0 && `installation ${money(i.servicesUnitCents)}`,
+  ].filter(Boolean);
+  return parts.length ? `+ ${parts.join(' + ')} / tire` : '';
+}
+
+/** Where the order is taxed: the state and rate, or the certificate that exempted it. */
+export function TaxNote({ order }: { order: OrderDetail }) {
+  const { tax } = order;
+  if (tax.certificate)
+    return (
+      <Text size="sm" data-testid="tax-note">
+        Tax exempt in {tax.state}: {tax.certificate.kind} certificate {tax.certificate.number}
+      </Text>
+    );
+  if (!tax.state) return null;
+  return (
+    <Text size="sm" data-testid="tax-note">
+      Taxed in {tax.state} at {ratePercent(tax.ratePpm)}
+    </Text>
+  );
+}
+
+/** The items of an order with prices, each line's fees and tax, and the landed totals: a table, or on a phone a list of lines (nothing scrolls sideways). */
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
-  const t = order.totals;
   const phone = usePhone();
+  const totals = (
+    <LandedTotals totals={order.totals} tax={order.tax} installer={order.delivery.kind === 'installer'} />
+  );
   if (phone) {
     return (
       <Stack gap="xs">
@@ -70,64 +100,59 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
                   {money(i.lineTotalCents)}
                 </Text>
               </Group>
+              {(lineTaxes(i) || i.taxCents > 0) && (
+                <Text size="xs" c="dimmed">
+                  {lineTaxes(i)} {i.taxCents > 0 ? `· tax ${money(i.taxCents)}` : ''}
+                </Text>
+              )}
             </Paper>
           ))}
         </Stack>
-        <Group justify="space-between" px="sm">
-          <Text size="sm">Shipping</Text>
-          <Text size="sm">{money(t.shippingCents)}</Text>
-        </Group>
-        <Group justify="space-between" px="sm">
-          <Text fw={700}>Total</Text>
-          <Text fw={700}>{money(t.totalCents)}</Text>
-        </Group>
+        {totals}
       </Stack>
     );
   }
   return (
-    <Table.ScrollContainer minWidth={520} type="native">
-      <Table aria-label="Order items">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Tire</Table.Th>
-            <Table.Th>Qty</Table.Th>
-            <Table.Th>Unit</Table.Th>
-            <Table.Th>Road hazard</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.orderItems.map((i) => (
-            <Table.Tr key={i.orderItemId}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {i.makeName} {i.modelName} {i.size}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {i.skuCode}
-                </Text>
-              </Table.Td>
-              <Table.Td>{i.orderItemQuantity}</Table.Td>
-              <Table.Td>{money(netUnitCents(i))}</Table.Td>
-              <Table.Td>{i.orderItemRoadHazard ? money(i.roadHazardUnitCents) : '—'}</Table.Td>
-              <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={640} type="native">
+        <Table aria-label="Order items">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Tire</Table.Th>
+              <Table.Th>Qty</Table.Th>
+              <Table.Th>Unit</Table.Th>
+              <Table.Th>Road hazard</Table.Th>
+              <Table.Th>FET / fee</Table.Th>
+              <Table.Th ta="right">Tax</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
             </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Td colSpan={4}>Shipping</Table.Td>
-            <Table.Td ta="right">{money(t.shippingCents)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Td colSpan={4} fw={700}>
-              Total
-            </Table.Td>
-            <Table.Td ta="right" fw={700}>
-              {money(t.totalCents)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.orderItems.map((i) => (
+              <Table.Tr key={i.orderItemId}>
+                <Table.Td>
+                  <Text fw={600} size="sm">
+                    {i.makeName} {i.modelName} {i.size}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {i.skuCode}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{i.orderItemQuantity}</Table.Td>
+                <Table.Td>{money(netUnitCents(i))}</Table.Td>
+                <Table.Td>{i.orderItemRoadHazard ? money(i.roadHazardUnitCents) : '—'}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{lineTaxes(i) || '—'}</Text>
+                </Table.Td>
+                <Table.Td ta="right">{money(i.taxCents)}</Table.Td>
+                <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {totals}
+    </Stack>
   );
 }
 

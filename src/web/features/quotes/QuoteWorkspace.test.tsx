@@ -68,6 +68,9 @@ function quote({ quantity = 4, good = 6_999, better = 12_345, withOptions = true
       discountCents: 0,
       roadHazardCents: 0,
       shippingCents: SHIPPING_CENTS,
+      fetCents: 0,
+      tireFeeCents: 0,
+      servicesCents: 0,
       taxCents,
       totalCents: subtotalCents + SHIPPING_CENTS + taxCents,
     };

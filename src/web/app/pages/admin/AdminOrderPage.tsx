@@ -6,7 +6,7 @@ import { can } from '../../../../domain/roles';
 import { PageTitle } from '../../../components/PageTitle';
 import { warehousePicker } from '../../../features/inventory/inventory.api';
 import { DistributorPanel } from '../../../features/logistics/DistributorPanel';
-import { OrderItemsTable, OrderLog, OrderPayments } from '../../../features/orders/OrderBits';
+import { OrderItemsTable, OrderLog, OrderPayments, TaxNote } from '../../../features/orders/OrderBits';
 import { OrderComments } from '../../../features/orders/OrderComments';
 import { OrderPaymentActions } from '../../../features/orders/OrderPaymentActions';
 import { useStaffOrderQuery } from '../../../features/orders/orders.api';
@@ -44,6 +44,7 @@ export function AdminOrderPage() {
           <Grid.Col span={{ base: 12, xl: 8 }} order={{ base: 2, xl: 1 }}>
             <Card withBorder mb="md">
               <OrderItemsTable order={order} />
+              <TaxNote order={order} />
             </Card>
             <Card withBorder mb="md">
               <Title order={2} size="h4" mb="sm">

@@ -1,0 +1,165 @@
+// The landed cost of an order's lines (docs/domain.md, "Landed cost"): the delivery's place picks
+// the tax terms (the tax module: rate, taxability, tire fees, exemption certificate), each line's
+// tire kind picks the state's fee, an installer delivery adds the installer's services per tire,
+// and landedTotals (src/domain/landed-cost.ts) taxes each line. What comes out is what the order
+// stores: per item what it was taxed at, per order the totals and the terms.
+import { type LandedLineInput, landedTotals, type TaxRule } from '../../../domain/landed-cost';
+import { netUnitCents, type Totals } from '../../../domain/money';
+import { tireFeeUnitCents } from '../../../domain/tire-fee';
+import { tireKindOf } from '../../../domain/tire-kind';
+import type { DbOrTx } from '../../db/connection';
+import { lookupZip } from '../../integrations/geo/zip-geo';
+import { installerServicesFor } from '../installer-services/installer-services.service';
+import { stateOfZip, type TaxTerms, taxTermsFor } from '../tax/tax.service';
+import type * as itemsRepo from './orders.items.repository';
+import * as repo from './orders.repository';
+
+/** What of an order says where it goes. */
+export type Delivered = Pick<
+  repo.OrderRow,
+  'companyId' | 'locationId' | 'deliveryKind' | 'deliveryZip' | 'deliveryAddress' | 'installerLocationId'
+>;
+
+/** An order's columns of what it was taxed at. */
+export type TaxColumns = Pick<
+  repo.OrderRow,
+  | 'taxState'
+  | 'taxStateRateId'
+  | 'taxZipRateId'
+  | 'taxRatePpm'
+  | 'exemptionCertificateId'
+  | 'exemptionCertificateKind'
+  | 'exemptionCertificateNumber'
+>;
+
+/** The terms of a delivery the tax module cannot place (no state known): nothing is taxed or charged. */
+const untaxed: TaxRule = {
+  ratePpm: 0,
+  shippingTaxable: false,
+  labourTaxable: false,
+  fetTaxable: false,
+  roadHazardTaxable: false,
+};
+
+/**
+ * The state and ZIP an order is delivered to: the typed address's state, else the state of the
+ * location it goes to (the buyer's, or the installer's), else the state of the ZIP (the tax
+ * module's ZIP rows, then the offline ZIP data); null when none is known.
+ */
+export async function placeOf(
+  db: DbOrTx,
+  order: Delivered,
+): Promise<{ state: string; zip: string | null } | null> {
+  const zip = order.deliveryZip;
+  let state = '';
+  if (order.deliveryKind === 'address') state = order.deliveryAddress?.state ?? '';
+  else {
+    const locationId = order.deliveryKind === 'installer' ? order.installerLocationId : order.locationId;
+    if (locationId) state = (await repo.stateOfLocation(db, locationId)) ?? '';
+  }
+  if (!state.trim() && zip) state = (await stateOfZip(db, zip)) ?? lookupZip(zip)?.state ?? '';
+  return state.trim() ? { state: state.trim().toUpperCase(), zip } : null;
+}
+
+/** The tax terms of the order's delivery on `at`; null when its state is not known. */
+export async function termsOf(db: DbOrTx, order: Delivered, at: Date): Promise<TaxTerms | null> {
+  const place = await placeOf(db, order);
+  if (!place) return null;
+  return taxTermsFor(
+    db,
+    { state: place.state, zip: place.zip, companyId: order.companyId, locationId: order.locationId },
+    at,
+  );
+}
+
+/**
+ * The installer's services per tire by rim, for an order delivered to an installer (none
+ * otherwise, and none from an installer that publishes no price list). One read per rim size of
+ * the order: lines of one size (the usual installer order) read once.
+ */
+export async function servicesOf(
+  db: DbOrTx,
+  order: Delivered,
+  lines: itemsRepo.Line[],
+): Promise<Map<number, number>> {
+  const services = new Map<number, number>();
+  if (order.deliveryKind !== 'installer' || !order.installerLocationId) return services;
+  for (const rim of new Set(lines.map((l) => Number(l.rim)))) {
+    const found = await installerServicesFor(db, order.installerLocationId, rim);
+    services.set(rim, found?.unitCents ?? 0);
+  }
+  return services;
+}
+
+export interface Landed {
+  totals: Totals;
+  /** Per line (in the order of `lines`) what it is taxed at. */
+  items: itemsRepo.ItemTaxes[];
+  /** The order's columns of its terms. */
+  terms: TaxColumns;
+}
+
+/**
+ * The landed cost of the lines under the terms: per line its tire's excise tax (the SKU's, never
+ * discounted), the first of the state's fees that names the tire's kind, the installer's services
+ * for its rim, its shipping (`shipping[i]`) and its tax; the totals are the sums of the lines.
+ */
+export function landedOf(
+  lines: itemsRepo.Line[],
+  shipping: number[],
+  terms: TaxTerms | null,
+  services: Map<number, number>,
+): Landed {
+  const fees = lines.map((l) => {
+    const kind = tireKindOf({ size: l.size, construction: l.construction, loadIndex: l.loadIndex });
+    const fee = terms?.tireFees.find((f) => f.kinds.includes(kind)) ?? null;
+    return fee ? { fee, unitCents: tireFeeUnitCents(fee, kind, netUnitCents(l.item)) } : null;
+  });
+  const inputs: LandedLineInput[] = lines.map((l, i) => ({
+    quantity: l.item.quantity,
+    unitPriceCents: l.item.unitPriceCents,
+    unitDiscountCents: l.item.unitDiscountCents,
+    roadHazardUnitCents: l.item.roadHazard ? l.item.roadHazardUnitCents : 0,
+    fetUnitCents: Number(l.fetUnitCents),
+    tireFeeUnitCents: fees[i]?.unitCents ?? 0,
+    tireFeeTaxable: fees[i]?.fee.taxable ?? false,
+    shippingCents: shipping[i] ?? 0,
+    servicesUnitCents: services.get(Number(l.rim)) ?? 0,
+  }));
+  const { lines: landed, totals } = landedTotals(inputs, terms?.rule ?? untaxed);
+  return {
+    totals,
+    items: lines.map((l, i) => ({
+      id: l.item.id,
+      fetUnitCents: inputs[i].fetUnitCents,
+      tireFeeUnitCents: inputs[i].tireFeeUnitCents,
+      tireFeeId: fees[i]?.unitCents ? fees[i].fee.id : null,
+      servicesUnitCents: inputs[i].servicesUnitCents,
+      shippingCents: landed[i].shippingCents,
+      taxableCents: landed[i].taxableCents,
+      taxCents: landed[i].taxCents,
+    })),
+    terms: {
+      taxState: terms?.state ?? null,
+      taxStateRateId: terms?.stateRateId ?? null,
+      taxZipRateId: terms?.zipRateId ?? null,
+      taxRatePpm: terms?.rule.ratePpm ?? 0,
+      exemptionCertificateId: terms?.certificate?.id ?? null,
+      exemptionCertificateKind: terms?.certificate?.kind ?? null,
+      exemptionCertificateNumber: terms?.certificate?.number ?? null,
+    },
+  };
+}
+
+/** Whether an item already stores these taxes (then it is not written again). */
+export function storesTaxes(item: itemsRepo.Line['item'], t: itemsRepo.ItemTaxes): boolean {
+  return (
+    item.fetUnitCents === t.fetUnitCents &&
+    item.tireFeeUnitCents === t.tireFeeUnitCents &&
+    item.tireFeeId === t.tireFeeId &&
+    item.servicesUnitCents === t.servicesUnitCents &&
+    item.shippingCents === t.shippingCents &&
+    item.taxableCents === t.taxableCents &&
+    item.taxCents === t.taxCents
+  );
+}
