@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
 import { Button, FileInput, Grid, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';

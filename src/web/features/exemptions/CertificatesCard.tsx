@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { Alert, Anchor, Badge, Card, Divider, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { type Certificate, exemptionKindLabels } from '../../../contract/exemptions';
