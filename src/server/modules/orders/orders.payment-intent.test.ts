@@ -102,7 +102,8 @@ describe('POST /api/v1/order/:id/payment/transaction', () => {
     const moved = await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/payment/shipping`, anchorage);
     expect(moved.statusCode, moved.body).toBe(200);
     const totalCents = moved.json().totals.totalCents;
-    expect(totalCents).toBeGreaterThan(intent.amountCents);
+    // Anchorage ships farther, and Alaska has no state sales tax: the total moves either way.
+    expect(totalCents).not.toBe(intent.amountCents);
     const res = await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/payment/transaction`, {
       intentId: intent.intentId,
       card: card(),
@@ -276,9 +277,7 @@ describe('POST /api/v1/order/:id/payment/shipping', () => {
     const res = await call(o.cookie, 'POST', `/api/v1/order/${o.orderId}/payment/shipping`, anchorage);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().delivery).toMatchObject({ kind: 'address', zip: '99501' });
-    expect(res.json().totals.shippingCents).toBeGreaterThan(
-      o.order.totals.totalCents - res.json().totals.subtotalCents,
-    );
+    expect(res.json().totals.shippingCents).toBeGreaterThan(o.order.totals.shippingCents);
     expect((await paymentRows(suite.t.db, o.orderId)).map((p) => p.status)).toEqual(['voided']);
   });
 
