@@ -52,7 +52,7 @@ function form(fields: Record<string, string>, file?: { name: string; bytes: Buff
   const parts = Object.entries(fields).map(
     ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
   );
-  const chunks = [Buffer.from(parts.join(''))];
+  const chunks: Buffer[] = [Buffer.from(parts.join(''))];
   if (file)
     chunks.push(
       Buffer.from(

@@ -19,7 +19,8 @@ export interface UploadArgs {
 export const exemptionsApi = api.injectEndpoints({
   endpoints: (b) => ({
     certificates: contractQuery(b, exemptions.listCertificates, {
-      input: () => ({}),
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({}),
       transform: (r) => r.data.list,
       provides: [list],
     }),
