@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EntityPicker, type Picker } from '../../components/EntityPicker';
 import { PageTitle } from '../../components/PageTitle';
-import { blankLine, fieldErrorOf, type LineDraft, linesInput, QuoteLinesEditor } from './QuoteLinesEditor';
+import { QuoteLinesEditor } from './QuoteLinesEditor';
+import { blankLine, fieldErrorOf, type LineDraft, linesInput } from './quote-line-drafts';
 import { useCreateQuoteMutation } from './quotes.api';
 
 interface Pickers {

@@ -2,7 +2,8 @@ import '@mantine/core/styles/Card.layer.css';
 import { Alert, Button, Card, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { QuoteDetail } from '../../../contract/quotes';
-import { draftOf, fieldErrorOf, type LineDraft, linesInput, QuoteLinesEditor } from './QuoteLinesEditor';
+import { QuoteLinesEditor } from './QuoteLinesEditor';
+import { draftOf, fieldErrorOf, type LineDraft, linesInput } from './quote-line-drafts';
 import { useUpdateQuoteMutation } from './quotes.api';
 
 /**

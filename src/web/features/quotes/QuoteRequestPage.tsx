@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../lib/store-hooks';
 import { PageTitle } from '../../components/PageTitle';
-import { blankLine, fieldErrorOf, type LineDraft, linesInput, QuoteLinesEditor } from './QuoteLinesEditor';
+import { QuoteLinesEditor } from './QuoteLinesEditor';
+import { blankLine, fieldErrorOf, type LineDraft, linesInput } from './quote-line-drafts';
 import { useCreateQuoteMutation } from './quotes.api';
 
 /**
