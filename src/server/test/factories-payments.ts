@@ -77,7 +77,7 @@ export async function addToCart(
 ) {
   const res = await caller(app)(shopper.cookie, 'POST', '/api/cart', cartBody(tire, quantity));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { orderId: number; totals: { totalCents: number } };
+  return res.json() as { orderId: number; totals: { totalCents: number; shippingCents: number } };
 }
 
 /** An order sales placed for a new customer: placed, unpaid, its units held. */
@@ -98,7 +98,7 @@ export async function staffOrder(
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json() as {
     orderId: number;
-    totals: { totalCents: number };
+    totals: { totalCents: number; shippingCents: number };
     orderItems: { orderItemId: number; orderItemQuantity: number }[];
   };
   return { ...shopper, tire, order, orderId: order.orderId };
