@@ -2,7 +2,7 @@
 // (its reference the session id) until Stripe says it completed; its PaymentIntent then
 // names it for captures, refunds and disputes. Status changes go through the payment table.
 import type Stripe from 'stripe';
-import { openPaymentStatuses, type PaymentStatus } from '../../../domain/payment-status';
+import { isPendingPayment, openPaymentStatuses, type PaymentStatus } from '../../../domain/payment-status';
 import type { DbOrTx } from '../../db/connection';
 import { AppError, conflict } from '../../http/errors';
 import { cardProcessor, stripeOf } from '../../integrations/payments/card-provider';
@@ -116,7 +116,7 @@ export async function sessionCompleted(tx: DbOrTx, session: Stripe.Checkout.Sess
       `The Stripe session is for ${session.amount_total} cents but the order's total is ${totalCents} cents`,
       { reason: 'amount_mismatch', sessionAmountCents: session.amount_total, totalCents },
     );
-  if (payment.status !== 'pending') return { applied: false as const, payment };
+  if (!isPendingPayment(payment.status)) return { applied: false as const, payment };
   const to: PaymentStatus = session.payment_status === 'paid' ? 'captured' : 'authorized';
   await repo.setPaymentStatus(tx, payment, to, { processorIntentId: intentIdOf(session.payment_intent) });
   await repo.insertTransaction(tx, {
@@ -168,7 +168,7 @@ export async function intentFailed(tx: DbOrTx, payment: repo.PaymentRow, reason:
 /** A session that expired unpaid: its payment is voided (the order's stock is the order's to release). */
 export async function sessionExpired(tx: DbOrTx, sessionId: string) {
   const payment = await repo.findByReference(tx, STRIPE, sessionId);
-  if (payment?.status !== 'pending') return null;
+  if (!payment || !isPendingPayment(payment.status)) return null;
   const message = 'Stripe Checkout session expired unpaid';
   await repo.setPaymentStatus(tx, payment, 'voided', { message });
   await repo.insertTransaction(tx, {
