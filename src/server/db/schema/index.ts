@@ -4,6 +4,7 @@ export * from './core-accounts';
 export * from './core-catalog';
 export * from './catalog';
 export * from './orders';
+export * from './finance-tasks';
 export * from './backoffice';
 export * from './aftersales';
 export * from './logistics';

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 // Its own schema file, of the orders area's migrations (drizzle/orders.config.ts).
-import { financeTasks } from '../../db/schema/finance-tasks';
+import { financeTasks } from '../../db/schema';
 
 /** Opens a task for finance on an order, once per processor object (a dispute reported twice is one task). */
 export async function openFinanceTask(

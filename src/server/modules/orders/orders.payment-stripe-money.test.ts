@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
-import { financeTasks } from '../../db/schema/finance-tasks';
+import { financeTasks } from '../../db/schema';
 import { orderRow, paymentRows } from '../../test/factories-payments';
 import { standinCards } from '../../test/stripe-standin';
 import { stripeSuite } from '../../test/stripe-suite';
