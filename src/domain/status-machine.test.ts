@@ -70,6 +70,7 @@ import {
 import { assertStockHoldTransition, stockHoldStatuses, stockHoldTransitions } from './stock-hold-status';
 import { assertFeedRunTransition, feedRunStatuses, feedRunTransitions } from './feed-run-status';
 import { assertTaxImportTransition, taxImportStatuses, taxImportTransitions } from './tax-import-status';
+import { assertExemptionTransition, exemptionStatuses, exemptionTransitions } from './exemption-status';
 import {
   assertSandboxTokenTransition,
   sandboxTokenStatuses,
@@ -243,6 +244,12 @@ const tables: Table[] = [
     statuses: taxImportStatuses,
     table: taxImportTransitions,
     assert: (from, to) => assertTaxImportTransition(from as never, to as never),
+  },
+  {
+    entity: 'exemption certificate',
+    statuses: exemptionStatuses,
+    table: exemptionTransitions,
+    assert: (from, to) => assertExemptionTransition(from as never, to as never),
   },
   {
     entity: 'shipping label',
