@@ -34,7 +34,9 @@ export function ExemptionReviewPage() {
   const { data, isFetching, error } = useCertificateQueueQuery({ status });
   return (
     <Stack>
-      <Title order={2}>Exemption certificates</Title>
+      <Title order={1} size="h2">
+        Exemption certificates
+      </Title>
       <SegmentedControl
         w="fit-content"
         value={status}
