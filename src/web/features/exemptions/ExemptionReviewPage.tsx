@@ -37,8 +37,11 @@ export function ExemptionReviewPage() {
       <Title order={1} size="h2">
         Exemption certificates
       </Title>
+      {/* As wide as a phone allows (four statuses do not fit at their own width there), no wider than they need. */}
       <SegmentedControl
-        w="fit-content"
+        fullWidth
+        maw={440}
+        size="xs"
         value={status}
         onChange={(v) => setStatus(v as ExemptionStatus)}
         data={exemptionStatuses.map((s) => ({ value: s, label: s[0].toUpperCase() + s.slice(1) }))}
