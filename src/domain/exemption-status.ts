@@ -1,6 +1,7 @@
 // Exemption certificates: what a company shows to buy without sales tax in one state (docs/domain.md,
 // "Exemption certificates"). The statuses, the one table of their moves, and when a certificate's
 // expiry date has passed: the lookups, the pages and the expiry job all read the same rule here.
+import { dayOf } from './calendar-day';
 import { assertTransition, statusesBefore, type TransitionTable } from './status-machine';
 
 export const exemptionKinds = ['resale', 'government', 'fleet_agricultural', 'other'] as const;
@@ -29,7 +30,6 @@ export function assertExemptionTransition(from: ExemptionStatus, to: ExemptionSt
 }
 
 /** The calendar day (YYYY-MM-DD, UTC) of a moment: what an expiry date is compared with. */
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** A certificate is good through its expiry day (UTC) and has expired from the next day on. */
 export const isPastExpiry = (expiresOn: string, at: Date) => expiresOn < dayOf(at);

@@ -1,7 +1,8 @@
 // The periodic job (exemptionsRoutes runs it every hour; tests call it with their own clock):
 // verified certificates past their expiry date become expired, and the company admins get one
 // e-mail per certificate 30 days before it expires.
-import { dayOf, EXPIRY_REMINDER_DAYS } from '../../../domain/exemption-status';
+import { dayOf } from '../../../domain/calendar-day';
+import { EXPIRY_REMINDER_DAYS } from '../../../domain/exemption-status';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connection';
 import { queueEmail } from '../../integrations/email/outbox';

@@ -1,7 +1,7 @@
 // The exemptions module's entry: sales tax exemption certificates (docs/domain.md, "Exemption
 // certificates"). Other modules call certificateFor (the tax terms of a delivery); the rest are
 // the company's and finance's use cases, kept in the sibling files named below.
-import { dayOf } from '../../../domain/exemption-status';
+import { dayOf } from '../../../domain/calendar-day';
 import type { DbOrTx } from '../../db/connection';
 import * as repo from './exemptions.repository';
 

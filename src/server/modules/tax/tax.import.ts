@@ -9,7 +9,8 @@ import type { Actor } from '../../http/actor';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './tax.repository';
-import { dayOf, toRun } from './tax.views';
+import { dayOf } from '../../../domain/calendar-day';
+import { toRun } from './tax.views';
 import { type LineError, readZipFile, type ZipLine } from './tax.zip-file';
 
 /** Rows written per statement inside the import's transaction. */

@@ -7,7 +7,8 @@ import type { Actor } from '../../http/actor';
 import { badRequest, conflict } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './tax.repository';
-import { dayOf, toStateRates, toTaxability, toTireFees } from './tax.views';
+import { dayOf } from '../../../domain/calendar-day';
+import { toStateRates, toTaxability, toTireFees } from './tax.views';
 
 type Dated = { state: string; effectiveFrom: string };
 

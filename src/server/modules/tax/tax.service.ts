@@ -7,7 +7,7 @@ import { type DbOrTx, readAll } from '../../db/connection';
 import { AppError, badRequest } from '../../http/errors';
 import { certificateFor } from '../exemptions/exemptions.service';
 import * as repo from './tax.repository';
-import { dayOf } from './tax.views';
+import { dayOf } from '../../../domain/calendar-day';
 
 export { getImport, importsSettled, importZipRates, listImports } from './tax.import';
 export {

@@ -4,8 +4,6 @@ import type * as api from '../../../contract/tax';
 import type { TireKind } from '../../../domain/tire-kind';
 import type * as repo from './tax.repository';
 
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
 /** Marks, per key, the first row (rows come newest first per key) from a day not after `today`. */
 function markCurrent<R extends { effectiveFrom: string }>(rows: R[], key: (r: R) => string, today: string) {
   const found = new Set<string>();
