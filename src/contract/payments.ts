@@ -319,6 +319,11 @@ export const CompanyPayment = z.object({
   defaultSourceId: z.number().int().nullable(),
   sources: z.array(Source),
   methods: z.array(z.string()),
+  /**
+   * Who takes a card here: `sandbox`, whose card form the web shows, or `stripe`, whose hosted
+   * page the buyer is sent to (the checkout takes no card data).
+   */
+  cardProvider: z.enum(['sandbox', 'stripe']),
 });
 
 export const getCompanyPayment = endpoint({

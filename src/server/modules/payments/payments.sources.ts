@@ -104,6 +104,7 @@ export async function companyPayment(db: DbOrTx, companyId: number) {
     defaultSourceId: customer.sources.find((s) => s.isDefault)?.sourceId ?? null,
     sources: customer.sources,
     methods: ['card', ...(company.creditLimitCents > 0 ? ['account'] : []), 'finpay', 'hostedpay', 'coinpay'],
+    cardProvider: cardProcessor().name,
   };
 }
 

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
-import { Alert, Anchor, Button, Card, Code, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Code, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
@@ -9,6 +9,7 @@ import { CartLines, CartTotals } from '../../features/cart/CartLines';
 import { DeliveryChoice } from '../../features/cart/DeliveryChoice';
 import { PaymentForm } from '../../features/cart/PaymentForm';
 import { getCart } from '../../features/cart/cart.slice';
+import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { RequestQuoteLink } from '../../features/quotes/RequestQuoteLink';
 import { paths } from '../paths';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
@@ -19,6 +20,7 @@ import { isPendingPayment } from '../../../domain/payment-status';
 export function CheckoutPage() {
   const dispatch = useAppDispatch();
   const { cart, loading, error, lastPlaced, lastPayTo } = useAppSelector((s) => s.cart);
+  const onStripe = useCompanyPaymentQuery().data?.cardProvider === 'stripe';
   useEffect(() => {
     dispatch(getCart());
   }, [dispatch]);
@@ -33,6 +35,20 @@ export function CheckoutPage() {
             See your orders
           </Anchor>
         </Alert>
+        {onStripe && lastPlaced.paymentMethod === 'card' && isPendingPayment(lastPlaced.paymentStatus) && (
+          <Alert color="blue" mt="md" title="Opening the card payment page" role="status">
+            <Group gap="xs" wrap="nowrap">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm">
+                Taking you to Stripe to pay {money(lastPlaced.totalCents)}. If nothing happens,{' '}
+                <Anchor component={Link} to={`${paths.orders}/${lastPlaced.orderId}`}>
+                  pay from the order page
+                </Anchor>
+                .
+              </Text>
+            </Group>
+          </Alert>
+        )}
         {isPendingPayment(lastPlaced.paymentStatus) && lastPayTo && (
           <Alert color="yellow" mt="md" title="Waiting for your payment">
             <Text size="sm">

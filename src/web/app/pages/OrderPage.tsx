@@ -3,7 +3,7 @@ import '@mantine/core/styles/Grid.layer.css';
 import { Alert, Button, Card, Grid, Group, Loader, Text } from '@mantine/core';
 import { showToast } from '../../lib/toasts';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { getCart } from '../../features/cart/cart.slice';
 import { awaitsChain, CryptoPaymentPending } from '../../features/orders/CryptoPaymentPending';
@@ -16,6 +16,7 @@ import {
 } from '../../features/orders/OrderBits';
 import { useMyOrderQuery, useReorderMutation } from '../../features/orders/orders.api';
 import { PayOrder } from '../../features/orders/PayOrder';
+import { CardCheckoutReturn, type CheckoutReturn } from '../../features/orders/CardCheckoutReturn';
 import { OrderTracking } from '../../features/logistics/OrderTracking';
 import { ReviewInvitation } from '../../features/reviews/ReviewInvitation';
 import { OrderAfterSales } from '../../features/aftersales/OrderAfterSales';
@@ -38,8 +39,11 @@ export function OrderPage() {
     isError,
   } = useMyOrderQuery(id, { skip: !Number.isInteger(id), pollingInterval });
   const waiting = awaitsChain(order);
-  const unpaid = order?.paymentStatus === 'unpaid';
-  const company = useCompanyPaymentQuery(undefined, { skip: !unpaid });
+  // The company's payment settings say who takes cards: Stripe's page, or the sandbox's card form.
+  const company = useCompanyPaymentQuery(undefined, { skip: !order });
+  const onStripe = company.data?.cardProvider === 'stripe';
+  const checkout = useSearchParams()[0].get('checkout');
+  const back: CheckoutReturn = checkout === 'done' || checkout === 'cancelled' ? checkout : null;
   useEffect(() => setPollingInterval(waiting ? POLL_MS : 0), [waiting]);
   const [reorder, { isLoading: reordering }] = useMutationWithToast(useReorderMutation());
   const dispatch = useAppDispatch();
@@ -106,7 +110,11 @@ export function OrderPage() {
               )}
             </Card>
             <CryptoPaymentPending order={order} />
-            <PayOrder order={order} savedCards={company.data?.sources ?? []} />
+            {onStripe ? (
+              <CardCheckoutReturn order={order} back={back} />
+            ) : (
+              <PayOrder order={order} savedCards={company.data?.sources ?? []} />
+            )}
           </Grid.Col>
         </Grid>
       )}

@@ -4,10 +4,12 @@ import '@mantine/core/styles/RadioIndicator.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { CheckoutBody } from '../../../contract/cart';
 import type { ApiFailure } from '../../api/api';
-import { problemOf } from '../../api/client';
+import { newIdempotencyKey, problemOf } from '../../api/client';
+import { showToast } from '../../lib/toasts';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import {
   CardFields,
@@ -20,6 +22,7 @@ import {
 import {
   type ProviderSession,
   useCompanyPaymentQuery,
+  useOpenCardCheckoutMutation,
   useOpenCryptoChargeMutation,
   useOpenHostedPaymentMutation,
 } from './cart.api';
@@ -28,6 +31,7 @@ import { CryptoPaymentModal } from './CryptoPaymentModal';
 import { FinancingModal } from './FinancingModal';
 import { HostedPaymentModal } from './HostedPaymentModal';
 import { money } from '../../lib/format';
+import { leaveFor } from '../../lib/leave-for';
 
 type Method = 'card' | 'saved' | 'account' | 'finpay' | 'hostedpay' | 'coinpay';
 const currencies = ['USDC', 'BTC', 'ETH'] as const;
@@ -39,18 +43,27 @@ interface Values extends CardValues {
   poNumber: string;
 }
 
-const onlyFor = (method: Method, rule: (v: string) => string | null) => (v: string, all: Values) =>
-  all.method === method ? rule(v) : null;
+const onlyFor =
+  (method: Method, rule: (v: string) => string | null, skip: { current: boolean }) =>
+  (v: string, all: Values) =>
+    all.method === method && !skip.current ? rule(v) : null;
 
 /**
  * Payment choice: a card (test numbers of the sandbox; tokenized by the card provider, so only
  * its token reaches the checkout), a saved card, the company account, financing (finpay's
- * application), the provider's hosted checkout page, or crypto.
+ * application), the provider's hosted checkout page, or crypto. When Stripe takes the cards, the
+ * card option has no fields: the order is placed and the browser goes to Stripe's page.
  */
 export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCents: number }) {
   const dispatch = useAppDispatch();
   const { checkoutLoading, error } = useAppSelector((s) => s.cart);
   const company = useCompanyPaymentQuery();
+  const onStripe = company.data?.cardProvider === 'stripe';
+  // The form's rules are fixed when it is made; the provider arrives later.
+  const noCardFields = useRef(onStripe);
+  noCardFields.current = onStripe;
+  const [openCardCheckout, cardCheckoutOpening] = useOpenCardCheckoutMutation();
+  const navigate = useNavigate();
   const [openHosted, hostedOpening] = useOpenHostedPaymentMutation();
   const [openCrypto, cryptoOpening] = useOpenCryptoChargeMutation();
   const [hosted, setHosted] = useState<ProviderSession | null>(null);
@@ -69,8 +82,8 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
       poNumber: '',
     },
     validate: {
-      number: onlyFor('card', cardRules.number),
-      cvc: onlyFor('card', cardRules.cvc),
+      number: onlyFor('card', cardRules.number, noCardFields),
+      cvc: onlyFor('card', cardRules.cvc, noCardFields),
       sourceId: (v, all) => (all.method === 'saved' && !v ? 'Choose a saved card' : null),
     },
   });
@@ -94,6 +107,23 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
     }
     await place({ paymentMethod: 'card', cardToken: card.token, poNumber: poNumber() });
   };
+  /**
+   * Stripe: the order is placed pending with its stock held, then the browser leaves for Stripe's
+   * page. When that page does not open, the order page offers it again.
+   */
+  const payOnStripe = async () => {
+    if (!(await place({ paymentMethod: 'card', poNumber: poNumber() }))) return;
+    const res = await openCardCheckout({ orderId, idempotencyKey: newIdempotencyKey() });
+    if ('data' in res && res.data) {
+      leaveFor(res.data.url);
+      return;
+    }
+    showToast({
+      color: 'red',
+      message: `The order is placed, but the card payment page did not open: ${(res.error as ApiFailure).message}`,
+    });
+    navigate(`/orders/${orderId}`);
+  };
   /** Opens the provider's session (hosted page or crypto charge); a refusal is shown beside the button. */
   const open = async (run: () => Promise<{ data: ProviderSession } | { error: unknown }>) => {
     setProviderError(null);
@@ -111,7 +141,7 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
     if (v.method === 'hostedpay') setHosted(await open(() => openHosted()));
     else if (v.method === 'coinpay') setCharge(await open(() => openCrypto({ currency: v.currency })));
     else if (v.method === 'finpay') setFinancing(true);
-    else if (v.method === 'card') await payByCard(v);
+    else if (v.method === 'card') await (onStripe ? payOnStripe() : payByCard(v));
     else if (v.method === 'saved')
       await place({ paymentMethod: 'card', sourceId: Number(v.sourceId), poNumber: po });
     else await place({ paymentMethod: 'account', poNumber: po });
@@ -131,7 +161,8 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
   const p = company.data;
   const method = form.values.method;
   const refusal = providerError ?? (error?.during === 'checkout' ? error.message : null);
-  const opening = hostedOpening.isLoading || cryptoOpening.isLoading || tokenizing;
+  const opening =
+    hostedOpening.isLoading || cryptoOpening.isLoading || cardCheckoutOpening.isLoading || tokenizing;
   return (
     <>
       <form onSubmit={form.onSubmit(submit)}>
@@ -146,7 +177,12 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
               <Radio value="coinpay" label="Crypto (coinpay)" />
             </Stack>
           </Radio.Group>
-          {method === 'card' && <CardFields inputProps={(field) => form.getInputProps(field)} />}
+          {method === 'card' && !onStripe && <CardFields inputProps={(field) => form.getInputProps(field)} />}
+          {method === 'card' && onStripe && (
+            <Text size="sm" c="dimmed">
+              You enter your card on Stripe's secure payment page; the tires are held for you meanwhile.
+            </Text>
+          )}
           {method === 'saved' && p && (
             <Select
               label="Saved card"
@@ -197,11 +233,13 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
             <Button type="submit" size="md" loading={checkoutLoading || opening}>
               {method === 'hostedpay'
                 ? 'Continue to hostedpay'
-                : method === 'coinpay'
-                  ? 'Pay with crypto'
-                  : method === 'finpay'
-                    ? 'Apply with finpay'
-                    : 'Place order'}
+                : method === 'card' && onStripe
+                  ? 'Continue to payment'
+                  : method === 'coinpay'
+                    ? 'Pay with crypto'
+                    : method === 'finpay'
+                      ? 'Apply with finpay'
+                      : 'Place order'}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import * as c from '../../../contract/cart';
 import * as p from '../../../contract/payments';
+import * as stripe from '../../../contract/payments-stripe';
 import * as sh from '../../../contract/shipping';
 import { api, type Out } from '../../api/api';
 import { contractMutation, contractQuery } from '../../api/endpoints';
@@ -30,6 +31,13 @@ const cartApi = api.injectEndpoints({
         headers: { 'idempotency-key': idempotencyKey },
       }),
     }),
+    /** Stripe's hosted Checkout page for the order a card checkout just placed (CARD_PROVIDER=stripe). */
+    openCardCheckout: contractMutation(b, stripe.orderCheckoutSession, {
+      input: ({ orderId, idempotencyKey }: { orderId: number; idempotencyKey: string }) => ({
+        params: { id: orderId },
+        headers: { 'idempotency-key': idempotencyKey },
+      }),
+    }),
     /** Opens a crypto charge for the cart's total: the address the buyer pays to. */
     openCryptoCharge: contractMutation(b, p.cartCryptoCheckout),
     /**
@@ -51,6 +59,7 @@ export const {
   useInstallersQuery,
   useValidateAddressMutation,
   useOpenHostedPaymentMutation,
+  useOpenCardCheckoutMutation,
   usePayHostedPaymentMutation,
   useOpenCryptoChargeMutation,
   useApplyForFinancingMutation,

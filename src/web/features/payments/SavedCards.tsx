@@ -6,7 +6,8 @@ import '@mantine/core/styles/Table.layer.css';
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ApiFailure } from '../../api/api';
 import { problemOf } from '../../api/client';
 import {
@@ -20,10 +21,13 @@ import {
 import {
   type CardOwner,
   useMakeDefaultCardMutation,
+  useOpenSaveCardPageMutation,
   useRemoveCardMutation,
   useSavedCardsQuery,
   useSaveCardMutation,
 } from './payments.api';
+import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
+import { leaveFor } from '../../lib/leave-for';
 
 interface Props {
   owner: CardOwner;
@@ -33,7 +37,21 @@ interface Props {
 
 /** A company's saved cards: listed, and (for who may) added through the card form or removed. */
 export function SavedCards({ owner, canEdit }: Props) {
-  const { data, isLoading, error } = useSavedCardsQuery(owner);
+  const back = useSearchParams()[0].get('card');
+  // Back from Stripe's page with a card: the webhook saves it in a moment; the list asks again until then.
+  const [polling, setPolling] = useState(back === 'saved');
+  const { data, isLoading, error } = useSavedCardsQuery(owner, { pollingInterval: polling ? 2000 : 0 });
+  const count = data?.sources.length;
+  const [firstCount, setFirstCount] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (count !== undefined && firstCount === undefined) setFirstCount(count);
+    if (polling && firstCount !== undefined && count !== undefined && count > firstCount) setPolling(false);
+  }, [count, firstCount, polling]);
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setTimeout(() => setPolling(false), 30_000);
+    return () => clearTimeout(timer);
+  }, [polling]);
   const [remove] = useRemoveCardMutation();
   const [makeDefault] = useMakeDefaultCardMutation();
   const [problem, setProblem] = useState<string | null>(null);
@@ -96,8 +114,52 @@ export function SavedCards({ owner, canEdit }: Props) {
           {problem}
         </Alert>
       )}
-      {canEdit && <AddCard owner={owner} />}
+      {back === 'saved' && data?.provider === 'stripe' && (
+        <Alert color={polling ? 'blue' : 'green'} role="status">
+          {polling
+            ? 'Stripe is saving your card; it appears here in a moment.'
+            : 'Your card is saved with Stripe.'}
+        </Alert>
+      )}
+      {back === 'cancelled' && data?.provider === 'stripe' && (
+        <Alert color="gray" role="status">
+          No card was saved.
+        </Alert>
+      )}
+      {canEdit && data?.provider === 'stripe' && <SaveCardOnStripe owner={owner} />}
+      {canEdit && data?.provider !== 'stripe' && <AddCard owner={owner} />}
     </Stack>
+  );
+}
+
+/**
+ * With Stripe the card is typed on Stripe's page (mode setup), never here; the company's buyer
+ * or admin goes there. Finance cannot type a customer's card: the customer saves it itself.
+ */
+function SaveCardOnStripe({ owner }: { owner: CardOwner }) {
+  const [open, { isLoading }] = useMutationWithToast(useOpenSaveCardPageMutation());
+  const [leaving, setLeaving] = useState(false);
+  if (owner.staff)
+    return (
+      <Text size="sm" c="dimmed">
+        The customer saves its cards with Stripe from its account page.
+      </Text>
+    );
+  const go = async () => {
+    const res = await open(owner.companyId, { failure: (p) => `Stripe's page did not open: ${p.message}` });
+    if (!res.ok) return;
+    setLeaving(true);
+    leaveFor(res.data.url);
+  };
+  return (
+    <Group>
+      <Button size="xs" onClick={go} loading={isLoading || leaving}>
+        Save a card
+      </Button>
+      <Text size="xs" c="dimmed">
+        You enter the card on Stripe's secure page.
+      </Text>
+    </Group>
   );
 }
 

@@ -1,5 +1,7 @@
 import * as p from '../../../contract/payments';
+import * as stripe from '../../../contract/payments-stripe';
 import { type ApiArgs, api } from '../../api/api';
+import { newIdempotencyKey } from '../../api/client';
 import { contractMutation, contractQuery } from '../../api/endpoints';
 
 /** Whose saved cards: the caller's own company, or (finance) a customer's. */
@@ -38,6 +40,13 @@ const paymentsApi = api.injectEndpoints({
           : { params: { id: companyId, sourceId } },
       invalidates: ['Payment'],
     }),
+    /** Stripe's page (mode setup) where the company saves a card; the webhook records it here. */
+    openSaveCardPage: contractMutation(b, stripe.saveCardSession, {
+      input: (companyId: number) => ({
+        params: { id: companyId },
+        headers: { 'idempotency-key': newIdempotencyKey() },
+      }),
+    }),
     /** The company's default card (its own company only). */
     makeDefaultCard: contractMutation(b, p.setCompanyPayment, {
       input: (sourceId: number) => ({ params: { id: sourceId } }),
@@ -46,5 +55,10 @@ const paymentsApi = api.injectEndpoints({
   }),
 });
 
-export const { useSavedCardsQuery, useSaveCardMutation, useRemoveCardMutation, useMakeDefaultCardMutation } =
-  paymentsApi;
+export const {
+  useSavedCardsQuery,
+  useSaveCardMutation,
+  useRemoveCardMutation,
+  useMakeDefaultCardMutation,
+  useOpenSaveCardPageMutation,
+} = paymentsApi;
