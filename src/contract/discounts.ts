@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discountApprovalStatuses } from '../domain/discounts';
 import { ListQuery, NullableId, OptionalBool, OptionalId, patchOf, Required } from './admin-common';
 import { endpoint, Id, Ok, pageOf } from './common';
 
@@ -13,8 +14,6 @@ export const FloorBreach = z.object({
   unitPriceCents: z.number().int(),
   floorCents: z.number().int(),
 });
-
-export const discountApprovalStatuses = ['not_needed', 'pending', 'approved'] as const;
 
 export const Discount = z.object({
   id: z.number().int(),

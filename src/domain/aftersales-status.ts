@@ -156,3 +156,6 @@ export const isShippableReturn = (status: string) =>
 
 /** Whether a refund waits for finance's approval before its money moves. */
 export const awaitsRefundApproval = (status: string) => status === 'pending';
+
+/** Whether a refund's money was given back. */
+export const isProcessedRefund = (status: string) => status === 'processed';

@@ -4,6 +4,22 @@ import { floorCents } from './quote-options';
 // (basis points) or an amount per unit, applied after markup. The one stacking rule lives here
 // so that the shop's prices, the cart and the checkout re-check cannot disagree.
 
+/**
+ * A discount that takes a price under its floor waits for admin or finance (`pending`, not in
+ * force) until one of them approves it; one that stays above every floor needs no approval.
+ */
+export const discountApprovalStatuses = ['not_needed', 'pending', 'approved'] as const;
+export type DiscountApprovalStatus = (typeof discountApprovalStatuses)[number];
+
+/** Whether a discount takes a price under its floor: it waits for approval or was approved. */
+export const isBelowFloor = (status: string) => status !== 'not_needed';
+
+/** Whether a discount under the floor waits for admin or finance, and is not in force until then. */
+export const awaitsDiscountApproval = (status: string) => status === 'pending';
+
+/** Whether admin or finance approved the discount under its floor (it is in force). */
+export const isApprovedBelowFloor = (status: string) => status === 'approved';
+
 export interface DiscountRule {
   id: number;
   startsAt: Date | string;

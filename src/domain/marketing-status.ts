@@ -30,3 +30,9 @@ export function assertContactTransition(from: ContactStatus, to: ContactStatus):
 
 /** Whether a contact message waits for an answer. */
 export const isOpenContact = (status: string) => status === 'open';
+
+/** Whether an address receives the newsletter: its owner clicked the confirmation link. */
+export const isSubscribed = (status: string) => status === 'confirmed';
+
+/** Whether a newsletter request waits for the click on its confirmation link. */
+export const awaitsConfirmation = (status: string) => status === 'pending';

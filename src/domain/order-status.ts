@@ -108,3 +108,12 @@ export const isUnsentLine = (status: string) => status === 'pending';
 
 /** Whether units have left and not all have arrived: shipped, or partly shipped. */
 export const isInTransitOrder = (status: string) => status === 'shipped' || status === 'partially_shipped';
+
+/** Whether an order is placed and none of it has gone to its suppliers: sending its lines starts processing. */
+export const awaitsProcessing = (status: string) => status === 'placed';
+
+/** Whether staff put the order on hold (it is released back to the status it was held from). */
+export const isOnHold = (status: string) => status === 'on_hold';
+
+/** Whether the supplier reported a problem with a line: staff may send it again. */
+export const isExceptionLine = (status: string) => status === 'exception';

@@ -1,7 +1,7 @@
 // Money has two status tables. A payment is one attempt at one provider (a card charge, a
 // financing approval, a crypto charge, an on-account charge); an order's payment status sums up
 // where the order's money stands. Every change of either goes through its assert function.
-import { assertTransition, type TransitionTable } from './status-machine';
+import { assertTransition, canTransition, type TransitionTable } from './status-machine';
 
 export const paymentStatuses = [
   'none',
@@ -108,3 +108,16 @@ export const isPendingPayment = (status: string) => status === 'pending';
 /** Whether money received for the order may still be recorded: it is not paid yet, or owed on terms. */
 export const isReceivable = (status: string) =>
   (orderPaymentTransitions[status as OrderPaymentStatus] ?? []).includes('paid');
+
+/** Whether a payment's money is reserved on the card and not taken yet: a capture takes it. */
+export const isAuthorizedPayment = (status: string) => status === 'authorized';
+
+/** Whether the card provider holds a payment for its risk check (it is neither refused nor authorized yet). */
+export const isInReview = (status: string) => status === 'review';
+
+/** Whether a payment's money was taken (not refunded, not only reserved or owed). */
+export const isCapturedPayment = (status: string) => status === 'captured';
+
+/** Whether a payment may still be voided: it holds no money yet, or it is owed on terms. */
+export const isVoidablePayment = (status: string) =>
+  canTransition(paymentTransitions, status as PaymentStatus, 'voided');

@@ -88,3 +88,6 @@ export const isAcceptedQuote = (status: string) => status === 'accepted';
 
 /** Whether an option generation job ended with its options made. */
 export const isJobDone = (status: string) => status === 'done';
+
+/** Whether the quote is a draft: its line requests have no options (yet, or since they changed). */
+export const isDraftQuote = (status: string) => status === 'draft';

@@ -27,3 +27,6 @@ export const isPublished = (status: string | undefined) => status === 'published
 
 /** Whether staff hid the review (its author reads why). */
 export const isHidden = (status: string | undefined) => status === 'hidden';
+
+/** Whether a review waits for staff to read it (new, or edited by its author since). */
+export const awaitsModeration = (status: string | undefined) => status === 'pending';

@@ -27,3 +27,9 @@ export function assertSandboxTokenTransition(from: SandboxTokenStatus, to: Sandb
 
 /** Whether a hosted checkout session is complete: its card approved, or held for the provider's review. */
 export const isCompletedSession = (status: string) => status === 'approved' || status === 'review';
+
+/** Whether a token already paid an order (a token pays once). */
+export const isUsedToken = (status: string) => status === 'used';
+
+/** Whether the provider refused the payment the token stands for. */
+export const isDeclinedToken = (status: string) => status === 'declined';

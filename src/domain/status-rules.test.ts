@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   awaitsRefundApproval,
   hasReturnedUnits,
+  isProcessedRefund,
   isShippableReturn,
   refundStatuses,
   returnStatuses,
 } from './aftersales-status';
 import { compStatuses, isWaivable } from './comp-status';
+import {
+  awaitsDiscountApproval,
+  discountApprovalStatuses,
+  isApprovedBelowFloor,
+  isBelowFloor,
+} from './discounts';
 import { feedRunStatuses, isFeedRunning } from './feed-run-status';
 import {
   awaitsAppointment,
@@ -14,13 +21,22 @@ import {
   isMounted,
   isOpenInstallerOrder,
 } from './installer-status';
-import { contactStatuses, isOpenContact } from './marketing-status';
 import {
+  awaitsConfirmation,
+  contactStatuses,
+  isOpenContact,
+  isSubscribed,
+  newsletterStatuses,
+} from './marketing-status';
+import {
+  awaitsProcessing,
   hasArrived,
   isCancelledOrder,
   isDeliveryChangeable,
+  isExceptionLine,
   isInTransitOrder,
   isLiveSupplierLine,
+  isOnHold,
   isShippedOrderStatus,
   isUnsentLine,
   orderStatuses,
@@ -28,11 +44,15 @@ import {
   supplierLineStatuses,
 } from './order-status';
 import {
+  isAuthorizedPayment,
+  isCapturedPayment,
+  isInReview,
   isPendingPayment,
   isReceivable,
   isRefundableOrderPayment,
   isRefundablePayment,
   isUnpaid,
+  isVoidablePayment,
   orderPaymentStatuses,
   paymentStatuses,
 } from './payment-status';
@@ -40,6 +60,7 @@ import {
   canExpire,
   hasOptionsReady,
   isAcceptedQuote,
+  isDraftQuote,
   isIssuedQuote,
   isJobDone,
   isJobRunning,
@@ -47,8 +68,13 @@ import {
   quoteJobStatuses,
   quoteStatuses,
 } from './quote-status';
-import { isHidden, isPublished, reviewStatuses } from './reviews-status';
-import { isCompletedSession, sandboxTokenStatuses } from './sandbox-token-status';
+import { awaitsModeration, isHidden, isPublished, reviewStatuses } from './reviews-status';
+import {
+  isCompletedSession,
+  isDeclinedToken,
+  isUsedToken,
+  sandboxTokenStatuses,
+} from './sandbox-token-status';
 import {
   canVoidShipment,
   fulfillmentStatuses,
@@ -62,7 +88,8 @@ import {
   pickupStatuses,
   shipmentStatuses,
 } from './shipping-status';
-import { liveStockHoldStatuses, stockHoldStatuses } from './stock-hold-status';
+import { isReservedHold, isSoldHold, liveStockHoldStatuses, stockHoldStatuses } from './stock-hold-status';
+import { isImporting, taxImportStatuses } from './tax-import-status';
 
 // The named status rules the server reads instead of comparing status strings: each is listed
 // with exactly the statuses it holds for, so a change of a rule is a change of this list.
@@ -93,6 +120,15 @@ describe('order rules', () => {
     expect(supplierLineStatuses.filter((s) => !isLiveSupplierLine(s))).toEqual(['cancelled']);
     expect(supplierLineStatuses.filter(isUnsentLine)).toEqual(['pending']);
   });
+
+  it('starts processing a placed order when its lines are sent, and releases only an order on hold', () => {
+    expect(orderStatuses.filter(awaitsProcessing)).toEqual(['placed']);
+    expect(orderStatuses.filter(isOnHold)).toEqual(['on_hold']);
+  });
+
+  it('sends again only the supplier lines in exception', () => {
+    expect(supplierLineStatuses.filter(isExceptionLine)).toEqual(['exception']);
+  });
 });
 
 describe('money rules', () => {
@@ -112,6 +148,26 @@ describe('money rules', () => {
   it('knows a payment that waits for the provider, of an order and of one payment', () => {
     expect(orderPaymentStatuses.filter(isPendingPayment)).toEqual(['pending']);
     expect(paymentStatuses.filter(isPendingPayment)).toEqual(['pending']);
+  });
+
+  it('captures an authorized payment, leaves one in review there, and knows money taken', () => {
+    expect(paymentStatuses.filter(isAuthorizedPayment)).toEqual(['authorized']);
+    expect(paymentStatuses.filter(isInReview)).toEqual(['review']);
+    expect(paymentStatuses.filter(isCapturedPayment)).toEqual(['captured']);
+  });
+
+  it('voids the payments that hold no money yet and the ones owed on terms', () => {
+    expect(paymentStatuses.filter(isVoidablePayment)).toEqual([
+      'pending',
+      'review',
+      'authorized',
+      'on_account',
+    ]);
+  });
+
+  it('refuses a payment token that was used already or declined', () => {
+    expect(sandboxTokenStatuses.filter(isUsedToken)).toEqual(['used']);
+    expect(sandboxTokenStatuses.filter(isDeclinedToken)).toEqual(['declined']);
   });
 
   it('waives a compensation record only while it is accrued', () => {
@@ -146,6 +202,11 @@ describe('logistics rules', () => {
   it('counts held and committed stock holds as taking units', () => {
     expect(stockHoldStatuses.filter((s) => liveStockHoldStatuses.includes(s))).toEqual(['held', 'committed']);
   });
+
+  it('frees the units of a hold that only reserves them, and restocks the units of a sold one', () => {
+    expect(stockHoldStatuses.filter(isReservedHold)).toEqual(['held']);
+    expect(stockHoldStatuses.filter(isSoldHold)).toEqual(['committed']);
+  });
 });
 
 describe('quote, review and return rules', () => {
@@ -162,13 +223,25 @@ describe('quote, review and return rules', () => {
     expect(quoteJobStatuses.filter(isJobDone)).toEqual(['done']);
   });
 
+  it('sends a quote with options back to draft when its line requests change; a draft stays one', () => {
+    expect(quoteStatuses.filter(isDraftQuote)).toEqual(['draft']);
+  });
+
   it('shows a review to everyone only once published, and tells its author when hidden', () => {
     expect(reviewStatuses.filter(isPublished)).toEqual(['published']);
     expect(reviewStatuses.filter(isHidden)).toEqual(['hidden']);
   });
 
+  it('puts an edited review back before staff unless it waits for them already', () => {
+    expect(reviewStatuses.filter(awaitsModeration)).toEqual(['pending']);
+  });
+
   it('asks finance to approve a pending refund', () => {
     expect(refundStatuses.filter(awaitsRefundApproval)).toEqual(['pending']);
+  });
+
+  it('marks a return refunded only once a refund of it gave the money back', () => {
+    expect(refundStatuses.filter(isProcessedRefund)).toEqual(['processed']);
   });
 
   it('refunds a return once its units are back, and lets the buyer ship it once approved', () => {
@@ -198,5 +271,22 @@ describe('installer, inventory and inbox rules', () => {
   it('knows a feed run still being applied and a contact message waiting for its answer', () => {
     expect(feedRunStatuses.filter(isFeedRunning)).toEqual(['running']);
     expect(contactStatuses.filter(isOpenContact)).toEqual(['open']);
+  });
+
+  it('reminds a subscribed address that it is subscribed, and lets a confirmation link of a pending request lapse', () => {
+    expect(newsletterStatuses.filter(isSubscribed)).toEqual(['confirmed']);
+    expect(newsletterStatuses.filter(awaitsConfirmation)).toEqual(['pending']);
+  });
+
+  it('counts a tax import as running while it imports, not once rejected, done or failed', () => {
+    expect(taxImportStatuses.filter(isImporting)).toEqual(['importing']);
+  });
+});
+
+describe('discount approval rules', () => {
+  it('asks for approval of a discount under the floor, and puts it in force once admin or finance approve it', () => {
+    expect(discountApprovalStatuses.filter(isBelowFloor)).toEqual(['pending', 'approved']);
+    expect(discountApprovalStatuses.filter(awaitsDiscountApproval)).toEqual(['pending']);
+    expect(discountApprovalStatuses.filter(isApprovedBelowFloor)).toEqual(['approved']);
   });
 });

@@ -21,3 +21,9 @@ export function assertStockHoldTransition(from: StockHoldStatus, to: StockHoldSt
 
 /** Holds that still take units of their warehouse: reserved, or sold and not given back. */
 export const liveStockHoldStatuses: readonly StockHoldStatus[] = ['held', 'committed'];
+
+/** Whether a hold only reserves its units (the money is still open): giving them back frees them. */
+export const isReservedHold = (status: string) => status === 'held';
+
+/** Whether a hold's units were sold (the money settled): giving them back restocks them. */
+export const isSoldHold = (status: string) => status === 'committed';

@@ -21,3 +21,6 @@ export const taxImportFirstStatuses: readonly TaxImportStatus[] = ['importing', 
 export function assertTaxImportTransition(from: TaxImportStatus, to: TaxImportStatus): void {
   assertTransition('tax import', taxImportTransitions, from, to);
 }
+
+/** Whether a run is still importing its file (its transaction has not ended). */
+export const isImporting = (status: string) => status === 'importing';

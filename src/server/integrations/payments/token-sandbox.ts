@@ -6,6 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import {
   assertSandboxTokenTransition,
   isCompletedSession,
+  isDeclinedToken,
+  isUsedToken,
   sandboxTokenFirstStatuses,
   type SandboxTokenStatus,
   sandboxTokenTransitions,
@@ -43,7 +45,7 @@ async function findToken(tx: DbOrTx, provider: string, companyId: number, token:
 
 /** A token bound to another order or amount, or already spent, is a 409 naming why. */
 function assertFor(row: TokenRow, use: TokenUse) {
-  if (row.status === 'used')
+  if (isUsedToken(row.status))
     throw conflict(`This ${row.provider} payment was already used for an order`, { reason: 'token_used' });
   if (row.orderId !== null && row.orderId !== use.orderId)
     throw conflict(`This ${row.provider} payment belongs to another order`, { reason: 'token_foreign' });
@@ -52,7 +54,7 @@ function assertFor(row: TokenRow, use: TokenUse) {
       `The order total changed since the payment was started (${row.amountCents} → ${use.amountCents} cents); start the payment again`,
       { tokenAmountCents: row.amountCents, totalCents: use.amountCents },
     );
-  if (row.status === 'declined')
+  if (isDeclinedToken(row.status))
     throw paymentRefused('card_declined', `The ${row.provider} payment was declined`);
 }
 

@@ -8,7 +8,7 @@ import { RefundLine } from '../../../contract/aftersales';
 import type * as api from '../../../contract/refunds';
 import { capRefundLines, refundNeedsApproval } from '../../../domain/aftersales-money';
 import { formatCents } from '../../../domain/money';
-import type { ReturnReason } from '../../../domain/aftersales-status';
+import { awaitsRefundApproval, type ReturnReason } from '../../../domain/aftersales-status';
 import { can } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
@@ -108,7 +108,7 @@ export async function updateRefund(
     const r = await visibleRefund(tx, actor, id);
     await orders.orderFacts(tx, r.orderId, true);
     const locked = (await moneyRepo.findRefund(tx, id, true))!;
-    if (locked.status !== 'pending')
+    if (!awaitsRefundApproval(locked.status))
       throw conflict(`A refund that is ${locked.status} can no longer be changed`, {
         reason: 'not_editable',
       });

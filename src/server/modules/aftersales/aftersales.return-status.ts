@@ -5,6 +5,7 @@ import type * as api from '../../../contract/returns';
 import {
   assertReturnTransition,
   hasReturnedUnits,
+  isProcessedRefund,
   returnActionTarget,
   type ReturnStatus,
   returnTransitions,
@@ -86,7 +87,7 @@ export async function changeReturnStatus(db: Db, actor: Actor, id: number, to: R
     const r = await visibleReturn(tx, actor, id, true);
     if (to === 'refunded') {
       const refunds = await moneyRepo.refundsFor(tx, { returnId: id });
-      if (!refunds.some((x) => x.status === 'processed'))
+      if (!refunds.some((x) => isProcessedRefund(x.status)))
         throw conflict('A return becomes refunded when a refund of it is processed', { reason: 'no_refund' });
     }
     await move(tx, actor, r, to, note, {});

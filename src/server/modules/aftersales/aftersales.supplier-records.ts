@@ -4,7 +4,7 @@ import { isLiveSupplierLine } from '../../../domain/order-status';
 import type { z } from 'zod';
 import type { RefundLine } from '../../../contract/aftersales';
 import type * as api from '../../../contract/refunds';
-import { isEditableRefund, type RefundStatus } from '../../../domain/aftersales-status';
+import { isEditableRefund, isProcessedRefund, type RefundStatus } from '../../../domain/aftersales-status';
 import type { Db, DbOrTx, Tx } from '../../db/connection';
 import { pageAnswer, type Paging } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
@@ -40,7 +40,7 @@ export function vendorRecordsOf(r: moneyRepo.RefundRow, facts: orders.OrderFacts
 }
 async function vendorEditable(tx: Tx, actor: Actor, refundId: number) {
   const r = await visibleRefund(tx, actor, refundId, true);
-  if (!isEditableRefund(r.status as RefundStatus) && r.status !== 'processed')
+  if (!isEditableRefund(r.status as RefundStatus) && !isProcessedRefund(r.status))
     throw conflict(`The vendor records of a ${r.status} refund cannot change`, { reason: 'not_editable' });
   return r;
 }

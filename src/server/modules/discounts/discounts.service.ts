@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Discount, DiscountInput, updateDiscount as updateEndpoint } from '../../../contract/discounts';
+import { awaitsDiscountApproval, isApprovedBelowFloor } from '../../../domain/discounts';
 import { can } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/connection';
 import { definedOnly, pageAnswer } from '../../db/list-page';
@@ -64,7 +65,7 @@ async function approvalOf(tx: Tx, actor: Actor, terms: Terms, approve: boolean) 
 
 /** Who approved a discount under the floor, and the prices it takes under, go to the audit log. */
 async function auditApproval(tx: Tx, actor: Actor, row: repo.DiscountRow) {
-  if (row.approvalStatus !== 'approved') return;
+  if (!isApprovedBelowFloor(row.approvalStatus)) return;
   await writeAudit(tx, actor, {
     entity: 'discount',
     entityId: row.id,
@@ -97,7 +98,7 @@ export async function approveDiscount(db: Db, actor: Actor, id: number) {
   return db.transaction(async (tx) => {
     const before = await repo.findDiscount(tx, id, true);
     if (!before) throw notFound('Discount');
-    if (before.approvalStatus !== 'pending')
+    if (!awaitsDiscountApproval(before.approvalStatus))
       throw conflict('This discount does not wait for approval', {
         reason: 'not_pending',
         approvalStatus: before.approvalStatus,

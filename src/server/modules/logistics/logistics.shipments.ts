@@ -6,6 +6,7 @@ import type { CourierService } from '../../../domain/shipping';
 import {
   type FulfillmentStatus,
   fulfillmentStatusOf,
+  canVoidShipment,
   fulfillmentTransitions,
   isClosedShipment,
   isLiveShipment,
@@ -141,7 +142,7 @@ export async function voidShipmentOfFulfillment(tx: DbOrTx, fulfillmentId: numbe
   );
   for (const s of open) {
     const row = await shipRepo.findShipment(tx, s.shipmentId, true);
-    if (row.status !== 'label_created')
+    if (!canVoidShipment(row.status))
       throw conflict(`Shipment ${row.trackingNumber} is ${row.status}: the courier has it`);
     await moveShipment(tx, row, 'voided', { source: 'staff', userId, note: 'label voided' });
   }

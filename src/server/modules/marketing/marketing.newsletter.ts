@@ -1,4 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import {
+  awaitsConfirmation,
+  isSubscribed,
+  newsletterTransitions,
+  type NewsletterStatus,
+} from '../../../domain/marketing-status';
+import { canTransition } from '../../../domain/status-machine';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
@@ -78,7 +85,7 @@ export async function subscribe(db: Db, config: Config, actor: Actor | null, ema
         status: 'pending',
         ...pending,
       });
-    else if (existing.status === 'confirmed') {
+    else if (isSubscribed(existing.status)) {
       row = await repo.updateSubscription(tx, existing.id, request);
       await mail(
         tx,
@@ -106,9 +113,9 @@ export async function subscribe(db: Db, config: Config, actor: Actor | null, ema
 export async function confirm(db: Db, config: Config, confirmToken: string, ip: string) {
   return db.transaction(async (tx) => {
     const row = await repo.subscriptionBy(tx, repo.byConfirmHash(hashOf(confirmToken)));
-    if (!row || (row.status === 'pending' && (row.confirmExpiresAt?.getTime() ?? 0) < Date.now()))
+    if (!row || (awaitsConfirmation(row.status) && (row.confirmExpiresAt?.getTime() ?? 0) < Date.now()))
       throw notFound('Confirmation link (it may have expired: ask again)');
-    if (row.status === 'confirmed') return { email: row.email, status: 'confirmed' as const };
+    if (isSubscribed(row.status)) return { email: row.email, status: 'confirmed' as const };
     const after = await repo.setSubscriptionStatus(tx, row, 'confirmed', {
       consentAt: new Date(),
       consentIp: ip,
@@ -131,7 +138,7 @@ export async function unsubscribe(db: Db, unsubscribeToken: string) {
   return db.transaction(async (tx) => {
     const row = await repo.subscriptionBy(tx, repo.byUnsubscribeToken(unsubscribeToken));
     if (!row) throw notFound('Subscription');
-    if (row.status !== 'unsubscribed') {
+    if (canTransition(newsletterTransitions, row.status as NewsletterStatus, 'unsubscribed')) {
       await repo.setSubscriptionStatus(tx, row, 'unsubscribed', {
         unsubscribedAt: new Date(),
         confirmTokenHash: null,

@@ -7,6 +7,8 @@ import { canTransition } from '../../../domain/status-machine';
 import {
   assertOrderPaymentTransition,
   awaitsPayment,
+  isAuthorizedPayment,
+  isCapturedPayment,
   isSettled,
   type OrderPaymentStatus,
   orderPaymentStatusOf,
@@ -197,8 +199,10 @@ export async function confirmOrderIntent(
     const order = await unpaidOrder(tx, actor, orderId);
     const p = payableOf(order);
     const authorized = await payments.authorize(tx, p, intentId, card);
-    const taken = authorized.status === 'authorized' ? await payments.capture(tx, p, intentId) : authorized;
-    if (taken.status === 'captured')
+    const taken = isAuthorizedPayment(authorized.status)
+      ? await payments.capture(tx, p, intentId)
+      : authorized;
+    if (isCapturedPayment(taken.status))
       await payments.voidOpen(tx, orderId, 'Replaced by another payment', taken.paymentId);
     await settle(tx, order, taken, 'card', actor.userId);
   });

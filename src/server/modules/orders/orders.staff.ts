@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { StaffOrderQuery } from '../../../contract/orders-staff';
 import {
+  awaitsProcessing,
+  isExceptionLine,
+  isOnHold,
   isPlacedOrder,
   isUnsentLine,
   type OrderStatus,
@@ -94,7 +97,7 @@ export async function submitOrder(db: Db, actor: Actor, orderId: number) {
       });
     for (const r of lines)
       await changeLineStatus(tx, { id: r.line.id, status: r.line.status, orderId }, 'sent', actor.userId);
-    if (order.status === 'placed')
+    if (awaitsProcessing(order.status))
       await changeOrderStatus(tx, order, 'processing', actor.userId, 'sent to suppliers');
   });
   return orderDetail(db, orderId, true);
@@ -111,12 +114,12 @@ export async function orderAction(
     const order = await lockedOrder(tx, orderId);
     if (action === 'hold') return changeOrderStatus(tx, order, 'on_hold', actor.userId, note ?? null);
     if (action === 'release') {
-      if (order.status !== 'on_hold' || !order.heldFrom)
+      if (!isOnHold(order.status) || !order.heldFrom)
         throw conflict(`The order is ${order.status}, not on hold`);
       return changeOrderStatus(tx, order, order.heldFrom as OrderStatus, actor.userId, note ?? null);
     }
-    const lines = (await routingRepo.listSubOrderLines(tx, orderId)).filter(
-      (r) => r.line.status === 'exception',
+    const lines = (await routingRepo.listSubOrderLines(tx, orderId)).filter((r) =>
+      isExceptionLine(r.line.status),
     );
     if (!lines.length) throw conflict('No supplier line is in exception');
     for (const r of lines)

@@ -3,6 +3,7 @@
 //
 // Locks: before any inventory row is updated, the rows of every product of the change are
 // locked at once with stockRepo.lockStock, which takes them in (product, warehouse) order.
+import { isReservedHold, isSoldHold } from '../../../domain/stock-hold-status';
 import type { DbOrTx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { milesBetween } from '../../integrations/geo/zip-geo';
@@ -206,7 +207,7 @@ export async function releaseStock(tx: DbOrTx, orderId: number, nowait = false) 
 
 /** Held units become free again; sold (committed) units go back on the shelf. */
 function giveBack(tx: DbOrTx, hold: stockRepo.HoldRow, quantity: number) {
-  return hold.status === 'held'
+  return isReservedHold(hold.status)
     ? stockRepo.unreserveUnits(tx, hold, quantity)
     : stockRepo.restockUnits(tx, hold, quantity);
 }
@@ -238,7 +239,7 @@ export async function releaseUnits(
     await giveBack(tx, h, take);
     if (take === h.quantity) await stockRepo.moveStockHolds(tx, [h], 'released');
     else await stockRepo.releasePartOfHold(tx, h, take);
-    committed ||= h.status === 'committed';
+    committed ||= isSoldHold(h.status);
     left -= take;
   }
   await refreshProductPrices(tx, [holds[0].productId]);

@@ -4,7 +4,11 @@
 // Each status change goes through the payment transition table (src/domain/payment-status.ts).
 import {
   assertPaymentTransition,
+  isAuthorizedPayment,
+  isInReview,
+  isPendingPayment,
   isRefundablePayment,
+  isVoidablePayment,
   openPaymentStatuses,
   type PaymentStatus,
 } from '../../../domain/payment-status';
@@ -96,7 +100,7 @@ async function move(
  */
 async function atStripe(payment: repo.PaymentRow, to: PaymentStatus, kind: string, amountCents: number) {
   if (to === 'voided') await stripe.releaseAtStripe(payment);
-  else if (kind === 'capture' && payment.status === 'authorized') await stripe.captureAtStripe(payment);
+  else if (kind === 'capture' && isAuthorizedPayment(payment.status)) await stripe.captureAtStripe(payment);
   else if (kind === 'refund') return stripe.refundAtStripe(payment, amountCents);
   return null;
 }
@@ -172,12 +176,13 @@ export async function authorize(
 /** A card intent no card has authorized yet: it holds no money, so nothing can be captured from it. */
 // A Stripe Checkout Session not yet paid is one too: recording money received voids it (expired at Stripe).
 const unauthorizedIntent = (payment: repo.PaymentRow) =>
-  (payment.provider === providers.card || payment.provider === stripe.STRIPE) && payment.status === 'pending';
+  (payment.provider === providers.card || payment.provider === stripe.STRIPE) &&
+  isPendingPayment(payment.status);
 
 /** Captures an authorized intent, only for the order's current total; one in review stays there. */
 export async function capture(tx: DbOrTx, p: Payable, intentId: number): Promise<Taken> {
   const intent = await intentFor(tx, p, intentId);
-  if (intent.status === 'review') return { paymentId: intent.id, status: 'review' };
+  if (isInReview(intent.status)) return { paymentId: intent.id, status: 'review' };
   if (unauthorizedIntent(intent))
     throw conflict('Authorize a card on this payment intent first', { reason: 'not_authorized' });
   return move(tx, intent, 'captured', 'capture');
@@ -244,7 +249,7 @@ export async function reverseAll(tx: DbOrTx, orderId: number, message: string) {
     .reduce((s, p) => s + p.amountCents - p.refundedCents, 0);
   const refunded = await refund(tx, orderId, capturedLeft, message);
   for (const payment of all)
-    if (openPaymentStatuses.includes(payment.status as PaymentStatus) || payment.status === 'on_account')
+    if (isVoidablePayment(payment.status))
       await move(tx, payment, 'voided', 'void', payment.amountCents, { message });
   return refunded;
 }
@@ -343,7 +348,7 @@ export {
 export async function confirmCharge(tx: DbOrTx, provider: string, ref: string, message: string) {
   const payment = await repo.findByReference(tx, provider, ref);
   if (!payment) return { applied: false as const, lateFor: null };
-  if (payment.status === 'pending') {
+  if (isPendingPayment(payment.status)) {
     await move(tx, payment, 'captured', 'capture', payment.amountCents, { message });
     return { applied: true as const, orderId: payment.orderId };
   }

@@ -7,7 +7,7 @@ import { paymentCustomers, paymentSources } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { stripeOf } from '../../integrations/payments/card-provider';
 import * as repo from './payments.repository';
-import { openCheckoutSession, STRIPE } from './payments.stripe';
+import { openCheckoutSession, STRIPE, stripeOutcome } from './payments.stripe';
 
 interface CardMethod {
   card?: unknown;
@@ -69,11 +69,11 @@ async function chargeSavedCard(tx: DbOrTx, p: Payable, sourceId: number, key: st
       paymentMethodId: source.token,
       key: `${key}:${p.orderId}:${p.amountCents}`,
     });
-    const status = intent.status === 'succeeded' ? 'captured' : 'authorized';
+    const { status, kind } = stripeOutcome(intent.status === 'succeeded');
     const paymentId = await repo.insertPaymentWithTransaction(
       tx,
       { ...p, provider: STRIPE, status, reference: intent.id, sourceId },
-      status === 'captured' ? 'capture' : 'authorize',
+      kind,
     );
     await repo.updatePayment(tx, paymentId, { processorIntentId: intent.id });
     return { paymentId, status };

@@ -2,7 +2,12 @@
 // (its reference the session id) until Stripe says it completed; its PaymentIntent then
 // names it for captures, refunds and disputes. Status changes go through the payment table.
 import type Stripe from 'stripe';
-import { isPendingPayment, openPaymentStatuses, type PaymentStatus } from '../../../domain/payment-status';
+import {
+  isAuthorizedPayment,
+  isPendingPayment,
+  openPaymentStatuses,
+  type PaymentStatus,
+} from '../../../domain/payment-status';
 import type { DbOrTx } from '../../db/connection';
 import { AppError, conflict } from '../../http/errors';
 import { cardProcessor, stripeOf } from '../../integrations/payments/card-provider';
@@ -17,6 +22,15 @@ export interface SessionPayable {
 }
 
 const intentIdOf = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/**
+ * Our record of money Stripe answered for: taken (`paid`), or only authorized until finance
+ * captures it (manual capture); with the kind of the transaction that records it.
+ */
+export const stripeOutcome = (paid: boolean) =>
+  paid
+    ? ({ status: 'captured', kind: 'capture' } as const)
+    : ({ status: 'authorized', kind: 'authorize' } as const);
 
 /**
  * A hosted Checkout Session for the order's total now, recorded as a pending payment. `key`
@@ -61,7 +75,7 @@ export async function openSessionOf(tx: DbOrTx, orderId: number, amountCents: nu
  */
 export async function releaseAtStripe(payment: repo.PaymentRow) {
   const stripe = stripeOf();
-  if (payment.status === 'authorized' && payment.processorIntentId) {
+  if (isAuthorizedPayment(payment.status) && payment.processorIntentId) {
     await stripe.cancel(payment.processorIntentId, `void:${payment.id}`);
     return;
   }
@@ -117,11 +131,11 @@ export async function sessionCompleted(tx: DbOrTx, session: Stripe.Checkout.Sess
       { reason: 'amount_mismatch', sessionAmountCents: session.amount_total, totalCents },
     );
   if (!isPendingPayment(payment.status)) return { applied: false as const, payment };
-  const to: PaymentStatus = session.payment_status === 'paid' ? 'captured' : 'authorized';
+  const { status: to, kind } = stripeOutcome(session.payment_status === 'paid');
   await repo.setPaymentStatus(tx, payment, to, { processorIntentId: intentIdOf(session.payment_intent) });
   await repo.insertTransaction(tx, {
     paymentId: payment.id,
-    kind: to === 'captured' ? 'capture' : 'authorize',
+    kind,
     status: to,
     amountCents: payment.amountCents,
     reference: intentIdOf(session.payment_intent),

@@ -4,7 +4,13 @@
 // re-exported at the end.
 import type { z } from 'zod';
 import type { QuoteInput, QuoteSearch } from '../../../contract/quotes';
-import { canExpire, isJobRunning, isQuoteEditable, type QuoteStatus } from '../../../domain/quote-status';
+import {
+  canExpire,
+  isDraftQuote,
+  isJobRunning,
+  isQuoteEditable,
+  type QuoteStatus,
+} from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/connection';
 import { type Paging, pageAnswer } from '../../db/list-page';
@@ -123,7 +129,7 @@ export async function updateQuote(
       ownerUserId: await ownerOf(tx, body.ownerUserId, quote.ownerUserId),
       ...(body.validUntil && { validUntil: validUntilOf(body.validUntil) }),
     };
-    if (quote.status === 'draft') {
+    if (isDraftQuote(quote.status)) {
       await repo.updateQuote(tx, id, set);
       await logQuote(tx, quote, actor.userId, null, 'Line requests changed');
     } else await moveQuote(tx, quote, 'draft', actor.userId, 'Line requests changed; options cleared', set);

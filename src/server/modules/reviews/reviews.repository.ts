@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/reviews';
-import { assertReviewTransition, type ReviewStatus } from '../../../domain/reviews-status';
+import { assertReviewTransition, awaitsModeration, type ReviewStatus } from '../../../domain/reviews-status';
 import type { DbOrTx } from '../../db/connection';
 import { listPage, searchWhere } from '../../db/list-page';
 import { writeStatus } from '../../db/write-status';
@@ -71,10 +71,9 @@ export function listQueue(db: DbOrTx, q: QueueQuery, viewerId: number, authorId:
     q.modelId ? eq(reviews.modelId, q.modelId) : undefined,
     searchWhere(q.q, [reviews.title, reviews.body, models.name, makes.name, companies.name]),
   );
-  const order =
-    q.status === 'pending'
-      ? [asc(reviews.createdAt), asc(reviews.id)]
-      : [desc(reviews.createdAt), desc(reviews.id)];
+  const order = awaitsModeration(q.status)
+    ? [asc(reviews.createdAt), asc(reviews.id)]
+    : [desc(reviews.createdAt), desc(reviews.id)];
   return listPage(db, q, () => reviewsFrom(db, viewerId).where(where), order);
 }
 

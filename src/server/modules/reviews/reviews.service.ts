@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type * as api from '../../../contract/reviews';
 import type { Review } from '../../../contract/reviews';
-import { isPublished, type ReviewStatus } from '../../../domain/reviews-status';
+import { awaitsModeration, isHidden, isPublished, type ReviewStatus } from '../../../domain/reviews-status';
 import type { Db, DbOrTx } from '../../db/connection';
 import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
@@ -209,7 +209,7 @@ export async function updateReview(db: Db, actor: Actor, id: number, input: Body
     assertAuthor(actor, before);
     const edit = definedOnly(writtenColumns(input));
     // Pending stays pending; a published or hidden review goes back to moderation.
-    if (before.status === 'pending') await repo.updateReview(tx, id, edit);
+    if (awaitsModeration(before.status)) await repo.updateReview(tx, id, edit);
     else await repo.setReviewStatus(tx, before, 'pending', edit);
   });
   return getReview(db, actor, id);
@@ -233,8 +233,8 @@ export async function moderateReview(
       moderatedBy: actor.userId,
     };
     const moves = input.status !== undefined && input.status !== before.status;
-    if (moves) set.hiddenReason = input.status === 'hidden' ? input.hiddenReason : null;
-    else if (input.status === 'hidden' && input.hiddenReason) set.hiddenReason = input.hiddenReason;
+    if (moves) set.hiddenReason = isHidden(input.status) ? input.hiddenReason : null;
+    else if (isHidden(input.status) && input.hiddenReason) set.hiddenReason = input.hiddenReason;
     if (input.answer !== undefined) {
       set.answer = input.answer || null;
       set.answeredAt = input.answer ? new Date() : null;

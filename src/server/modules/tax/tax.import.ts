@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as repo from './tax.repository';
 import { dayOf } from '../../../domain/calendar-day';
+import { isImporting } from '../../../domain/tax-import-status';
 import { toRun } from './tax.views';
 import { type LineError, readZipFile, type ZipLine } from './tax.zip-file';
 
@@ -159,7 +160,7 @@ export async function getImport(db: Db, id: number): Promise<api.ImportRun> {
   if (live) return toRun(live.run, live.done);
   const row = await repo.findRun(db, id);
   if (!row) throw notFound('Import');
-  if (row.status === 'importing' && Date.now() - row.createdAt.getTime() > STALLED_MS) {
+  if (isImporting(row.status) && Date.now() - row.createdAt.getTime() > STALLED_MS) {
     const failed = await repo.finishRun(db, row, 'failed', {
       errors: [
         { line: 0, column: null, detail: 'The import stopped before it finished; nothing was imported' },

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/List.layer.css';
 import { Alert, Button, List, Text } from '@mantine/core';
 import * as discounts from '../../../contract/discounts';
-import { floorBreachText } from '../../../domain/discounts';
+import { awaitsDiscountApproval, floorBreachText, isBelowFloor } from '../../../domain/discounts';
 import { can } from '../../../domain/roles';
 import { useAppSelector } from '../../lib/store-hooks';
 import { CrudPage } from '../../components/CrudPage';
@@ -100,17 +100,14 @@ const approvalLabel: Record<discounts.Discount['approvalStatus'], string> = {
 function FloorApproval({ row, close }: { row: discounts.Discount; close: () => void }) {
   const role = useAppSelector((s) => s.session.user?.role);
   const [approve, approving] = useMutationWithToast(useApproveDiscountMutation());
-  if (row.approvalStatus === 'not_needed') return null;
+  if (!isBelowFloor(row.approvalStatus)) return null;
+  const waits = awaitsDiscountApproval(row.approvalStatus);
   const more = row.belowFloorCount - row.belowFloor.length;
   return (
     <Alert
       mt="lg"
-      color={row.approvalStatus === 'pending' ? 'yellow' : 'gray'}
-      title={
-        row.approvalStatus === 'pending'
-          ? 'Waits for admin or finance: not in force until approved'
-          : 'Approved under the floor'
-      }
+      color={waits ? 'yellow' : 'gray'}
+      title={waits ? 'Waits for admin or finance: not in force until approved' : 'Approved under the floor'}
     >
       <Text size="sm">Prices under their floor (cost plus the group's minimum margin, or MAP):</Text>
       <List size="sm">
@@ -119,7 +116,7 @@ function FloorApproval({ row, close }: { row: discounts.Discount; close: () => v
         ))}
       </List>
       {more > 0 && <Text size="sm">and {more} more</Text>}
-      {row.approvalStatus === 'pending' && !!role && can(role, 'finance') && (
+      {waits && !!role && can(role, 'finance') && (
         <Button
           mt="sm"
           loading={approving.isLoading}
