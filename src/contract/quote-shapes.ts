@@ -7,7 +7,7 @@ import { quoteTiers } from '../domain/quote-options';
 import { extractSize } from '../domain/search-query';
 import { speedIndexes } from '../domain/tire-size';
 import { Text } from './admin-common';
-import { Totals } from './order-shapes';
+import { TaxApplied, Totals } from './order-shapes';
 
 const Vehicle = z.object({
   year: z.number().int().min(1959).max(2100),
@@ -77,6 +77,13 @@ export const QuoteOption = z.object({
   priceSource: z.enum(['list', 'override', 'unified']),
   roadHazardUnitCents: z.number().int(),
   shippingCents: z.number().int(),
+  /** Per tire, as the order line would charge them: federal excise tax, the state's fee, installer services. */
+  fetUnitCents: z.number().int(),
+  tireFeeUnitCents: z.number().int(),
+  servicesUnitCents: z.number().int(),
+  /** The line's sales tax at the quote's tax terms (QuoteDetail.tax). */
+  taxCents: z.number().int(),
+  /** What the option adds to the order's total: tires, road hazard, shipping, excise tax, fee, services and tax. */
   lineTotalCents: z.number().int(),
   available: z.number().int(),
   /** The distributor whose stock fills the option when the warehouses cannot; null: warehouses. */
@@ -155,6 +162,12 @@ export const QuoteDetail = QuoteSummary.extend({
   acceptedAt: z.string().nullable(),
   floorApprovedBy: z.string().nullable(),
   items: z.array(QuoteItem),
+  /**
+   * Where and at what the quote is taxed: the rates in force on `taxedOn` (today, or the day it was
+   * accepted), the exemption certificate that applies; state null while the delivery's state is unknown.
+   */
+  tax: TaxApplied,
+  taxedOn: z.string(),
   /** The quote if every line took its good (better, best) option, as the checkout would total it. */
   tierTotals: z.object({ good: Totals.nullable(), better: Totals.nullable(), best: Totals.nullable() }),
   job: QuoteJob.nullable(),

@@ -198,6 +198,11 @@ export const acceptQuote = endpoint({
       .array(z.object({ itemId: z.number().int().positive(), optionId: z.number().int().positive() }))
       .min(1, 'Choose an option for each line')
       .max(100),
+    /**
+     * The total the buyer was shown for these choices: when tax or fees changed since (a new rate
+     * in force, a certificate expired), acceptance is a 409 `quote_total_changed` with the new total.
+     */
+    expectedTotalCents: z.number().int().nonnegative().max(10_000_000_000).optional(),
   }),
   response: z.object({ data: QuoteDetail, orderId: z.number().int() }),
 });

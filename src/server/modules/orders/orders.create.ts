@@ -137,8 +137,10 @@ export async function placeQuotedOrder(tx: Tx, q: QuotedOrder): Promise<number> 
       shippingCents: item.shippingCents,
     });
   }
+  // Taxed for the quote's location (its state, a certificate of that location), as the quote was:
+  // the row names the location only once placed (one open cart per buyer and location).
   const placed = await placeOrder(tx, {
-    order,
+    order: { ...order, locationId: location.id },
     pricing,
     placedBy: { userId: q.buyerUserId, staff: false },
     buyerUserId: q.buyerUserId,

@@ -80,7 +80,7 @@ export async function termsOf(db: DbOrTx, order: Delivered, at: Date): Promise<T
 export async function servicesOf(
   db: DbOrTx,
   order: Delivered,
-  lines: itemsRepo.Line[],
+  lines: Pick<LandedSource, 'rim'>[],
 ): Promise<Map<number, number>> {
   const services = new Map<number, number>();
   if (order.deliveryKind !== 'installer' || !order.installerLocationId) return services;
@@ -90,6 +90,20 @@ export async function servicesOf(
   }
   return services;
 }
+
+/**
+ * What the landed cost reads of a line: its tire (kind, rim, excise tax) and its prices. An order's
+ * line is one; so is a quote's option, priced as the order line it would become.
+ */
+export type LandedSource = Pick<
+  itemsRepo.Line,
+  'size' | 'construction' | 'loadIndex' | 'rim' | 'fetUnitCents'
+> & {
+  item: Pick<
+    itemsRepo.Line['item'],
+    'id' | 'quantity' | 'unitPriceCents' | 'unitDiscountCents' | 'roadHazard' | 'roadHazardUnitCents'
+  >;
+};
 
 export interface Landed {
   totals: Totals;
@@ -105,7 +119,7 @@ export interface Landed {
  * for its rim, its shipping (`shipping[i]`) and its tax; the totals are the sums of the lines.
  */
 export function landedOf(
-  lines: itemsRepo.Line[],
+  lines: LandedSource[],
   shipping: number[],
   terms: TaxTerms | null,
   services: Map<number, number>,
@@ -149,6 +163,22 @@ export function landedOf(
       exemptionCertificateNumber: terms?.certificate?.number ?? null,
     },
   };
+}
+
+/**
+ * The landed-cost rule of a delivery on `at`: its terms, read once, and the landed cost of any of
+ * `lines` under them (what an order of those lines would charge). A quote prices its options and
+ * their combinations through this, so that the order its acceptance places costs what it showed.
+ */
+export async function landedRuleFor(
+  db: DbOrTx,
+  order: Delivered,
+  lines: Pick<LandedSource, 'rim'>[],
+  at: Date,
+): Promise<{ terms: TaxTerms | null; landed: (some: LandedSource[], shipping: number[]) => Landed }> {
+  const terms = await termsOf(db, order, at);
+  const services = await servicesOf(db, order, lines);
+  return { terms, landed: (some, shipping) => landedOf(some, shipping, terms, services) };
 }
 
 /** Whether an item already stores these taxes (then it is not written again). */

@@ -26,6 +26,9 @@ export { followShipments } from './orders.delivery';
 export { updateFulfillments as answerSupplierLines } from './orders.supplier';
 // What quotes use: the cart's shipping rule, checkout's stock rules, and placing an accepted quote.
 export { placeQuotedOrder } from './orders.create';
+// Quotes price their options by the order's landed-cost rule, so the accepted quote's order agrees.
+export { type Delivered, type LandedSource, landedRuleFor } from './orders.landed';
+export { taxAppliedOf } from './orders.pricing';
 export { reserveAllocations, unreserveAllocations } from './orders.stock';
 // Reviews ask what a buyer's company received, as proof of purchase.
 export { linesReceivedBy } from './orders.purchases';

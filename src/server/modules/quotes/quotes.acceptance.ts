@@ -1,6 +1,7 @@
 // Sending a finalized quote to the customer (PDF through the outbox, links from PUBLIC_URL) and
 // the customer's answer: accepting one option per line, which places an order at exactly the
-// quoted prices, or declining. Both release the stock the quote held.
+// quoted total (prices, shipping, and tax and fees as the quote shows them), or declining. Both
+// release the stock the quote held.
 import { assertQuoteTransition, canExpire, type QuoteStatus } from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
 import type { Config } from '../../config';
@@ -8,6 +9,7 @@ import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { badRequest, conflict, forbidden } from '../../http/errors';
 import { queueEmail } from '../../integrations/email/outbox';
+import { formatCents } from '../../../domain/money';
 import { placeQuotedOrder } from '../orders/orders.service';
 import {
   assertWorker,
@@ -16,6 +18,7 @@ import {
   moveQuote,
   releaseQuoteHolds,
 } from './quotes.lifecycle';
+import { quoteLanded } from './quotes.landed';
 import { renderQuotePdf } from './quotes.pdf';
 import * as optionsRepo from './quotes.options.repository';
 import * as repo from './quotes.repository';
@@ -103,10 +106,17 @@ type Choice = { itemId: number; optionId: number };
 
 /**
  * The buyer accepts one option per line: the quote's holds are released and, in the same
- * transaction, an order is placed for the buyer at exactly the quoted prices and shipping
- * (unpaid, its units held as for any order awaiting payment).
+ * transaction, an order is placed for the buyer at exactly the quoted prices and shipping, taxed
+ * at the rates in force today as the quote shows them today (unpaid, its units held as for any
+ * order awaiting payment). A total the buyer saw that is no longer the quote's is refused.
  */
-export async function acceptQuote(db: Db, actor: Actor, id: number, choices: Choice[]) {
+export async function acceptQuote(
+  db: Db,
+  actor: Actor,
+  id: number,
+  choices: Choice[],
+  expectedTotalCents?: number,
+) {
   if (isStaff(actor.role)) throw forbidden('The customer accepts a quote');
   const orderId = await db.transaction(async (tx) => {
     const quote = await lockVisibleQuote(tx, actor, id);
@@ -114,12 +124,23 @@ export async function acceptQuote(db: Db, actor: Actor, id: number, choices: Cho
       throw conflict('This quote has expired', { quoteStatus: quote.status });
     assertQuoteTransition(quote.status as QuoteStatus, 'accepted');
     const items = await repo.itemsOf(tx, id);
-    const options = (await optionsRepo.optionsOf(tx, id)).map((v) => v.option);
+    const views = await optionsRepo.optionsOf(tx, id);
     if (choices.some((c) => !items.some((i) => i.id === c.itemId)))
       throw badRequest('A choice names a line of another quote', [
         { pointer: '/body/choices', detail: 'unknown line' },
       ]);
-    const chosen = chosenOptions(items, options, choices);
+    const chosen = chosenOptions(
+      items,
+      views.map((v) => v.option),
+      choices,
+    );
+    const landed = await quoteLanded(tx, quote, items, views, new Date());
+    const total = landed.totalsOf(chosen.map((c) => ({ option: c.option, roadHazard: c.item.roadHazard })));
+    if (expectedTotalCents !== undefined && expectedTotalCents !== total.totalCents)
+      throw conflict(
+        `The quote's tax or fees changed since it was shown: its total is now ${formatCents(total.totalCents)}`,
+        { code: 'quote_total_changed', totalCents: total.totalCents, tax: landed.tax },
+      );
     await releaseQuoteHolds(tx, id);
     const placed = await placeQuotedOrder(tx, {
       companyId: quote.companyId,

@@ -14,6 +14,10 @@ export function optionsOf(db: DbOrTx, quoteId: number) {
       size: products.size,
       loadIndex: products.loadIndex,
       speedIndex: products.speedIndex,
+      /** What the landed cost reads of the tire: its kind (for the state's fee), rim and excise tax. */
+      construction: products.construction,
+      rim: products.rim,
+      fetUnitCents: products.fetUnitCents,
       makeId: products.makeId,
       modelId: products.modelId,
       makeName: makes.name,

@@ -1,5 +1,6 @@
-// The quote as a PDF (pdfkit): the customer, each line's options side by side, the totals per
-// tier, the validity and the link to accept. Cost and floors never appear.
+// The quote as a PDF (pdfkit): the customer, each line's options side by side with their landed
+// cost (excise tax, tire fee, services, tax), the totals per tier, the tax terms, the validity and
+// the link to accept. Cost and floors never appear.
 import PDFDocument from 'pdfkit';
 import type { QuoteDetail, QuoteItem } from '../../../contract/quotes';
 import { formatCents } from '../../../domain/money';
@@ -11,6 +12,13 @@ function requestOf(item: QuoteItem) {
   if (item.vehicle)
     return `${item.vehicle.year} ${item.vehicle.make} ${item.vehicle.model} ${item.vehicle.option}`;
   return item.size ?? `MPN ${item.mpn}`;
+}
+
+/** The tax row's label: the state and combined rate, or the certificate that exempts the delivery. */
+function taxLabel(q: QuoteDetail) {
+  const { state, ratePpm, certificate } = q.tax;
+  if (certificate) return `Tax (${state} exempt: ${certificate.kind} ${certificate.number})`;
+  return state ? `Tax (${state} ${Number((ratePpm / 10_000).toFixed(4))} %)` : 'Tax';
 }
 
 export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffer> {
@@ -41,7 +49,8 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
   doc.moveDown();
   const col = width / 3;
   for (const item of q.items) {
-    if (doc.y > doc.page.height - 170) doc.addPage();
+    // An option block runs to about 15 rows (excise tax, fee, services and tax added): it stays on one page.
+    if (doc.y > doc.page.height - 220) doc.addPage();
     doc
       .font('Helvetica-Bold')
       .fontSize(11)
@@ -69,6 +78,14 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
             width: col - 10,
           });
         doc.text(`Shipping ${formatCents(o.shippingCents)}`, x, doc.y, { width: col - 10 });
+        for (const [label, unit] of [
+          ['Federal excise tax', o.fetUnitCents],
+          [`${q.tax.state ?? 'State'} tire fee`, o.tireFeeUnitCents],
+          ['Installer services', o.servicesUnitCents],
+        ] as const)
+          if (unit > 0)
+            doc.text(`${label} ${formatCents(unit)} × ${o.quantity}`, x, doc.y, { width: col - 10 });
+        doc.text(`Tax ${formatCents(o.taxCents)}`, x, doc.y, { width: col - 10 });
         doc
           .font('Helvetica-Bold')
           .text(`Line total ${formatCents(o.lineTotalCents)}`, x, doc.y, { width: col - 10 });
@@ -83,7 +100,8 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
     doc.y = bottom + 12;
     doc.x = left;
   }
-  if (doc.y > doc.page.height - 160) doc.addPage();
+  // The totals (nine rows a tier), the link and the terms: about 200 pt, kept together.
+  if (doc.y > doc.page.height - 240) doc.addPage();
   doc.font('Helvetica-Bold').fontSize(11).text('Totals if every line takes the same tier', left);
   doc.font('Helvetica').fontSize(9);
   const top = doc.y + 4;
@@ -101,8 +119,10 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
         ['Discounts', -t.discountCents],
         ['Road hazard', t.roadHazardCents],
         ['Shipping', t.shippingCents],
-        ['Fees', 0],
-        ['Tax', t.taxCents],
+        ['Federal excise tax', t.fetCents],
+        [`${q.tax.state ?? 'State'} tire fee`, t.tireFeeCents],
+        ['Installer services', t.servicesCents],
+        [taxLabel(q), t.taxCents],
       ] as const)
         doc.text(`${label}: ${formatCents(cents)}`, x, doc.y, { width: col - 10 });
       doc
@@ -118,7 +138,10 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
   doc.fillColor('#1c7ed6').text(acceptUrl, { link: acceptUrl, underline: true }).fillColor('black');
   doc.moveDown(0.5).fontSize(8).fillColor('#555');
   doc.text(
-    'Prices and held stock are guaranteed until the validity date. Tax exempt under the certificate on file.',
+    `Prices and held stock are guaranteed until the validity date. Sales tax, excise tax and the state's tire fee are at the rates in force on ${q.taxedOn}; the order is taxed at the rates of the day the quote is accepted.`,
+    left,
+    doc.y,
+    { width },
   );
   doc.end();
   return done;

@@ -68,7 +68,14 @@ describe('quotes', () => {
       quantity: 16,
     });
     expect(options[0].reason).toContain('Lowest price');
-    expect(detail.tierTotals.good.totalCents).toBe(16 * 10_400 + options[0].shippingCents);
+    // Delivered to the buyer's Austin location: the line is taxed, and the tier's total is the line's.
+    expect(detail.tax).toMatchObject({ state: 'TX', certificate: null });
+    expect(options[0].taxCents).toBeGreaterThan(0);
+    expect(detail.tierTotals.good.taxCents).toBe(options[0].taxCents);
+    expect(detail.tierTotals.good.totalCents).toBe(
+      16 * 10_400 + options[0].shippingCents + options[0].taxCents,
+    );
+    expect(options[0].lineTotalCents).toBe(detail.tierTotals.good.totalCents);
     // The buyer sees the options but never cost or floor.
     const seen = (await buyer('GET', `/api/v1/quote/${quote.id}`)).json().data.items[0].options[0];
     expect(seen).toMatchObject({
@@ -140,15 +147,28 @@ describe('quotes', () => {
     const attachment = (mail.meta as { attachments: { content: string }[] }).attachments[0];
     expect(Buffer.from(attachment.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
 
+    const shown = (await buyer('GET', `/api/v1/quote/${quote.id}`)).json().data;
+    const quoted = shown.items[0].options.find((o: { id: number }) => o.id === better.id);
+    const choices = [{ itemId: detail.items[0].id, optionId: better.id }];
+    // A total the buyer was not shown is refused, naming the quote's total now.
+    const stale = await buyer('POST', `/api/v1/quote/${quote.id}/accept`, {
+      choices,
+      expectedTotalCents: quoted.lineTotalCents - 1,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'quote_total_changed', totalCents: quoted.lineTotalCents });
     const accepted = await buyer('POST', `/api/v1/quote/${quote.id}/accept`, {
-      choices: [{ itemId: detail.items[0].id, optionId: better.id }],
+      choices,
+      expectedTotalCents: quoted.lineTotalCents,
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const after = accepted.json().data;
     expect(after).toMatchObject({ status: 'accepted', orderId: accepted.json().orderId });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, accepted.json().orderId));
-    // The quoted tires and shipping, and the sales tax of the delivery (quotes do not show it yet).
-    expect(order.totalCents).toBe(16 * 20_000 + better.shippingCents + order.taxCents);
+    // The order costs the quoted total to the cent: tires, shipping and the Austin sales tax.
+    expect(order.totalCents).toBe(quoted.lineTotalCents);
+    expect(order.taxCents).toBe(quoted.taxCents);
+    expect(quoted.lineTotalCents).toBe(16 * 20_000 + better.shippingCents + quoted.taxCents);
     expect(order.status).toBe('placed');
     // The options not chosen gave their held units back.
     const [goodStock] = await t.db.select().from(inventory).where(eq(inventory.productId, good.productId));

@@ -60,7 +60,7 @@ export function quotesRoutes(app: FastifyInstance) {
     service.emailQuote(db, actor, config, params.id, body.to),
   );
   route(app, api.acceptQuote, ({ db, actor, params, body }) =>
-    service.acceptQuote(db, actor, params.id, body.choices),
+    service.acceptQuote(db, actor, params.id, body.choices, body.expectedTotalCents),
   );
   route(app, api.declineQuote, ({ db, actor, params }) => service.declineQuote(db, actor, params.id));
   route(app, api.quotePdf, async ({ db, actor, config, params, reply }) => {

@@ -1,7 +1,8 @@
-// What a quote looks like on the wire: its summary, and the detail with lines, options, totals per
-// tier, the latest generation job and the history. Buyers never see cost or floors.
+// What a quote looks like on the wire: its summary, and the detail with lines, options (each with
+// its landed cost: quotes.landed.ts), totals per tier, the tax terms, the latest generation job and
+// the history. Buyers never see cost or floors.
 import type { QuoteDetail, QuoteJob, QuoteOption, QuoteSummary } from '../../../contract/quotes';
-import { lineTotalCents, orderTotals, type Totals } from '../../../domain/money';
+import type { Totals } from '../../../domain/money';
 import { type QuoteTier, quoteTiers } from '../../../domain/quote-options';
 import type { QuoteJobStatus, QuoteStatus } from '../../../domain/quote-status';
 import { isStaff } from '../../../domain/roles';
@@ -10,6 +11,7 @@ import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { iso } from '../../lib/dates';
 import * as jobsRepo from './quotes.jobs.repository';
+import { type QuoteLanded, quoteLanded, taxDayOf } from './quotes.landed';
 import * as optionsRepo from './quotes.options.repository';
 import * as repo from './quotes.repository';
 
@@ -48,27 +50,9 @@ export function toJob(j: jobsRepo.QuoteJobRow): QuoteJob {
   };
 }
 
-/** Money of one option as the order would count it: net price, road hazard if asked, shipping. */
-export function optionLine(o: optionsRepo.QuoteOptionRow, roadHazard: boolean) {
-  return {
-    quantity: o.quantity,
-    unitPriceCents: Math.max(o.listPriceCents, o.unitPriceCents),
-    unitDiscountCents: Math.max(o.listPriceCents, o.unitPriceCents) - o.unitPriceCents,
-    roadHazard,
-    roadHazardUnitCents: o.roadHazardUnitCents,
-  };
-}
-
-/** Totals of a set of chosen options, as the checkout totals an order. */
-export function totalsOf(chosen: { option: optionsRepo.QuoteOptionRow; roadHazard: boolean }[]): Totals {
-  return orderTotals(
-    chosen.map((c) => optionLine(c.option, c.roadHazard)),
-    chosen.reduce((s, c) => s + c.option.shippingCents, 0),
-  );
-}
-
-function toOption(v: optionsRepo.OptionView, roadHazard: boolean, staff: boolean): QuoteOption {
+function toOption(v: optionsRepo.OptionView, landed: QuoteLanded, staff: boolean): QuoteOption {
   const o = v.option;
+  const charges = landed.chargesOf(o.id);
   return {
     id: o.id,
     itemId: o.itemId,
@@ -88,7 +72,11 @@ function toOption(v: optionsRepo.OptionView, roadHazard: boolean, staff: boolean
     priceSource: o.priceSource as QuoteOption['priceSource'],
     roadHazardUnitCents: o.roadHazardUnitCents,
     shippingCents: o.shippingCents,
-    lineTotalCents: lineTotalCents(optionLine(o, roadHazard)) + o.shippingCents,
+    fetUnitCents: charges.fetUnitCents,
+    tireFeeUnitCents: charges.tireFeeUnitCents,
+    servicesUnitCents: charges.servicesUnitCents,
+    taxCents: charges.taxCents,
+    lineTotalCents: charges.totalCents,
     available: o.available,
     distributor: o.distributor,
     arrivesBy: o.arrivesBy,
@@ -101,7 +89,7 @@ function toOption(v: optionsRepo.OptionView, roadHazard: boolean, staff: boolean
 }
 
 /** Per tier, the totals if every line took that tier (a line without it takes its first option). */
-function tierTotals(items: repo.QuoteItemRow[], options: optionsRepo.OptionView[]) {
+function tierTotals(items: repo.QuoteItemRow[], options: optionsRepo.OptionView[], landed: QuoteLanded) {
   const result = { good: null, better: null, best: null } as Record<QuoteTier, Totals | null>;
   if (!options.length) return result;
   for (const tier of quoteTiers) {
@@ -110,7 +98,7 @@ function tierTotals(items: repo.QuoteItemRow[], options: optionsRepo.OptionView[
       const pick = own.find((o) => o.option.tier === tier) ?? own[0];
       return pick ? [{ option: pick.option, roadHazard: item.roadHazard }] : [];
     });
-    result[tier] = totalsOf(chosen);
+    result[tier] = landed.totalsOf(chosen);
   }
   return result;
 }
@@ -128,6 +116,7 @@ export async function quoteDetail(db: DbOrTx, actor: Actor, id: number): Promise
     () => repo.userName(db, row.quote.floorApprovedByUserId),
   ]);
   const q = row.quote;
+  const landed = await quoteLanded(db, q, items, options, taxDayOf(q));
   return {
     ...toSummary(row),
     note: q.note,
@@ -147,11 +136,11 @@ export async function quoteDetail(db: DbOrTx, actor: Actor, id: number): Promise
       constraints: item.constraints,
       problem: item.problem,
       chosenOptionId: item.chosenOptionId,
-      options: options
-        .filter((o) => o.option.itemId === item.id)
-        .map((o) => toOption(o, item.roadHazard, staff)),
+      options: options.filter((o) => o.option.itemId === item.id).map((o) => toOption(o, landed, staff)),
     })),
-    tierTotals: tierTotals(items, options),
+    tax: landed.tax,
+    taxedOn: landed.taxedOn,
+    tierTotals: tierTotals(items, options, landed),
     job: job ? toJob(job) : null,
     log: log.map((l) => ({
       at: iso(l.entry.createdAt),

@@ -18,15 +18,19 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { QuoteDetail } from '../../../contract/quotes';
+import type { QuoteDetail, QuoteOption } from '../../../contract/quotes';
 import { orderTotals } from '../../../domain/money';
 import { isAcceptedQuote, isIssuedQuote, isQuoteEditable } from '../../../domain/quote-status';
+import { LandedTotals, taxLabel } from '../../components/LandedTotals';
 import { PageTitle } from '../../components/PageTitle';
 import { money } from '../../lib/format';
 import { ConstraintsLine, QuoteStatusBadge, requestText, tierLabel } from './quote-bits';
 import { quotePdfUrl, useAcceptQuoteMutation, useDeclineQuoteMutation, useQuoteQuery } from './quotes.api';
 
-/** The total the buyer will pay for the chosen options, as the order will total it. */
+/**
+ * The totals of the chosen options, as the order will total them: each option carries its line's
+ * landed cost (excise tax, fee, services, tax: the server's landed-cost rule), summed here.
+ */
 function chosenTotal(quote: QuoteDetail, chosen: Record<number, number>) {
   const picks = quote.items.flatMap((item) => {
     const o = item.options.find((x) => x.id === chosen[item.id]);
@@ -40,8 +44,30 @@ function chosenTotal(quote: QuoteDetail, chosen: Record<number, number>) {
       unitDiscountCents: unit(p) - p.o.unitPriceCents,
       roadHazard: p.roadHazard,
       roadHazardUnitCents: p.o.roadHazardUnitCents,
+      fetUnitCents: p.o.fetUnitCents,
+      tireFeeUnitCents: p.o.tireFeeUnitCents,
+      servicesUnitCents: p.o.servicesUnitCents,
+      taxCents: p.o.taxCents,
     })),
     picks.reduce((s, p) => s + p.o.shippingCents, 0),
+  );
+}
+
+/** An option's charges beyond its tires: shipping, and the excise tax, fee, services and tax it carries. */
+function OptionCharges({ o, state }: { o: QuoteOption; state: string | null }) {
+  const each = (cents: number) => `${money(cents)} × ${o.quantity}`;
+  return (
+    <>
+      <Text size="sm">Shipping {money(o.shippingCents)}</Text>
+      {o.fetUnitCents > 0 && <Text size="sm">Federal excise tax {each(o.fetUnitCents)}</Text>}
+      {o.tireFeeUnitCents > 0 && (
+        <Text size="sm">
+          {state ?? 'State'} tire fee {each(o.tireFeeUnitCents)}
+        </Text>
+      )}
+      {o.servicesUnitCents > 0 && <Text size="sm">Installer services {each(o.servicesUnitCents)}</Text>}
+      <Text size="sm">Tax {money(o.taxCents)}</Text>
+    </>
   );
 }
 
@@ -49,7 +75,7 @@ function chosenTotal(quote: QuoteDetail, chosen: Record<number, number>) {
 export function BuyerQuotePage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const { data, isLoading, isError } = useQuoteQuery(id);
+  const { data, isLoading, isError, refetch } = useQuoteQuery(id);
   const [accept, accepting] = useAcceptQuoteMutation();
   const [decline, declining] = useDeclineQuoteMutation();
   const [chosen, setChosen] = useState<Record<number, number>>({});
@@ -60,11 +86,14 @@ export function BuyerQuotePage() {
   const allChosen = quote.items.every((i) => chosen[i.id]);
   const totals = chosenTotal(quote, chosen);
   const submit = async () => {
+    // The total shown is the one accepted: a total changed since (a new tax rate) is refused, shown again.
     const result = await accept({
       id,
       choices: quote.items.map((i) => ({ itemId: i.id, optionId: chosen[i.id] })),
+      expectedTotalCents: totals.totalCents,
     });
     if ('data' in result && result.data) navigate(`/orders/${result.data.orderId}`);
+    else refetch();
   };
   const failure = accepting.error ?? declining.error;
   return (
@@ -124,7 +153,7 @@ export function BuyerQuotePage() {
                       {o.speedIndex} · {o.skuCode}
                     </Text>
                     <Text size="sm">{money(o.unitPriceCents)} per tire</Text>
-                    <Text size="sm">Shipping {money(o.shippingCents)}</Text>
+                    <OptionCharges o={o} state={quote.tax.state} />
                     <Text fw={600}>{money(o.lineTotalCents)}</Text>
                     <Text size="xs" c="dimmed">
                       {o.reason}
@@ -146,15 +175,12 @@ export function BuyerQuotePage() {
       </Stack>
       {open && (
         <Card withBorder mt="md">
-          <Group justify="space-between" wrap="wrap">
-            <Stack gap={0}>
-              <Text>
-                Tires {money(totals.subtotalCents - totals.discountCents)} · road hazard{' '}
-                {money(totals.roadHazardCents)} · shipping {money(totals.shippingCents)} · tax{' '}
-                {money(totals.taxCents)}
-              </Text>
-              <Text fw={700} data-testid="quote-total">
-                Total {money(totals.totalCents)}
+          <Group justify="space-between" align="flex-end" wrap="wrap">
+            <Stack gap={4} miw={260} maw={420} style={{ flex: '1 1 260px' }}>
+              <LandedTotals totals={totals} tax={quote.tax} installer={false} testId="quote-total" />
+              <Text size="xs" c="dimmed">
+                {taxLabel(quote.tax)} at the rates in force on {quote.taxedOn}: the order is taxed at the
+                rates of the day you accept.
               </Text>
             </Stack>
             <Group>

@@ -30,7 +30,11 @@ function option(tier: 'good' | 'better', unitPriceCents: number, quantity: numbe
     priceSource: 'list',
     roadHazardUnitCents: 0,
     shippingCents: SHIPPING_CENTS,
-    lineTotalCents: quantity * unitPriceCents + SHIPPING_CENTS,
+    fetUnitCents: 0,
+    tireFeeUnitCents: 0,
+    servicesUnitCents: 0,
+    taxCents: taxOf(quantity * unitPriceCents),
+    lineTotalCents: quantity * unitPriceCents + SHIPPING_CENTS + taxOf(quantity * unitPriceCents),
     available: 40,
     distributor: null,
     arrivesBy: null,
@@ -94,6 +98,8 @@ function quote({ quantity = 4, good = 6_999, better = 12_345, withOptions = true
       orderId: null,
       note: 'Needed before the first snow',
       deliveryZip: '30301',
+      tax: { state: 'GA', ratePpm: 70_000, certificate: null },
+      taxedOn: '2026-11-28',
       finalizedAt: null,
       sentAt: null,
       acceptedAt: null,
@@ -158,13 +164,14 @@ describe('the quote workspace: prices', () => {
     drawQuote();
 
     expect(await tierTotals()).toEqual([
-      ['Good', '$279.96', '$0.00', '$0.00', '$12.00', '$0.00', '$19.60', '$311.56'],
-      ['Better', '$493.80', '$0.00', '$0.00', '$12.00', '$0.00', '$34.57', '$540.37'],
-      ['Best', '—', '—', '—', '—', '—', '—', '—'],
+      ['Good', '$279.96', '$0.00', '$0.00', '$12.00', '$0.00', '$0.00', '$0.00', '$19.60', '$311.56'],
+      ['Better', '$493.80', '$0.00', '$0.00', '$12.00', '$0.00', '$0.00', '$0.00', '$34.57', '$540.37'],
+      ['Best', '—', '—', '—', '—', '—', '—', '—', '—', '—'],
     ]);
     const good = screen.getByTestId('option-301');
     expect(good).toHaveTextContent('$69.99 per tire (list) · shipping $12.00');
-    expect(good).toHaveTextContent('Line $291.96');
+    expect(good).toHaveTextContent('tax $19.60');
+    expect(good).toHaveTextContent('Line $311.56');
   });
 
   it('a price per tire typed in dollars is sent as whole cents, with no error of floating point', async () => {
@@ -179,13 +186,15 @@ describe('the quote workspace: prices', () => {
     await waitFor(() => expect(server.sent('PUT', '/api/v1/quote/option/301/price')).toHaveLength(1));
     expect(server.sent('PUT', '/api/v1/quote/option/301/price')[0].body).toEqual({ unitPriceCents: 6_429 });
     // The quote is read again, with the new price and its totals.
-    await waitFor(() => expect(screen.getByTestId('option-301')).toHaveTextContent('Line $269.16'));
+    await waitFor(() => expect(screen.getByTestId('option-301')).toHaveTextContent('Line $287.16'));
     expect((await tierTotals())[0]).toEqual([
       'Good',
       '$257.16',
       '$0.00',
       '$0.00',
       '$12.00',
+      '$0.00',
+      '$0.00',
       '$0.00',
       '$18.00',
       '$287.16',

@@ -78,6 +78,13 @@ function OptionCard({ option, editable }: { option: QuoteOption; editable: boole
         {money(option.unitPriceCents)} per tire ({option.priceSource}) · shipping{' '}
         {money(option.shippingCents)}
       </Text>
+      <Text size="sm">
+        {option.fetUnitCents > 0 && `Excise tax ${money(option.fetUnitCents)} × ${option.quantity} · `}
+        {option.tireFeeUnitCents > 0 && `tire fee ${money(option.tireFeeUnitCents)} × ${option.quantity} · `}
+        {option.servicesUnitCents > 0 &&
+          `services ${money(option.servicesUnitCents)} × ${option.quantity} · `}
+        tax {money(option.taxCents)}
+      </Text>
       <Text fw={600}>Line {money(option.lineTotalCents)}</Text>
       {(option.arrivesBy || option.distributor) && (
         <Text size="sm">
@@ -182,7 +189,7 @@ function LineCard({ item, editable }: { item: QuoteItem; editable: boolean }) {
 
 function Totals({ quote }: { quote: QuoteDetail }) {
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <Table.ScrollContainer minWidth={820} type="native">
       <Table aria-label="Totals per tier" withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -191,8 +198,10 @@ function Totals({ quote }: { quote: QuoteDetail }) {
             <Table.Th ta="right">Discount</Table.Th>
             <Table.Th ta="right">Road hazard</Table.Th>
             <Table.Th ta="right">Shipping</Table.Th>
-            <Table.Th ta="right">Fees</Table.Th>
-            <Table.Th ta="right">Tax</Table.Th>
+            <Table.Th ta="right">Excise tax</Table.Th>
+            <Table.Th ta="right">Tire fee</Table.Th>
+            <Table.Th ta="right">Services</Table.Th>
+            <Table.Th ta="right">{quote.tax.certificate ? 'Tax (exempt)' : 'Tax'}</Table.Th>
             <Table.Th ta="right">Total</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -206,7 +215,9 @@ function Totals({ quote }: { quote: QuoteDetail }) {
                 <Table.Td ta="right">{money(t ? -t.discountCents : null)}</Table.Td>
                 <Table.Td ta="right">{money(t?.roadHazardCents)}</Table.Td>
                 <Table.Td ta="right">{money(t?.shippingCents)}</Table.Td>
-                <Table.Td ta="right">{money(t ? 0 : null)}</Table.Td>
+                <Table.Td ta="right">{money(t?.fetCents)}</Table.Td>
+                <Table.Td ta="right">{money(t?.tireFeeCents)}</Table.Td>
+                <Table.Td ta="right">{money(t?.servicesCents)}</Table.Td>
                 <Table.Td ta="right">{money(t?.taxCents)}</Table.Td>
                 <Table.Td ta="right" fw={700}>
                   {money(t?.totalCents)}
