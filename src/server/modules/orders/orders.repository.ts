@@ -8,6 +8,7 @@ import { assertOrderTransition, type OrderStatus } from '../../../domain/order-s
 import { assertOrderPaymentTransition, type OrderPaymentStatus } from '../../../domain/payment-status';
 import { builtOnce, type Placeholders } from '../../db/built-once';
 import type { DbOrTx } from '../../db/connection';
+import { writeStatus } from '../../db/write-status';
 import { companies, locations, orderComments, orders, quotedOrderItems, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -52,9 +53,11 @@ export async function setOrderStatus(
   order: { id: number; status: string; heldFrom: string | null },
   to: OrderStatus,
 ) {
-  assertOrderTransition(order.status as OrderStatus, to, order.heldFrom as OrderStatus | null);
+  // The order table's check needs where a held order came from, besides the two statuses.
+  const assertMove = (from: OrderStatus, wanted: OrderStatus) =>
+    assertOrderTransition(from, wanted, order.heldFrom as OrderStatus | null);
   const heldFrom = to === 'on_hold' ? order.status : null;
-  await db.update(orders).set({ status: to, heldFrom, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await writeStatus(db, orders, assertMove, order, to, { heldFrom });
 }
 
 /** Moves an order to a location, its change time untouched (a staff order placed a moment ago). */

@@ -6,6 +6,7 @@ import {
 } from '../../../domain/payment-status';
 import { canTransition } from '../../../domain/status-machine';
 import type { DbOrTx } from '../../db/connection';
+import { writeStatus } from '../../db/write-status';
 import { companies, payments, paymentTransactions, webhookEvents } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -122,11 +123,7 @@ export async function setPaymentStatus(
   to: PaymentStatus,
   values: Partial<Omit<typeof payments.$inferInsert, 'status'>> = {},
 ) {
-  assertPaymentTransition(payment.status as PaymentStatus, to);
-  await db
-    .update(payments)
-    .set({ ...values, status: to, updatedAt: new Date() })
-    .where(eq(payments.id, payment.id));
+  await writeStatus(db, payments, assertPaymentTransition, payment, to, values);
 }
 
 export async function insertTransaction(db: DbOrTx, values: typeof paymentTransactions.$inferInsert) {

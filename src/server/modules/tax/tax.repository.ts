@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { listPage } from '../../db/list-page';
+import { writeStatus } from '../../db/write-status';
 import { taxImportRuns, taxStateRates, taxTaxability, taxTireFees, taxZipRates } from '../../db/schema';
 import {
   assertTaxImportTransition,
@@ -169,13 +170,10 @@ export async function finishRun(
   to: TaxImportStatus,
   set: Partial<Omit<typeof taxImportRuns.$inferInsert, 'status'>>,
 ) {
-  assertTaxImportTransition(run.status as TaxImportStatus, to);
-  const [row] = await db
-    .update(taxImportRuns)
-    .set({ ...set, status: to, finishedAt: new Date() })
-    .where(eq(taxImportRuns.id, run.id))
-    .returning();
-  return row;
+  return writeStatus(db, taxImportRuns, assertTaxImportTransition, run, to, {
+    ...set,
+    finishedAt: new Date(),
+  });
 }
 
 /** A refused file's run: recorded with its bad lines, already final. */
