@@ -6,6 +6,7 @@ import { rawBodyJson, rawBodyOf } from '../../http/raw-body-json';
 import { route } from '../../http/route';
 import { sweepEvery } from '../../http/sweep';
 import * as payments from '../payments/payments.service';
+import { financeTaskRoutes } from './orders.finance-tasks.routes';
 import { cancelCheckout, orderCheckoutSession, reconcileStripe, stripeEvent } from './orders.payment-stripe';
 
 /** How often the reconciliation job reads Stripe's recent sessions back (CARD_PROVIDER=stripe). */
@@ -17,6 +18,8 @@ export function stripeRoutes(app: FastifyInstance) {
     orderCheckoutSession(db, actor, params.id, idempotencyKeyOf(req)),
   );
   route(app, api.cancelCheckoutSession, ({ db, actor, params }) => cancelCheckout(db, actor, params.id));
+  // The disputes Stripe reports open finance tasks; finance works through them here.
+  financeTaskRoutes(app);
   // The signature covers the exact bytes Stripe sent: this scope keeps the raw body.
   app.register(async (scope) => {
     rawBodyJson(scope);

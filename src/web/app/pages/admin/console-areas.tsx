@@ -41,6 +41,7 @@ import { ReviewQueuePage } from '../../../features/reviews/ReviewQueuePage';
 import { ContactInboxPage } from '../../../features/marketing/ContactInboxPage';
 import { AfterSalesDetail } from '../../../features/aftersales/AfterSalesDetail';
 import { AfterSalesQueue } from '../../../features/aftersales/AfterSalesQueue';
+import { FinanceTasksPage } from '../../../features/orders/FinanceTasksPage';
 
 // The order pages are chunks of their own (the analytics charts are heavy): the console loads
 // them when an orders page is first opened.
@@ -206,6 +207,12 @@ export const sections: { title: string; areas: Area[] }[] = [
       { path: 'tax', label: 'Sales tax & tire fees', permission: 'finance', element: <TaxRatesPage /> },
       { path: 'tax-import', label: 'ZIP tax rates', permission: 'finance', element: <TaxImportPage /> },
       { path: 'tax-collected', label: 'Tax collected', permission: 'finance', element: <TaxCollectedPage /> },
+      {
+        path: 'finance-tasks',
+        label: 'Disputes',
+        permission: 'finance',
+        element: <FinanceTasksPage />,
+      },
     ],
   },
   {
