@@ -118,6 +118,9 @@ export const isInReview = (status: string) => status === 'review';
 /** Whether a payment's money was taken (not refunded, not only reserved or owed). */
 export const isCapturedPayment = (status: string) => status === 'captured';
 
+/** Whether a payment was voided (it holds no money and never will). */
+export const isVoidedPayment = (status: string) => status === 'voided';
+
 /** Whether a payment may still be voided: it holds no money yet, or it is owed on terms. */
 export const isVoidablePayment = (status: string) =>
   canTransition(paymentTransitions, status as PaymentStatus, 'voided');

@@ -116,6 +116,9 @@ export const isLiveShipment = (s: string) => s !== 'voided';
 /** Whether a fulfillment has no label yet (new or rated): its rate and address may still change. */
 export const isUnlabeled = (f: string) => f === 'new' || f === 'rated';
 
+/** Whether a fulfillment has its label (bought, and nothing picked up yet). */
+export const isLabeledFulfillment = (f: string) => f === 'labeled';
+
 /** Whether a fulfillment still takes its lines (it was not cancelled). */
 export const isLiveFulfillment = (f: string) => f !== 'cancelled';
 

@@ -53,6 +53,7 @@ import {
   isRefundablePayment,
   isUnpaid,
   isVoidablePayment,
+  isVoidedPayment,
   orderPaymentStatuses,
   paymentStatuses,
 } from './payment-status';
@@ -80,6 +81,7 @@ import {
   fulfillmentStatuses,
   isActiveLabel,
   isClosedShipment,
+  isLabeledFulfillment,
   isLiveFulfillment,
   isLiveShipment,
   isScheduledPickup,
@@ -163,6 +165,7 @@ describe('money rules', () => {
       'authorized',
       'on_account',
     ]);
+    expect(paymentStatuses.filter(isVoidedPayment)).toEqual(['voided']);
   });
 
   it('refuses a payment token that was used already or declined', () => {
@@ -188,6 +191,10 @@ describe('logistics rules', () => {
   it('changes the rate and address of a fulfillment only before it is labeled', () => {
     expect(fulfillmentStatuses.filter(isUnlabeled)).toEqual(['new', 'rated']);
     expect(fulfillmentStatuses.filter((s) => !isLiveFulfillment(s))).toEqual(['cancelled']);
+  });
+
+  it('makes a fulfillment labeled only by buying its label', () => {
+    expect(fulfillmentStatuses.filter(isLabeledFulfillment)).toEqual(['labeled']);
   });
 
   it("voids a shipment's label only before anything was scanned", () => {

@@ -8,6 +8,7 @@ import type { Courier, CourierService } from '../../../domain/shipping';
 import {
   isUnlabeled,
   assertFulfillmentTransition,
+  isLabeledFulfillment,
   type FulfillmentStatus,
   fulfillmentStatuses,
   fulfillmentTransitions,
@@ -218,7 +219,7 @@ async function setStatus(
   if (!can(actor.role, 'support') && !['exception', 'cancelled'].includes(b.status))
     throw forbidden('Tracking moves a fulfillment; a supplier reports an exception or cancels');
   if (b.status === 'cancelled') return cancelLocked(tx, f, actor.userId, b.note ?? null);
-  if (b.status === 'labeled' && f.status !== 'labeled')
+  if (b.status === 'labeled' && !isLabeledFulfillment(f.status))
     throw conflict('Buy a label to make a fulfillment labeled');
   await moveFulfillment(tx, f, b.status, actor.userId, b.note ?? null);
 }

@@ -1,3 +1,4 @@
+import { isPendingPayment } from '../../../domain/payment-status';
 import type { DbOrTx } from '../../db/connection';
 import { reverseCompensation } from '../comp/comp.service';
 import * as payments from '../payments/payments.service';
@@ -28,7 +29,7 @@ export async function expireUnpaidOrders(db: DbOrTx, inPlacement = false): Promi
     try {
       await db.transaction(async (tx) => {
         const order = await findOrder(tx, id, true, inPlacement);
-        if (order?.paymentStatus !== 'pending') return;
+        if (!order || !isPendingPayment(order.paymentStatus)) return;
         await cancelUnpaid(tx, order, 'Payment not completed in time; held stock released', inPlacement);
       });
     } catch (error) {

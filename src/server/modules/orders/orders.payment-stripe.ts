@@ -3,7 +3,12 @@
 // The order is locked before its payment, as every writer of both does (docs/architecture.md).
 import type Stripe from 'stripe';
 import { isPlacedOrder } from '../../../domain/order-status';
-import { awaitsPayment, type OrderPaymentStatus } from '../../../domain/payment-status';
+import {
+  awaitsPayment,
+  isPendingPayment,
+  isVoidedPayment,
+  type OrderPaymentStatus,
+} from '../../../domain/payment-status';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { AppError, conflict } from '../../http/errors';
@@ -43,7 +48,7 @@ export async function orderCheckoutSession(db: Db, actor: Actor, orderId: number
 export async function cancelCheckout(db: Db, actor: Actor, orderId: number) {
   return db.transaction(async (tx) => {
     const order = await unpaidOrder(tx, actor, orderId);
-    if (order.paymentStatus !== 'pending' || !(await payments.hasOpen(tx, orderId)))
+    if (!isPendingPayment(order.paymentStatus) || !(await payments.hasOpen(tx, orderId)))
       throw conflict('This order has no card payment waiting', { reason: 'nothing_open' });
     await cancelUnpaid(tx, order, 'The buyer left the Stripe Checkout page; held stock released');
     return { orderId, status: 'cancelled', paymentStatus: 'voided' };
@@ -60,7 +65,7 @@ async function sessionCompleted(tx: DbOrTx, session: Stripe.Checkout.Session) {
   if (!order) return false;
   const done = await payments.stripeSessionCompleted(tx, session, order.totalCents);
   if (!done.applied) {
-    if (done.payment && session.payment_status === 'paid' && done.payment.status === 'voided')
+    if (done.payment && session.payment_status === 'paid' && isVoidedPayment(done.payment.status))
       await logOrderChange(
         tx,
         order,
@@ -81,7 +86,7 @@ async function sessionExpired(tx: DbOrTx, session: Stripe.Checkout.Session) {
   if (!voided) return false;
   if (
     isPlacedOrder(order.status) &&
-    order.paymentStatus === 'pending' &&
+    isPendingPayment(order.paymentStatus) &&
     !(await payments.hasOpen(tx, order.id))
   )
     await cancelUnpaid(tx, order, 'The Stripe Checkout session expired unpaid; held stock released');
