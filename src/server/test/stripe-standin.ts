@@ -37,6 +37,8 @@ export async function startStripeStandin(webhookSecret: string) {
     failRefundsWith: null as string | null,
     /** Where the hosted page delivers the events it causes (the e2e). */
     webhookUrl: null as string | null,
+    /** How long after the redirect the hosted page's webhooks are sent (0: before it). */
+    webhookDelayMs: 0,
   };
 
   const routes: [string, RegExp, (m: string[], p: Params) => Obj][] = [
@@ -245,6 +247,7 @@ export async function startStripeStandin(webhookSecret: string) {
         pay: hosted.pay,
         session: (sid) => get('checkout.session', sid),
         webhookUrl: () => controls.webhookUrl,
+        webhookDelayMs: () => controls.webhookDelayMs,
       });
     if (controls.dropNext > 0) {
       controls.dropNext--;

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
-import { Alert, Button, Card, Grid, Group, Loader, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Grid, Group, Loader, Text } from '@mantine/core';
 import { showToast } from '../../lib/toasts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -76,6 +76,12 @@ export function OrderPage() {
       </PageTitle>
       {isLoading && <Loader aria-label="Loading order" />}
       {isError && <Alert color="red">This order cannot be shown.</Alert>}
+      {order && onStripe && back && (
+        // Back from Stripe's page, what became of the payment comes first, also on a phone.
+        <Box mb="md">
+          <CardCheckoutReturn order={order} back={back} />
+        </Box>
+      )}
       {order && (
         <Grid>
           <Grid.Col span={{ base: 12, md: 8 }}>
@@ -111,7 +117,7 @@ export function OrderPage() {
             </Card>
             <CryptoPaymentPending order={order} />
             {onStripe ? (
-              <CardCheckoutReturn order={order} back={back} />
+              !back && <CardCheckoutReturn order={order} back={null} />
             ) : (
               <PayOrder order={order} savedCards={company.data?.sources ?? []} />
             )}
