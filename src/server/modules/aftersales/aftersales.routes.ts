@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as shared from '../../../contract/aftersales';
 import * as bills from '../../../contract/bills';
 import * as claims from '../../../contract/claims';
@@ -20,7 +20,7 @@ import {
   returnTransitions,
 } from '../../../domain/aftersales-status';
 import { transitionsOf } from '../../../domain/status-machine';
-import { badRequest } from '../../http/errors';
+import { photoUploads } from '../../http/photo-uploads';
 import { route } from '../../http/route';
 import * as service from './aftersales.service';
 
@@ -33,22 +33,6 @@ const webp = (reply: FastifyReply, body: Buffer) => {
   reply.type('image/webp').header('cache-control', 'private, max-age=3600').send(body);
   return body;
 };
-
-/** Every `file` part of a multipart upload (one more than may be kept, so too many is a 400). */
-async function photoUploads(req: FastifyRequest) {
-  if (!req.isMultipart()) throw badRequest('Send the photos as multipart/form-data in the field "file"');
-  const files: service.Upload[] = [];
-  for await (const part of req.files({
-    limits: { fileSize: 5 * 1024 * 1024 + 1, files: service.MAX_PHOTOS + 1 },
-  })) {
-    if (part.fieldname !== 'file') throw badRequest('Send the photos in the field "file"');
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw badRequest(`${part.filename || 'A photo'} is larger than 5 MB`);
-    files.push({ name: part.filename || `Photo ${files.length + 1}`, bytes });
-  }
-  if (!files.length) throw badRequest('Choose at least one photo');
-  return files;
-}
 
 export function aftersalesRoutes(app: FastifyInstance) {
   const threshold = app.config.REFUND_APPROVAL_THRESHOLD_CENTS;
@@ -97,7 +81,14 @@ export function aftersalesRoutes(app: FastifyInstance) {
     pdf(reply, `return-label-${params.id}.pdf`, await service.returnLabelPdf(db, actor, params.id)),
   );
   route(app, returns.uploadReturnPhotos, async ({ db, config, actor, params, req }) => {
-    await service.addReturnPhotos(db, config, actor, params.id, params.itemId, await photoUploads(req));
+    await service.addReturnPhotos(
+      db,
+      config,
+      actor,
+      params.id,
+      params.itemId,
+      await photoUploads(req, service.MAX_PHOTOS),
+    );
     return { data: await service.getReturn(db, actor, params.id) };
   });
   route(app, returns.returnPhotoFile, async ({ db, config, actor, params, reply }) =>
@@ -130,7 +121,7 @@ export function aftersalesRoutes(app: FastifyInstance) {
     data: await service.actOnClaim(db, actor, threshold, params.id, body),
   }));
   route(app, claims.uploadClaimPhotos, async ({ db, config, actor, params, req }) => {
-    await service.addClaimPhotos(db, config, actor, params.id, await photoUploads(req));
+    await service.addClaimPhotos(db, config, actor, params.id, await photoUploads(req, service.MAX_PHOTOS));
     return { data: await service.getClaim(db, actor, params.id) };
   });
   route(app, claims.claimPhotoFile, async ({ db, config, actor, params, reply }) =>

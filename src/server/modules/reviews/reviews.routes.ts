@@ -1,25 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as api from '../../../contract/reviews';
 import { MAX_REVIEW_PHOTOS } from '../../../domain/reviews-status';
-import { badRequest } from '../../http/errors';
+import { photoUploads } from '../../http/photo-uploads';
 import { route } from '../../http/route';
 import * as service from './reviews.service';
-
-/** Reads every `file` part of a multipart upload (at most the number a review may still take + 1). */
-export async function photoUploads(req: FastifyRequest) {
-  if (!req.isMultipart()) throw badRequest('Send the photos as multipart/form-data in the field "file"');
-  const files: { name: string; bytes: Buffer }[] = [];
-  for await (const part of req.files({
-    limits: { fileSize: 5 * 1024 * 1024 + 1, files: MAX_REVIEW_PHOTOS + 1 },
-  })) {
-    if (part.fieldname !== 'file') throw badRequest('Send the photos in the field "file"');
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw badRequest(`${part.filename || 'A photo'} is larger than 5 MB`);
-    files.push({ name: part.filename || `Photo ${files.length + 1}`, bytes });
-  }
-  if (!files.length) throw badRequest('Choose at least one photo');
-  return files;
-}
 
 export function reviewsRoutes(app: FastifyInstance) {
   for (const e of [api.createReview, api.createReviewV1])
@@ -56,7 +40,13 @@ export function reviewsRoutes(app: FastifyInstance) {
     data: await service.listPhotos(db, actor, params.id),
   }));
   route(app, api.uploadReviewImages, async ({ db, config, actor, params, req }) => ({
-    data: await service.uploadPhotos(db, config, actor, params.id, await photoUploads(req)),
+    data: await service.uploadPhotos(
+      db,
+      config,
+      actor,
+      params.id,
+      await photoUploads(req, MAX_REVIEW_PHOTOS),
+    ),
   }));
   route(app, api.deleteReviewImage, async ({ db, config, actor, params }) => {
     await service.deletePhoto(db, config, actor, params.id);
