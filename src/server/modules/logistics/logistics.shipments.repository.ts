@@ -114,28 +114,18 @@ export function listShipments(
     q.status ? eq(shipments.status, q.status) : undefined,
     q.orderId ? eq(shipments.orderId, q.orderId) : undefined,
   );
-  return listPage(
-    db,
-    q,
-    () =>
-      db
-        .select({
-          shipment: shipments,
-          orderNumber: orders.number,
-          supplierCompanyId: fulfillments.supplierCompanyId,
-        })
-        .from(shipments)
-        .innerJoin(orders, eq(orders.id, shipments.orderId))
-        .leftJoin(fulfillments, eq(fulfillments.id, shipments.fulfillmentId))
-        .where(where)
-        .$dynamic(),
-    [desc(shipments.id)],
-  );
+  return listPage(db, q, () => shipmentRows(db).where(where).$dynamic(), [desc(shipments.id)]);
 }
 
 /** One shipment if the scope may see it. */
 export async function scopedShipment(db: DbOrTx, id: number, scope: ShipmentScope) {
-  const [row] = await db
+  const [row] = await shipmentRows(db).where(and(eq(shipments.id, id), scopeWhere(scope)));
+  return row;
+}
+
+/** Shipments as the list and the detail read them: with their order's number and their supplier. */
+function shipmentRows(db: DbOrTx) {
+  return db
     .select({
       shipment: shipments,
       orderNumber: orders.number,
@@ -143,9 +133,7 @@ export async function scopedShipment(db: DbOrTx, id: number, scope: ShipmentScop
     })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .leftJoin(fulfillments, eq(fulfillments.id, shipments.fulfillmentId))
-    .where(and(eq(shipments.id, id), scopeWhere(scope)));
-  return row;
+    .leftJoin(fulfillments, eq(fulfillments.id, shipments.fulfillmentId));
 }
 
 export function shipmentsOfOrder(db: DbOrTx, orderId: number) {
