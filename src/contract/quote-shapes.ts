@@ -54,6 +54,8 @@ export const QuoteInput = z.object({
   title: Text(120).default(''),
   note: Text(2000).default(''),
   validUntil: z.iso.date({ message: 'Enter a date (YYYY-MM-DD)' }).optional(),
+  /** Deliver to this installer's bay (mounted there: its services are quoted); null or absent: the location. */
+  installerLocationId: z.number().int().positive().nullable().optional(),
   items: z.array(QuoteItemInput).min(1, 'Add at least one line').max(100, 'At most 100 lines'),
 });
 export type QuoteInput = z.input<typeof QuoteInput>;
@@ -157,6 +159,12 @@ export const QuoteLogEntry = z.object({
 export const QuoteDetail = QuoteSummary.extend({
   note: z.string(),
   deliveryZip: z.string().nullable(),
+  /** Where the tires go: the quote's location, or an installer's bay (then the total is out the door). */
+  delivery: z.object({
+    kind: z.enum(['location', 'installer']),
+    installerLocationId: z.number().int().nullable(),
+    installerName: z.string().nullable(),
+  }),
   finalizedAt: z.string().nullable(),
   sentAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),

@@ -31,6 +31,9 @@ export const quotes = pgTable(
       .references(() => locations.id),
     priceGroupId: ref('price_group_id').references(() => priceGroups.id),
     deliveryZip: text('delivery_zip'),
+    /** location (the quote's location, at its ZIP) | installer (the installer's bay, at its ZIP). */
+    deliveryKind: text('delivery_kind').notNull().default('location'),
+    installerLocationId: ref('installer_location_id').references(() => locations.id),
     requesterUserId: ref('requester_user_id')
       .notNull()
       .references(() => users.id),

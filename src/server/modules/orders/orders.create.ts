@@ -5,6 +5,7 @@ import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { lookupZip } from '../../integrations/geo/zip-geo';
 import { orderableProduct } from './orders.cart';
+import type { Delivered } from './orders.landed';
 import { placeOrder } from './orders.placement';
 import * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
@@ -89,7 +90,8 @@ export interface QuotedOrder {
   companyId: number;
   locationId: number;
   buyerUserId: number;
-  deliveryZip: string | null;
+  /** The quote's delivery: its location at its ZIP, or an installer's bay. */
+  delivery: Pick<Delivered, 'deliveryKind' | 'deliveryZip' | 'installerLocationId'>;
   note: string;
   items: {
     productId: number;
@@ -115,8 +117,9 @@ export async function placeQuotedOrder(tx: Tx, q: QuotedOrder): Promise<number> 
     locationId: null,
     userId: q.buyerUserId,
     priceGroupId: pricing.priceGroupId,
-    deliveryKind: 'location',
-    deliveryZip: q.deliveryZip ?? location.zip,
+    deliveryKind: q.delivery.deliveryKind,
+    deliveryZip: q.delivery.deliveryZip ?? location.zip,
+    installerLocationId: q.delivery.installerLocationId,
   });
   for (const item of q.items) {
     const found = await itemsRepo.findPricedProduct(tx, item.productId, pricing.priceGroupId ?? -1);

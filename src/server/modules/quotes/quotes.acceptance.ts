@@ -18,7 +18,7 @@ import {
   moveQuote,
   releaseQuoteHolds,
 } from './quotes.lifecycle';
-import { quoteLanded } from './quotes.landed';
+import { deliveryOf, quoteLanded } from './quotes.landed';
 import { renderQuotePdf } from './quotes.pdf';
 import * as optionsRepo from './quotes.options.repository';
 import * as repo from './quotes.repository';
@@ -146,7 +146,7 @@ export async function acceptQuote(
       companyId: quote.companyId,
       locationId: quote.locationId,
       buyerUserId: actor.userId,
-      deliveryZip: quote.deliveryZip,
+      delivery: deliveryOf(quote),
       note: `Accepted quote Q-${id}; awaiting payment`,
       items: chosen.map(({ item, option }) => ({
         productId: option.productId,

@@ -60,15 +60,19 @@ function asLine(
   };
 }
 
-/** Where the order of an accepted quote goes (orders' placeQuotedOrder): the quote's location at its ZIP. */
+/**
+ * Where the order of an accepted quote goes (orders' placeQuotedOrder): the quote's location at its
+ * ZIP, or the installer's bay (taxed in the bay's state, the installer's services added).
+ */
 export function deliveryOf(quote: repo.QuoteRow): Delivered {
+  const installer = quote.deliveryKind === 'installer' ? quote.installerLocationId : null;
   return {
     companyId: quote.companyId,
     locationId: quote.locationId,
-    deliveryKind: 'location',
+    deliveryKind: installer ? 'installer' : 'location',
     deliveryZip: quote.deliveryZip,
     deliveryAddress: null,
-    installerLocationId: null,
+    installerLocationId: installer,
   };
 }
 

@@ -38,7 +38,8 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
   doc.moveDown(0.3);
   if (q.title) doc.font('Helvetica-Bold').fontSize(12).text(q.title, left);
   doc.font('Helvetica').fontSize(10);
-  doc.text(`For: ${q.companyName}, ${q.locationName} (deliver to ZIP ${q.deliveryZip ?? ''})`, left);
+  const to = q.delivery.installerName ? `mounted at ${q.delivery.installerName}, ZIP` : 'deliver to ZIP';
+  doc.text(`For: ${q.companyName}, ${q.locationName} (${to} ${q.deliveryZip ?? ''})`, left);
   doc.text(`Requested by ${q.requesterName}${q.ownerName ? `; prepared by ${q.ownerName}` : ''}`);
   doc.text(`Valid until ${q.validUntil.slice(0, 10)}`);
   if (!q.finalizedAt)
@@ -125,9 +126,11 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
         [taxLabel(q), t.taxCents],
       ] as const)
         doc.text(`${label}: ${formatCents(cents)}`, x, doc.y, { width: col - 10 });
+      // Delivered to an installer, the total is what the buyer pays to drive away on mounted tires.
+      const total = q.delivery.kind === 'installer' ? 'Out-the-door total' : 'Total';
       doc
         .font('Helvetica-Bold')
-        .text(`Total: ${formatCents(t.totalCents)}`, x, doc.y, { width: col - 10 })
+        .text(`${total}: ${formatCents(t.totalCents)}`, x, doc.y, { width: col - 10 })
         .font('Helvetica');
     }
     bottom = Math.max(bottom, doc.y);

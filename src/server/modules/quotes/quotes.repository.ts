@@ -170,6 +170,13 @@ export async function findCompanyLocation(db: DbOrTx, companyId: number, locatio
   return row ?? null;
 }
 
+/** A location by id, whatever its company (an installer's bay a quote delivers to). */
+export async function findLocation(db: DbOrTx, locationId: number | null) {
+  if (locationId === null) return null;
+  const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
+  return row ?? null;
+}
+
 /** An active user of the quoting staff (sales or admin), to own a quote. */
 export async function findStaffUser(db: DbOrTx, userId: number) {
   const [row] = await db

@@ -66,6 +66,21 @@ async function ownerOf(tx: Tx, ownerUserId: number | null | undefined, fallback:
 }
 
 /**
+ * Where a quote's tires go, and so the ZIP it ships to: an active installer location's bay (the
+ * tires mounted there, its services quoted), else the quote's location.
+ */
+async function deliveryFor(tx: Tx, location: { zip: string | null }, installerLocationId?: number | null) {
+  if (!installerLocationId)
+    return { deliveryKind: 'location', installerLocationId: null, deliveryZip: location.zip };
+  const bay = await repo.findLocation(tx, installerLocationId);
+  if (!bay || bay.installer <= 0 || !bay.active)
+    throw badRequest('Choose an active installer location', [
+      { pointer: '/body/installerLocationId', detail: 'is not an active installer location' },
+    ]);
+  return { deliveryKind: 'installer', installerLocationId: bay.id, deliveryZip: bay.zip };
+}
+
+/**
  * A buyer requests a quote for their company and current location; sales (or admin) create one
  * for a customer's location and own it. Prices come later, from generation.
  */
@@ -87,7 +102,7 @@ export async function createQuote(db: Db, actor: Actor, body: Input) {
       companyId,
       locationId,
       priceGroupId: location.priceGroupId,
-      deliveryZip: location.zip,
+      ...(await deliveryFor(tx, location, body.installerLocationId)),
       requesterUserId: actor.userId,
       ownerUserId: staff ? await ownerOf(tx, body.ownerUserId, actor.userId) : null,
       title: body.title,
@@ -128,6 +143,15 @@ export async function updateQuote(
       note: body.note,
       ownerUserId: await ownerOf(tx, body.ownerUserId, quote.ownerUserId),
       ...(body.validUntil && { validUntil: validUntilOf(body.validUntil) }),
+      // A new delivery ships from elsewhere: the options go, as with any change of the lines.
+      ...(body.installerLocationId !== undefined &&
+        (await deliveryFor(
+          tx,
+          (await repo.findCompanyLocation(tx, quote.companyId, quote.locationId)) ?? {
+            zip: quote.deliveryZip,
+          },
+          body.installerLocationId,
+        ))),
     };
     if (isDraftQuote(quote.status)) {
       await repo.updateQuote(tx, id, set);

@@ -11,7 +11,7 @@ import type { Actor } from '../../http/actor';
 import { notFound } from '../../http/errors';
 import { iso } from '../../lib/dates';
 import * as jobsRepo from './quotes.jobs.repository';
-import { type QuoteLanded, quoteLanded, taxDayOf } from './quotes.landed';
+import { deliveryOf, type QuoteLanded, quoteLanded, taxDayOf } from './quotes.landed';
 import * as optionsRepo from './quotes.options.repository';
 import * as repo from './quotes.repository';
 
@@ -108,19 +108,26 @@ export async function quoteDetail(db: DbOrTx, actor: Actor, id: number): Promise
   const row = await repo.findSummary(db, id);
   if (!row || (!isStaff(actor.role) && row.quote.companyId !== actor.companyId)) throw notFound('Quote');
   const staff = isStaff(actor.role);
-  const [items, options, job, log, approver] = await readAll(db, [
+  const [items, options, job, log, approver, bay] = await readAll(db, [
     () => repo.itemsOf(db, id),
     () => optionsRepo.optionsOf(db, id),
     () => (staff ? jobsRepo.latestJob(db, id) : Promise.resolve(null)),
     () => repo.logOf(db, id),
     () => repo.userName(db, row.quote.floorApprovedByUserId),
+    () => repo.findLocation(db, row.quote.installerLocationId),
   ]);
   const q = row.quote;
+  const delivery = deliveryOf(q);
   const landed = await quoteLanded(db, q, items, options, taxDayOf(q));
   return {
     ...toSummary(row),
     note: q.note,
     deliveryZip: q.deliveryZip,
+    delivery: {
+      kind: delivery.deliveryKind === 'installer' ? 'installer' : 'location',
+      installerLocationId: delivery.installerLocationId,
+      installerName: delivery.installerLocationId ? (bay?.name ?? null) : null,
+    },
     finalizedAt: iso(q.finalizedAt),
     sentAt: iso(q.sentAt),
     acceptedAt: iso(q.acceptedAt),

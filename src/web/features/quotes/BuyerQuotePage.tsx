@@ -107,7 +107,9 @@ export function BuyerQuotePage() {
         </Group>
       </PageTitle>
       <Text c="dimmed" mb="md">
-        {quote.title || 'Quote'} · {quote.locationName} · valid until {quote.validUntil.slice(0, 10)}
+        {quote.title || 'Quote'} · {quote.locationName}
+        {quote.delivery.installerName ? ` · mounted at ${quote.delivery.installerName}` : ''} · valid until{' '}
+        {quote.validUntil.slice(0, 10)}
       </Text>
       {isQuoteEditable(quote.status) && (
         <Alert mb="md">
@@ -177,7 +179,12 @@ export function BuyerQuotePage() {
         <Card withBorder mt="md">
           <Group justify="space-between" align="flex-end" wrap="wrap">
             <Stack gap={4} miw={260} maw={420} style={{ flex: '1 1 260px' }}>
-              <LandedTotals totals={totals} tax={quote.tax} installer={false} testId="quote-total" />
+              <LandedTotals
+                totals={totals}
+                tax={quote.tax}
+                installer={quote.delivery.kind === 'installer'}
+                testId="quote-total"
+              />
               <Text size="xs" c="dimmed">
                 {taxLabel(quote.tax)} at the rates in force on {quote.taxedOn}: the order is taxed at the
                 rates of the day you accept.

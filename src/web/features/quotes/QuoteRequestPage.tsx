@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.layer.css';
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../lib/store-hooks';
 import { PageTitle } from '../../components/PageTitle';
 import { QuoteLinesEditor } from './QuoteLinesEditor';
 import { blankLine, fieldErrorOf, type LineDraft, linesInput } from './quote-line-drafts';
-import { useCreateQuoteMutation } from './quotes.api';
+import { useCreateQuoteMutation, useQuoteInstallersQuery } from './quotes.api';
 
 /**
  * /quotes/new: a buyer asks for a quote. Lines come prefilled from a search (`?size=…`) or from
@@ -18,6 +19,9 @@ export function QuoteRequestPage() {
   const [create, { isLoading, error }] = useCreateQuoteMutation();
   const [title, setTitle] = useState('');
   const [note, setNote] = useState('');
+  // Delivered to an installer, the quote is out the door: the bay's mounting and services included.
+  const [installer, setInstaller] = useState<string | null>(null);
+  const installers = useQuoteInstallersQuery();
   const [lines, setLines] = useState<LineDraft[]>(() => {
     if (params.get('from') === 'cart' && cart?.orderItems.length)
       return cart.orderItems.map((i) =>
@@ -28,7 +32,12 @@ export function QuoteRequestPage() {
   const submit = async () => {
     const items = linesInput(lines);
     if (!items) return;
-    const result = await create({ title, note, items });
+    const result = await create({
+      title,
+      note,
+      items,
+      ...(installer && { installerLocationId: Number(installer) }),
+    });
     if ('data' in result && result.data) navigate(`/quotes/${result.data.data.id}`);
   };
   return (
@@ -40,6 +49,23 @@ export function QuoteRequestPage() {
           placeholder="Spring fleet rotation"
           value={title}
           onChange={(e) => setTitle(e.currentTarget.value)}
+        />
+        <Select
+          label="Deliver to"
+          description="An installer mounts the tires: the quote then includes its services, out the door."
+          placeholder="My location"
+          clearable
+          value={installer}
+          onChange={setInstaller}
+          data={(installers.data?.list ?? []).map((i) => ({
+            value: String(i.locationId),
+            label: `${i.name}, ${i.city} ${i.state}${i.miles === null ? '' : ` (${i.miles} mi)`}`,
+          }))}
+          error={
+            (error as { errors?: { pointer?: string; detail?: string }[] } | undefined)?.errors?.find(
+              (e) => e.pointer === '/body/installerLocationId',
+            )?.detail
+          }
         />
         <QuoteLinesEditor lines={lines} setLines={setLines} fieldError={fieldErrorOf(error)} />
         <Textarea

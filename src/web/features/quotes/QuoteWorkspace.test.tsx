@@ -98,6 +98,7 @@ function quote({ quantity = 4, good = 6_999, better = 12_345, withOptions = true
       orderId: null,
       note: 'Needed before the first snow',
       deliveryZip: '30301',
+      delivery: { kind: 'location', installerLocationId: null, installerName: null },
       tax: { state: 'GA', ratePpm: 70_000, certificate: null },
       taxedOn: '2026-11-28',
       finalizedAt: null,

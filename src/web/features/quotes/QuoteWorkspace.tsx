@@ -262,9 +262,10 @@ export function QuoteWorkspace() {
         </Group>
       </Group>
       <Text c="dimmed">
-        {quote.companyName} · {quote.locationName} (ZIP {quote.deliveryZip}) · requested by{' '}
-        {quote.requesterName} · owner {quote.ownerName ?? 'none'} · valid until{' '}
-        {quote.validUntil.slice(0, 10)}
+        {quote.companyName} · {quote.locationName}
+        {quote.delivery.installerName ? ` · mounted at ${quote.delivery.installerName}` : ''} (ZIP{' '}
+        {quote.deliveryZip}) · requested by {quote.requesterName} · owner {quote.ownerName ?? 'none'} · valid
+        until {quote.validUntil.slice(0, 10)}
       </Text>
       {quote.note && <Alert variant="light">{quote.note}</Alert>}
       {isQuoteEditable(quote.status) && (

@@ -1,3 +1,4 @@
+import { listInstallerLocations } from '../../../contract/cart';
 import * as q from '../../../contract/quotes';
 import { api, type BodyOf, type Out, type QueryOf } from '../../api/api';
 import { byId, contractMutation, contractQuery } from '../../api/endpoints';
@@ -18,6 +19,11 @@ const quotesApi = api.injectEndpoints({
       provides: (r) => [LIST, ...(r?.data.list.map((x) => one(x.id)) ?? [])],
     }),
     quote: contractQuery(b, q.getQuote, { input: byId, provides: (_r, _e, id) => [one(id)] }),
+    /** Installer bays a quote may deliver to, nearest the buyer's current location. */
+    quoteInstallers: contractQuery(b, listInstallerLocations, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({ query: { radiusMiles: 500 } }),
+    }),
     createQuote: contractMutation(b, q.createQuote, { invalidates: [LIST] }),
     updateQuote: contractMutation(b, q.updateQuote, {
       input: ({ id, ...body }: { id: number } & BodyOf<typeof q.updateQuote>) => ({ params: { id }, body }),
@@ -88,6 +94,7 @@ export type QuoteSearchBody = QueryOf<typeof q.listQuotes>;
 export const {
   useQuotesQuery,
   useQuoteQuery,
+  useQuoteInstallersQuery,
   useCreateQuoteMutation,
   useUpdateQuoteMutation,
   useGenerateOptionsMutation,
