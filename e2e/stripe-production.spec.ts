@@ -152,3 +152,28 @@ test("a buyer who leaves Stripe's page unpaid comes back to the order cancelled,
   await expect(page.getByRole('status').filter({ hasText: 'Order cancelled' })).toBeVisible();
   expect(cancels).toHaveLength(0);
 });
+
+test("a company admin saves a card on Stripe's setup page and finds it on /account once the webhook lands", async ({
+  page,
+}) => {
+  await page.setViewportSize(wide);
+  await signIn(page, 'buyer');
+  await page.goto('/account');
+  const cards = page.getByRole('button', { name: 'Save a card' });
+  await expect(cards).toBeVisible();
+  // Stripe takes the card on its page: the account page has no card fields.
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await cards.click();
+  await page.waitForURL(STANDIN_PAGE);
+  await expect(page.getByRole('heading', { name: 'Save a card' })).toBeVisible();
+  await page.getByLabel('Test card').fill('4000056655665556');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.waitForURL(/\/account\?card=saved$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Stripe is saving your card' })).toBeVisible();
+  await snap(page, 'stripe-card-saving-1366');
+  const saved = page.getByRole('table', { name: 'Saved cards' });
+  await expect(saved).toContainText('visa •••• 5556', { timeout: 20_000 });
+  await expect(saved).toContainText(/12\/20\d\d/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your card is saved with Stripe.' })).toBeVisible();
+  await snap(page, 'stripe-card-saved-1366');
+});

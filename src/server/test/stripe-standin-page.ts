@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 interface Hosted {
   pay(sessionId: string, card?: string): { payload: string; header: string }[];
+  saveCard(sessionId: string, card?: string): { payload: string; header: string }[];
   session(sessionId: string): Record<string, unknown>;
   webhookUrl(): string | null;
   /** Milliseconds between the redirect and the webhooks (0: before the redirect, in order). */
@@ -34,7 +35,7 @@ export async function standinPage(
   const session = hosted.session(sessionId);
   if (req.method === 'POST') {
     const card = new URLSearchParams(text).get('card') ?? undefined;
-    const events = hosted.pay(sessionId, card);
+    const events = session.mode === 'setup' ? hosted.saveCard(sessionId, card) : hosted.pay(sessionId, card);
     const target = hosted.webhookUrl();
     // Stripe's webhook may land after the buyer is back on the shop: the e2e delays it to see
     // the order page wait for it.
@@ -46,14 +47,16 @@ export async function standinPage(
     res.end();
     return;
   }
-  const amount = `$${(Number(session.amount_total) / 100).toFixed(2)}`;
+  // A setup session saves the card for later; a payment session pays its amount now.
+  const setup = session.mode === 'setup';
+  const title = setup ? 'Save a card' : `Pay $${(Number(session.amount_total) / 100).toFixed(2)}`;
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Stripe stand-in checkout</title></head>
 <body style="font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem">
 <p><strong>Test stand-in of Stripe Checkout</strong> (not Stripe)</p>
-<h1>Pay ${htmlText(amount)}</h1>
+<h1>${htmlText(title)}</h1>
 <form method="post"><label>Test card <input name="card" value="4242424242424242"></label>
-<button type="submit">Pay</button></form>
+<button type="submit">${setup ? 'Save card' : 'Pay'}</button></form>
 <p><a href="${htmlText(String(session.cancel_url))}">Back to the shop</a></p></body></html>`);
 }

@@ -245,6 +245,7 @@ export async function startStripeStandin(webhookSecret: string) {
     if (url.pathname.startsWith('/pay/'))
       return standinPage(req, res, url, text, {
         pay: hosted.pay,
+        saveCard: hosted.saveCard,
         session: (sid) => get('checkout.session', sid),
         webhookUrl: () => controls.webhookUrl,
         webhookDelayMs: () => controls.webhookDelayMs,

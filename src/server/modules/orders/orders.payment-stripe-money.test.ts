@@ -151,6 +151,8 @@ describe('saved cards of a company', () => {
     const o = await newOrder(2);
     const source = await saveCard(o, standinCards.ok);
     expect(source.last4).toBe('4242');
+    // The company's first card is its default, as with the sandbox's form.
+    expect(source).toMatchObject({ isDefault: true });
     const res = await call(
       staff.finance,
       'POST',

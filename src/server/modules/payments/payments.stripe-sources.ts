@@ -44,6 +44,8 @@ export async function stripeCardSaved(tx: DbOrTx, session: Stripe.Checkout.Sessi
   const method = await stripeOf().paymentMethod(methodId);
   const customer = await sourcesRepo.findCustomerByExternal(tx, STRIPE, customerId);
   if (!customer || !method.card) return false;
+  // The company's first card is its default, as with a card saved through the sandbox's form.
+  const first = (await sourcesRepo.listSources(tx, customer.id)).length === 0;
   await sourcesRepo.insertSource(
     tx,
     {
@@ -54,6 +56,7 @@ export async function stripeCardSaved(tx: DbOrTx, session: Stripe.Checkout.Sessi
       expMonth: method.card.exp_month,
       expYear: method.card.exp_year,
       outcome: 'approve',
+      isDefault: first,
     },
     true,
   );

@@ -38,18 +38,20 @@ interface Props {
 /** A company's saved cards: listed, and (for who may) added through the card form or removed. */
 export function SavedCards({ owner, canEdit }: Props) {
   const back = useSearchParams()[0].get('card');
-  // Back from Stripe's page with a card: the webhook saves it in a moment; the list asks again until then.
-  const [polling, setPolling] = useState(back === 'saved');
+  // Back from Stripe's page with a card: the webhook saves it in a moment; the list asks again
+  // until a card more than at first shows, for at most 30 s.
+  const [wait, setWait] = useState<'waiting' | 'saved' | 'timedOut'>(back === 'saved' ? 'waiting' : 'saved');
+  const polling = wait === 'waiting';
   const { data, isLoading, error } = useSavedCardsQuery(owner, { pollingInterval: polling ? 2000 : 0 });
   const count = data?.sources.length;
   const [firstCount, setFirstCount] = useState<number | undefined>(undefined);
   useEffect(() => {
     if (count !== undefined && firstCount === undefined) setFirstCount(count);
-    if (polling && firstCount !== undefined && count !== undefined && count > firstCount) setPolling(false);
+    if (polling && firstCount !== undefined && count !== undefined && count > firstCount) setWait('saved');
   }, [count, firstCount, polling]);
   useEffect(() => {
     if (!polling) return;
-    const timer = setTimeout(() => setPolling(false), 30_000);
+    const timer = setTimeout(() => setWait('timedOut'), 30_000);
     return () => clearTimeout(timer);
   }, [polling]);
   const [remove] = useRemoveCardMutation();
@@ -115,10 +117,14 @@ export function SavedCards({ owner, canEdit }: Props) {
         </Alert>
       )}
       {back === 'saved' && data?.provider === 'stripe' && (
-        <Alert color={polling ? 'blue' : 'green'} role="status">
-          {polling
-            ? 'Stripe is saving your card; it appears here in a moment.'
-            : 'Your card is saved with Stripe.'}
+        <Alert color={wait === 'saved' ? 'green' : 'blue'} role="status">
+          {
+            {
+              waiting: 'Stripe is saving your card; it appears in the list in a moment.',
+              saved: 'Your card is saved with Stripe.',
+              timedOut: 'Stripe has not confirmed the card yet: reload this page in a minute to see it.',
+            }[wait]
+          }
         </Alert>
       )}
       {back === 'cancelled' && data?.provider === 'stripe' && (
