@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tireKinds } from '../domain/tire-kind';
 import { Cents, endpoint, Id } from './common';
 import { Cart, CardInput, CardToken, CartCreate, DeliveryAddress, OrderDetail, Zip } from './order-shapes';
 
@@ -229,4 +230,62 @@ export const roadHazardOffer = endpoint({
     unitCents: Cents,
     description: z.string(),
   }),
+});
+
+/**
+ * What the cart's delivery is charged at, for the result cards' out-the-door figure: the card
+ * prices its tires with the rule the cart uses (src/domain/out-the-door.ts), so the search answer,
+ * kept per price group, carries nothing of the buyer's delivery.
+ */
+export const DeliveryTerms = z.object({
+  delivery: z.object({
+    kind: z.enum(['location', 'address', 'installer']),
+    zip: z.string().nullable(),
+    /** Where the tires go, as the card names it: the installer's or the location's name, or the city. */
+    name: z.string().nullable(),
+    installerLocationId: z.number().int().nullable(),
+  }),
+  /** Two letters; null while the delivery's state is unknown (nothing is taxed then). */
+  state: z.string().nullable(),
+  rule: z.object({
+    ratePpm: z.number().int(),
+    shippingTaxable: z.boolean(),
+    labourTaxable: z.boolean(),
+    fetTaxable: z.boolean(),
+    roadHazardTaxable: z.boolean(),
+  }),
+  tireFees: z.array(
+    z.object({
+      id: z.number().int(),
+      amountCents: Cents,
+      percentPpm: z.number().int().nullable(),
+      kinds: z.array(z.enum(tireKinds)),
+      taxable: z.boolean(),
+    }),
+  ),
+  certificate: z.object({ id: z.number().int(), kind: z.string(), number: z.string() }).nullable(),
+  /** The installer's published prices per tire; null unless the delivery goes to one that has them. */
+  services: z
+    .object({
+      mountBalance: z.array(
+        z.object({
+          fromInches: z.number().int().nullable(),
+          toInches: z.number().int().nullable(),
+          mountBalanceCents: Cents,
+        }),
+      ),
+      valveKitCents: Cents,
+      disposalCents: Cents,
+    })
+    .nullable(),
+});
+export type DeliveryTerms = z.infer<typeof DeliveryTerms>;
+
+export const deliveryTerms = endpoint({
+  method: 'GET',
+  path: '/api/cart/terms',
+  access: 'shop',
+  summary:
+    "What the cart's delivery is charged at (tax rule, state tire fees, installer services), for the out-the-door price of result cards",
+  response: DeliveryTerms,
 });

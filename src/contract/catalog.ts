@@ -61,6 +61,11 @@ export const Product = z.object({
   specials: z.boolean(),
   rebateCents: z.number().int(),
   /**
+   * Federal excise tax per tire (26 U.S.C. §4071, from the load index): charged on top of the
+   * price, never discounted; 0 for most tires (at or below 3,500 lb of load).
+   */
+  fetUnitCents: z.number().int(),
+  /**
    * What the caller pays per unit: its price group's price less the best discount in force for
    * its company (the cart applies the same). Null when the product has no price yet (never stocked).
    */

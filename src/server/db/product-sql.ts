@@ -12,7 +12,7 @@ export const productFields = sql`
   p.load_index_dual as "loadIndexDual", p.speed_index as "speedIndex", p.ply, p.load_range as "loadRange",
   p.weight_lbs::float8 as "weightLbs", p.overall_diameter::float8 as "overallDiameter", m.utqg,
   m.tread_warranty_miles as "warrantyMiles", m.sidewall, m.run_flat as "runFlat", p.specials,
-  p.rebate_cents as "rebateCents", pp.price_cents as "priceCents", coalesce(pp.available, 0) as available,
+  p.rebate_cents as "rebateCents", p.fet_unit_cents as "fetUnitCents", pp.price_cents as "priceCents", coalesce(pp.available, 0) as available,
   m.image_url as image`;
 
 /** products with their line, brand, category and the price of one price group (if any). */

@@ -93,6 +93,7 @@ export const toListedProduct = (r: Row): api.ListPricedProduct => ({
   runFlat: bool(r.runFlat),
   specials: bool(r.specials),
   rebateCents: num(r.rebateCents),
+  fetUnitCents: num(r.fetUnitCents),
   priceCents: numOrNull(r.priceCents),
   available: num(r.available),
   image: strOrNull(r.image),

@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import type * as api from '../../../contract/installer-services';
 import type { ServiceList } from '../../../contract/installer-services';
-import { rangeForRim, rimRangeProblems } from '../../../domain/installer-services';
+import { rimRangeProblems } from '../../../domain/installer-services';
+import { type ServicePriceList, servicesPerTire } from '../../../domain/out-the-door';
 import { isStaff } from '../../../domain/roles';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
@@ -30,17 +31,20 @@ export async function installerServicesFor(
   installerLocationId: number,
   rimInches: number,
 ): Promise<InstallerServices | null> {
+  const list = await servicePriceListOf(db, installerLocationId);
+  // The rule the result card's out-the-door figure uses too (src/domain/out-the-door.ts).
+  return list && servicesPerTire(list, rimInches);
+}
+
+/** An installer location's published prices per tire, as the landed cost reads them; null when none. */
+export async function servicePriceListOf(
+  db: DbOrTx,
+  installerLocationId: number,
+): Promise<ServicePriceList | null> {
   const found = await repo.findServiceList(db, installerLocationId);
   if (!found) return null;
-  // A written list covers every rim (checked before it is written); a row missing would be a bug.
-  const mountBalanceCents = rangeForRim(found.rates, rimInches)?.mountBalanceCents ?? 0;
   const { valveKitCents, disposalCents } = found.list;
-  return {
-    mountBalanceCents,
-    valveKitCents,
-    disposalCents,
-    unitCents: mountBalanceCents + valveKitCents + disposalCents,
-  };
+  return { mountBalance: found.rates, valveKitCents, disposalCents };
 }
 
 /**

@@ -4,6 +4,7 @@ import { idempotencyKeyOf } from '../../http/idempotency';
 import { route } from '../../http/route';
 import * as cart from './orders.cart';
 import { checkout } from './orders.checkout';
+import { cartDeliveryTerms } from './orders.terms';
 
 /** The buyer's cart and checkout; POST /api/cart also checks out when it carries `data`. */
 export function cartRoutes(app: FastifyInstance) {
@@ -23,6 +24,7 @@ export function cartRoutes(app: FastifyInstance) {
     cart.updateCartItems(db, actor, [{ orderItemId: params.id, ...body }]),
   );
   route(app, api.setCartShipping, ({ db, actor, body }) => cart.setShipping(db, actor, body));
+  route(app, api.deliveryTerms, ({ db, actor }) => cartDeliveryTerms(db, actor));
   route(app, api.getShipping, ({ db, actor, query }) => cart.shippingQuote(db, actor, query.zip));
   route(app, api.roadHazardOffer, ({ db, actor, query }) =>
     cart.roadHazardOfferFor(db, actor, query.productId),

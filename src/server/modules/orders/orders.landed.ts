@@ -1,12 +1,12 @@
 // The landed cost of an order's lines (docs/domain.md, "Landed cost"): the delivery's place picks
 // the tax terms (the tax module: rate, taxability, tire fees, exemption certificate), each line's
-// tire kind picks the state's fee, an installer delivery adds the installer's services per tire,
-// and landedTotals (src/domain/landed-cost.ts) taxes each line. What comes out is what the order
+// tire kind picks the state's fee, an installer delivery adds the installer's services per tire
+// (landedInputOf, src/domain/out-the-door.ts, which the result card's figure uses too), and
+// landedTotals (src/domain/landed-cost.ts) taxes each line. What comes out is what the order
 // stores: per item what it was taxed at, per order the totals and the terms.
-import { type LandedLineInput, landedTotals, type TaxRule } from '../../../domain/landed-cost';
-import { netUnitCents, type Totals } from '../../../domain/money';
-import { tireFeeUnitCents } from '../../../domain/tire-fee';
-import { tireKindOf } from '../../../domain/tire-kind';
+import { landedTotals, type TaxRule } from '../../../domain/landed-cost';
+import type { Totals } from '../../../domain/money';
+import { landedInputOf } from '../../../domain/out-the-door';
 import type { DbOrTx } from '../../db/connection';
 import { lookupZip } from '../../integrations/geo/zip-geo';
 import { installerServicesFor } from '../installer-services/installer-services.service';
@@ -124,22 +124,29 @@ export function landedOf(
   terms: TaxTerms | null,
   services: Map<number, number>,
 ): Landed {
-  const fees = lines.map((l) => {
-    const kind = tireKindOf({ size: l.size, construction: l.construction, loadIndex: l.loadIndex });
-    const fee = terms?.tireFees.find((f) => f.kinds.includes(kind)) ?? null;
-    return fee ? { fee, unitCents: tireFeeUnitCents(fee, kind, netUnitCents(l.item)) } : null;
-  });
-  const inputs: LandedLineInput[] = lines.map((l, i) => ({
-    quantity: l.item.quantity,
-    unitPriceCents: l.item.unitPriceCents,
-    unitDiscountCents: l.item.unitDiscountCents,
-    roadHazardUnitCents: l.item.roadHazard ? l.item.roadHazardUnitCents : 0,
-    fetUnitCents: Number(l.fetUnitCents),
-    tireFeeUnitCents: fees[i]?.unitCents ?? 0,
-    tireFeeTaxable: fees[i]?.fee.taxable ?? false,
-    shippingCents: shipping[i] ?? 0,
-    servicesUnitCents: services.get(Number(l.rim)) ?? 0,
-  }));
+  // The line's input is built as the result card builds its out-the-door figure (out-the-door.ts).
+  const built = lines.map((l, i) =>
+    landedInputOf(
+      {
+        size: l.size,
+        construction: l.construction,
+        loadIndex: l.loadIndex,
+        rim: Number(l.rim),
+        fetUnitCents: Number(l.fetUnitCents),
+      },
+      {
+        quantity: l.item.quantity,
+        unitPriceCents: l.item.unitPriceCents,
+        unitDiscountCents: l.item.unitDiscountCents,
+        roadHazardUnitCents: l.item.roadHazard ? l.item.roadHazardUnitCents : 0,
+      },
+      terms?.tireFees ?? [],
+      services.get(Number(l.rim)) ?? 0,
+      shipping[i] ?? 0,
+    ),
+  );
+  const inputs = built.map((b) => b.input);
+  const fees = built.map((b) => b.fee);
   const { lines: landed, totals } = landedTotals(inputs, terms?.rule ?? untaxed);
   return {
     totals,
