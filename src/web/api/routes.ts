@@ -34,6 +34,7 @@ export const cartRoutes = {
   getCart: route<typeof cart.getCart>('GET', '/api/cart'),
   updateCart: route<typeof cart.updateCart>('PUT', '/api/cart'),
   setCartShipping: route<typeof cart.setCartShipping>('PUT', '/api/cart/shipping'),
+  deliveryTerms: route<typeof cart.deliveryTerms>('GET', '/api/cart/terms'),
 };
 
 export const searchRoutes = {

@@ -5,8 +5,9 @@ import { Button } from '../../components/plain/Button';
 import plain from '../../components/plain/plain.module.css';
 import css from './AddToCart.module.css';
 import { postCart } from './cart.slice';
+import { LandedNote, type NotedTire } from './LandedNote';
 
-interface Purchasable {
+interface Purchasable extends NotedTire {
   makeId: number;
   modelId: number;
   productId: number;
@@ -20,9 +21,10 @@ export const clampQuantity = (text: string, available: number) =>
   Math.min(Math.max(1, available), Math.max(1, Number.parseInt(text, 10) || 1));
 
 /**
- * Quantity and an Add to cart button for a search result (rendered in its actions slot), drawn
- * plain: it is in every result card, and the results page has no Mantine
- * (docs/performance-web.md, "Light shell").
+ * Quantity and an Add to cart button for a search result (rendered in its actions slot), under
+ * the tire's out-the-door figure for that quantity or its excise tax (LandedNote), drawn plain:
+ * it is in every result card, and the results page has no Mantine (docs/performance-web.md,
+ * "Light shell").
  */
 export function AddToCart({ item }: { item: Purchasable }) {
   const dispatch = useAppDispatch();
@@ -47,22 +49,25 @@ export function AddToCart({ item }: { item: Purchasable }) {
     );
   };
   return (
-    <div className={css.row}>
-      {/* A text field for digits, not a number input: NumberInput's formatting ran in every card
+    <div className={css.buy}>
+      <LandedNote tire={item} quantity={clampQuantity(quantity, item.available)} />
+      <div className={css.row}>
+        {/* A text field for digits, not a number input: NumberInput's formatting ran in every card
           of the results page (docs/performance-web.md, "Seventh round"). Kept between 1 and what
           is available when it loses focus. */}
-      <input
-        aria-label={`Quantity of ${item.skuCode}`}
-        inputMode="numeric"
-        className={`${plain.input} ${css.quantity}`}
-        value={quantity}
-        onChange={(e) => setQuantity(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-        onBlur={() => setQuantity(String(clampQuantity(quantity, item.available)))}
-        disabled={soldOut}
-      />
-      <Button onClick={add} loading={busy} disabled={soldOut}>
-        {soldOut ? 'Sold out' : 'Add to cart'}
-      </Button>
+        <input
+          aria-label={`Quantity of ${item.skuCode}`}
+          inputMode="numeric"
+          className={`${plain.input} ${css.quantity}`}
+          value={quantity}
+          onChange={(e) => setQuantity(e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+          onBlur={() => setQuantity(String(clampQuantity(quantity, item.available)))}
+          disabled={soldOut}
+        />
+        <Button onClick={add} loading={busy} disabled={soldOut}>
+          {soldOut ? 'Sold out' : 'Add to cart'}
+        </Button>
+      </div>
     </div>
   );
 }

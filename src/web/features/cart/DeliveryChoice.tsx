@@ -9,6 +9,7 @@ import type { Cart } from '../../../contract/order-shapes';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { useInstallersQuery, useValidateAddressMutation } from './cart.api';
 import { putShipping } from './cart.slice';
+import { useDeliveryTerms } from './delivery-terms';
 
 type Address = NonNullable<Cart['delivery']['address']>;
 
@@ -56,6 +57,16 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
     } else if (v.status === 'corrected') setSuggestion(shape(v.suggestion));
     else use(shape(v.address));
   };
+  // The installer the cart goes to stays named when it is not among those listed near the ZIP
+  // (farther than the list reaches): by the name its delivery terms answer.
+  const terms = useDeliveryTerms();
+  const chosen = cart.delivery.installerLocationId;
+  const withChosen = (options: { value: string; label: string }[]) =>
+    chosen &&
+    !options.some((o) => o.value === String(chosen)) &&
+    terms?.delivery.installerLocationId === chosen
+      ? [{ value: String(chosen), label: terms.delivery.name ?? `Installer ${chosen}` }, ...options]
+      : options;
   const choose = (value: string) => {
     setKind(value as Cart['delivery']['kind']);
     if (value === 'location') dispatch(putShipping({ kind: 'location' }));
@@ -118,10 +129,12 @@ export function DeliveryChoice({ cart }: { cart: Cart }) {
         <Select
           label="Installer"
           placeholder={installers.isLoading ? 'Loading installers…' : 'Choose an installer'}
-          data={(installers.data?.list ?? []).map((l) => ({
-            value: String(l.locationId),
-            label: `${l.miles !== null ? `${l.miles} mi · ` : ''}${l.companyName} – ${l.address}, ${l.city}, ${l.state}`,
-          }))}
+          data={withChosen(
+            (installers.data?.list ?? []).map((l) => ({
+              value: String(l.locationId),
+              label: `${l.miles !== null ? `${l.miles} mi · ` : ''}${l.companyName} – ${l.address}, ${l.city}, ${l.state}`,
+            })),
+          )}
           value={cart.delivery.installerLocationId ? String(cart.delivery.installerLocationId) : null}
           onChange={(v) => v && dispatch(putShipping({ kind: 'installer', installerLocationId: Number(v) }))}
           nothingFoundMessage="No installer nearby"
