@@ -51,3 +51,6 @@ export function expiryReminderDue(status: ExemptionStatus, expiresOn: string, at
   const window = new Date(at.getTime() + EXPIRY_REMINDER_DAYS * 86_400_000);
   return expiresOn <= dayOf(window);
 }
+
+/** Whether a certificate waits for finance to verify or reject it. */
+export const awaitsVerification = (status: string) => status === 'pending';

@@ -8,6 +8,7 @@ import {
   returnStatuses,
 } from './aftersales-status';
 import { compStatuses, isWaivable } from './comp-status';
+import { awaitsVerification, exemptionStatuses } from './exemption-status';
 import {
   awaitsDiscountApproval,
   discountApprovalStatuses,
@@ -91,7 +92,7 @@ import {
   shipmentStatuses,
 } from './shipping-status';
 import { isReservedHold, isSoldHold, liveStockHoldStatuses, stockHoldStatuses } from './stock-hold-status';
-import { isImporting, taxImportStatuses } from './tax-import-status';
+import { isFailedImport, isImporting, isRejectedImport, taxImportStatuses } from './tax-import-status';
 
 // The named status rules the server reads instead of comparing status strings: each is listed
 // with exactly the statuses it holds for, so a change of a rule is a change of this list.
@@ -287,6 +288,12 @@ describe('installer, inventory and inbox rules', () => {
 
   it('counts a tax import as running while it imports, not once rejected, done or failed', () => {
     expect(taxImportStatuses.filter(isImporting)).toEqual(['importing']);
+    expect(taxImportStatuses.filter(isRejectedImport)).toEqual(['rejected']);
+    expect(taxImportStatuses.filter(isFailedImport)).toEqual(['failed']);
+  });
+
+  it('lets finance verify or reject only a certificate that waits for it', () => {
+    expect(exemptionStatuses.filter(awaitsVerification)).toEqual(['pending']);
   });
 });
 

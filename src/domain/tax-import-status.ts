@@ -24,3 +24,9 @@ export function assertTaxImportTransition(from: TaxImportStatus, to: TaxImportSt
 
 /** Whether a run is still importing its file (its transaction has not ended). */
 export const isImporting = (status: string) => status === 'importing';
+
+/** Whether a run's file was refused for its bad lines (nothing of it was imported). */
+export const isRejectedImport = (status: string) => status === 'rejected';
+
+/** Whether a run's import failed after its file was accepted (nothing of it was imported). */
+export const isFailedImport = (status: string) => status === 'failed';

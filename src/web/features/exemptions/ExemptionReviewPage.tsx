@@ -17,7 +17,11 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { type Certificate, exemptionKindLabels } from '../../../contract/exemptions';
-import { type ExemptionStatus, exemptionStatuses } from '../../../domain/exemption-status';
+import {
+  awaitsVerification,
+  type ExemptionStatus,
+  exemptionStatuses,
+} from '../../../domain/exemption-status';
 import { errorMessage } from '../../api/client';
 import { dateTime } from '../../lib/format';
 import { firstProblemDetail, useMutationWithToast } from '../../lib/use-mutation-with-toast';
@@ -99,7 +103,7 @@ function CertificateReview({ cert }: { cert: Certificate }) {
           </Anchor>
         </Group>
         {showFile && <CertificateFile cert={cert} />}
-        {cert.status === 'pending' && (
+        {awaitsVerification(cert.status) && (
           <Stack gap="xs">
             <Textarea
               label="Reason (for a rejection)"

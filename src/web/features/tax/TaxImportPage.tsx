@@ -5,6 +5,7 @@ import '@mantine/core/styles/Table.layer.css';
 import { Alert, Badge, Card, Group, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import * as tax from '../../../contract/tax';
+import { isFailedImport, isImporting, isRejectedImport } from '../../../domain/tax-import-status';
 import { ApiError, call } from '../../api/client';
 import { CsvUpload } from '../../components/CsvUpload';
 import { dateTime, grouped } from '../../lib/format';
@@ -33,7 +34,7 @@ export function TaxImportPage() {
   const [runId, setRunId] = useState<number | null>(null);
   const [refused, setRefused] = useState<{ detail: string; lines: LineError[] } | null>(null);
   const { data: run } = useTaxImportQuery(runId ?? 0, { skip: runId === null, pollingInterval: 400 });
-  const finished = run && run.id === runId && run.status !== 'importing';
+  const finished = run && run.id === runId && !isImporting(run.status);
   const runs = useTaxImportsQuery(undefined);
   useEffect(() => {
     if (finished) dispatch(taxDataChanged());
@@ -104,12 +105,12 @@ function RunProgress({ run }: { run: Run }) {
           <Text fw={600}>{run.fileName}</Text>
           <Badge color={statusColor[run.status]}>{run.status}</Badge>
         </Group>
-        <Progress value={share} animated={run.status === 'importing'} aria-label={`${share} % imported`} />
+        <Progress value={share} animated={isImporting(run.status)} aria-label={`${share} % imported`} />
         <Text size="sm">
           {grouped(run.rowsDone)} of {grouped(run.rowsTotal)} ZIP rates added from {run.effectiveFrom}
           {run.rowsUnchanged > 0 && `; ${grouped(run.rowsUnchanged)} already in force, left as they are`}.
         </Text>
-        {run.status === 'failed' && (
+        {isFailedImport(run.status) && (
           <Alert color="red">{run.errors[0]?.detail ?? 'The import failed; nothing was imported.'}</Alert>
         )}
       </Stack>
@@ -175,7 +176,7 @@ function RunList({ runs }: { runs: Run[] }) {
                 </Badge>
               </Table.Td>
               <Table.Td>
-                {r.status === 'rejected'
+                {isRejectedImport(r.status)
                   ? `${r.errors.length} bad line(s)`
                   : `${grouped(r.rowsDone)} / ${grouped(r.rowsTotal)}`}
               </Table.Td>
