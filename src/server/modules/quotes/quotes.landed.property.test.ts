@@ -8,10 +8,11 @@ import { type Caller, caller } from '../../test/admin-client';
 import { createCompany, createLocation, createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { finishedJob, quotableTire } from '../../test/factories-quotes';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 // A quote's figures come from the order's landed-cost rule: over random baskets delivered to
-// random places (taxed or not, with or without a certificate, with or without a state tire fee),
+// random places or an installer's bay (taxed or not, with or without a certificate, a state tire
+// fee, installer services),
 // the quote's total is the order's and the invoice's, to the cent, and its tax the sum of its lines'.
 
 let t: TestApp;
@@ -59,6 +60,8 @@ const heavyFet = skuExciseTaxUnitCents({ size: 'LT325/65R18', construction: 'R',
 const basket = fc.record({
   place: fc.constantFrom(...places),
   certificate: fc.constantFrom('none', 'company', 'location'),
+  /** To the location, or mounted at the Phoenix installer's bay (taxed in Arizona, its services added). */
+  installer: fc.boolean(),
   lines: fc.array(
     fc.record({
       costCents: fc.integer({ min: 3_001, max: 41_999 }),
@@ -69,6 +72,12 @@ const basket = fc.record({
     { minLength: 1, maxLength: 3 },
   ),
 });
+
+const installerBay = async () =>
+  Number(
+    (await t.db.execute<{ id: number }>(sql`select id from locations where name = 'Install Bay Phoenix'`))
+      .rows[0].id,
+  );
 
 let sizes = 0;
 /** A size nobody else stocks, so that generation offers exactly this test's tire. */
@@ -117,7 +126,11 @@ describe('one figure from the quote to the invoice', () => {
               .where(eq(products.id, tire.product.id));
           requested.push({ size, quantity: l.quantity, roadHazard: l.roadHazard });
         }
-        const created = await buyer('POST', '/api/v1/quote', { items: requested });
+        const bay = b.installer ? await installerBay() : null;
+        const created = await buyer('POST', '/api/v1/quote', {
+          items: requested,
+          ...(bay && { installerLocationId: bay }),
+        });
         expect(created.statusCode, created.body).toBe(201);
         const id = created.json().data.id;
         const job = await sales('POST', `/api/v1/quote/${id}/options`);
@@ -128,8 +141,10 @@ describe('one figure from the quote to the invoice', () => {
         const quote = (await buyer('GET', `/api/v1/quote/${id}`)).json().data;
         const good = quote.tierTotals.good;
         const chosen = (quote.items as Item[]).map((i) => i.options[0]);
-        expect(quote.tax.state).toBe(b.place.state);
-        expect(quote.tax.certificate !== null).toBe(b.certificate !== 'none');
+        const taxedIn = bay ? 'AZ' : b.place.state;
+        expect(quote.tax.state).toBe(taxedIn);
+        // A certificate exempts deliveries into its own state only (the bay may be in another).
+        expect(quote.tax.certificate !== null).toBe(b.certificate !== 'none' && taxedIn === b.place.state);
         if (quote.tax.certificate) expect(good.taxCents).toBe(0);
         expect(good.taxCents).toBe(chosen.reduce((s, o) => s + o.taxCents, 0));
         expect(good.totalCents).toBe(chosen.reduce((s, o) => s + o.lineTotalCents, 0));
@@ -147,6 +162,7 @@ describe('one figure from the quote to the invoice', () => {
         expect(detail.totals).toMatchObject({
           fetCents: good.fetCents,
           tireFeeCents: good.tireFeeCents,
+          servicesCents: good.servicesCents,
           shippingCents: good.shippingCents,
           roadHazardCents: good.roadHazardCents,
         });
@@ -160,7 +176,8 @@ describe('one figure from the quote to the invoice', () => {
         const pdf = await buyer('GET', `/api/v1/quote/${id}/pdf`);
         expect(pdf.statusCode).toBe(200);
         expect(
-          pdfTexts(pdf.rawPayload).some((x) => x.includes(`Total: ${formatCents(good.totalCents)}`)),
+          // "Total: …", or "Out-the-door total: …" for a delivery to the bay.
+          pdfTexts(pdf.rawPayload).some((x) => x.includes(`otal: ${formatCents(good.totalCents)}`)),
         ).toBe(true);
       }),
       { numRuns: 5 },
