@@ -47,6 +47,37 @@ describe('paying a cart by card when Stripe takes the cards', () => {
     expect(server.sent('POST', SESSION_PATH)[0].headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  /** Checks out with the company's saved card, whose charge ends as `paymentStatus`. */
+  async function payWithSavedCard(paymentStatus: string) {
+    const withCard = {
+      ...stripePayment,
+      defaultSourceId: 9,
+      sources: [{ sourceId: 9, brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031, isDefault: true }],
+    };
+    server
+      .on('GET', '/api/company/payment', { body: withCard })
+      .on('POST', CHECKOUT_PATH, { status: 201, body: { ...placed, paymentStatus } });
+    const { user } = renderApp(<PaymentForm orderId={41} totalCents={123_450} />);
+    await user.click(await screen.findByRole('radio', { name: 'Saved card' }));
+    await user.click(screen.getByRole('combobox', { name: 'Saved card' }));
+    await user.click(screen.getByRole('option', { name: 'visa •••• 4242 (4/2031)' }));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(server.sent('POST', CHECKOUT_PATH)).toHaveLength(1));
+    expect(server.sent('POST', CHECKOUT_PATH)[0].body).toMatchObject({ paymentMethod: 'card', sourceId: 9 });
+  }
+
+  it('a saved card charged at once needs no page: the browser stays', async () => {
+    await payWithSavedCard('paid');
+    await new Promise((done) => setTimeout(done, 100));
+    expect(server.sent('POST', SESSION_PATH)).toHaveLength(0);
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
+  it("a saved card its bank wants the cardholder to confirm leaves the order pending: the browser goes to Stripe's page", async () => {
+    await payWithSavedCard('pending');
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith(sessionUrl));
+  });
+
   it('a refused checkout shows why and opens no payment page', async () => {
     server.on('POST', CHECKOUT_PATH, problem(409, 'The stock of this tire is gone'));
     const { user } = renderApp(<PaymentForm orderId={41} totalCents={123_450} />);

@@ -31,6 +31,7 @@ import { CryptoPaymentModal } from './CryptoPaymentModal';
 import { FinancingModal } from './FinancingModal';
 import { HostedPaymentModal } from './HostedPaymentModal';
 import { money } from '../../lib/format';
+import { isPendingPayment } from '../../../domain/payment-status';
 import { leaveFor } from '../../lib/leave-for';
 
 type Method = 'card' | 'saved' | 'account' | 'finpay' | 'hostedpay' | 'coinpay';
@@ -92,7 +93,7 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
   const place = async (body: CheckoutBody, payTo?: string | null) => {
     const result = await dispatch(checkout({ ...body, orderId, idempotencyKey: attempt.key(), payTo }));
     attempt.finish(checkout.rejected.match(result) ? result.payload : undefined);
-    return checkout.fulfilled.match(result);
+    return checkout.fulfilled.match(result) ? result.payload : null;
   };
   /** A new card: the provider tokenizes it, and the checkout spends the token. */
   const payByCard = async (v: Values) => {
@@ -109,10 +110,13 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
   };
   /**
    * Stripe: the order is placed pending with its stock held, then the browser leaves for Stripe's
-   * page. When that page does not open, the order page offers it again.
+   * page: to enter the card, or for a saved card that its bank wants the cardholder to confirm
+   * (a saved card charged at once needs no page). When that page does not open, the order page
+   * offers it again.
    */
-  const payOnStripe = async () => {
-    if (!(await place({ paymentMethod: 'card', poNumber: poNumber() }))) return;
+  const payOnStripe = async (body: CheckoutBody) => {
+    const placed = await place(body);
+    if (!placed || !isPendingPayment(placed.paymentStatus)) return;
     const res = await openCardCheckout({ orderId, idempotencyKey: newIdempotencyKey() });
     if ('data' in res && res.data) {
       leaveFor(res.data.url);
@@ -141,10 +145,12 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
     if (v.method === 'hostedpay') setHosted(await open(() => openHosted()));
     else if (v.method === 'coinpay') setCharge(await open(() => openCrypto({ currency: v.currency })));
     else if (v.method === 'finpay') setFinancing(true);
-    else if (v.method === 'card') await (onStripe ? payOnStripe() : payByCard(v));
-    else if (v.method === 'saved')
-      await place({ paymentMethod: 'card', sourceId: Number(v.sourceId), poNumber: po });
-    else await place({ paymentMethod: 'account', poNumber: po });
+    else if (v.method === 'card')
+      await (onStripe ? payOnStripe({ paymentMethod: 'card', poNumber: po }) : payByCard(v));
+    else if (v.method === 'saved') {
+      const saved = { paymentMethod: 'card' as const, sourceId: Number(v.sourceId), poNumber: po };
+      await (onStripe ? payOnStripe(saved) : place(saved));
+    } else await place({ paymentMethod: 'account', poNumber: po });
   };
   const placeFinanced = async (token: string) => {
     if (await place({ paymentMethod: 'finpay', token, poNumber: poNumber() })) setFinancing(false);
