@@ -1,4 +1,4 @@
-import { assertOrderPaymentTransition, type OrderPaymentStatus } from '../../../domain/payment-status';
+import type { OrderPaymentStatus } from '../../../domain/payment-status';
 import type { DbOrTx } from '../../db/connection';
 import { logOrderChange } from './orders.log';
 import * as repo from './orders.repository';
@@ -16,7 +16,6 @@ export async function changePaymentStatus(
 ) {
   const from = order.paymentStatus as OrderPaymentStatus;
   if (from === to) return;
-  assertOrderPaymentTransition(from, to);
-  await repo.updateOrder(tx, order.id, { paymentStatus: to, ...(method && { paymentMethod: method }) });
+  await repo.setOrderPaymentStatus(tx, order, to, method);
   await logOrderChange(tx, order, userId, `Payment ${from} → ${to}${method ? ` (${method})` : ''}`);
 }

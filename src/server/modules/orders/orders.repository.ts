@@ -32,11 +32,14 @@ export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert
   return row;
 }
 
-/** The order's columns other than its status, which only setOrderStatus and writePlacedOrder write. */
+/**
+ * The order's columns other than its statuses: the status only setOrderStatus and
+ * writePlacedOrder write, the payment status only setOrderPaymentStatus and writePlacedOrder.
+ */
 export async function updateOrder(
   db: DbOrTx,
   orderId: number,
-  values: Partial<Omit<typeof orders.$inferInsert, 'status' | 'heldFrom'>>,
+  values: Partial<Omit<typeof orders.$inferInsert, 'status' | 'heldFrom' | 'paymentStatus'>>,
 ) {
   await db
     .update(orders)
@@ -58,6 +61,24 @@ export async function setOrderStatus(
     assertOrderTransition(from, wanted, order.heldFrom as OrderStatus | null);
   const heldFrom = to === 'on_hold' ? order.status : null;
   await writeStatus(db, orders, assertMove, order, to, { heldFrom });
+}
+
+/**
+ * The one write of an order's payment status after placing (with the way it is now paid, when
+ * that changes): the move must be in the order payment table.
+ */
+export async function setOrderPaymentStatus(
+  db: DbOrTx,
+  order: { id: number; paymentStatus: string },
+  to: OrderPaymentStatus,
+  paymentMethod?: string,
+) {
+  assertOrderPaymentTransition(order.paymentStatus as OrderPaymentStatus, to);
+  await db
+    .update(orders)
+    // An undefined column is left as it is (Drizzle skips it): the way of paying stays.
+    .set({ paymentStatus: to, paymentMethod: paymentMethod || undefined, updatedAt: new Date() })
+    .where(eq(orders.id, order.id));
 }
 
 /** Moves an order to a location, its change time untouched (a staff order placed a moment ago). */
