@@ -11,21 +11,40 @@ const suite = buyerSearch();
 const { search } = suite;
 
 /**
- * Stored counts (plus pending deltas) that differ from counting search_items now, over every
- * price group, size and the whole catalogue: one statement, so one snapshot, even while other
- * test files write.
+ * Stored counts (plus pending deltas) that differ from counting search_items now: the plain
+ * counts over every price group, size and the whole catalogue, and the conditional counts (a
+ * facet's values among the SKUs with one value of another facet) of this test's size, whose SKUs
+ * are this test's alone. One statement, so one snapshot, even while other test files write.
  */
 async function driftedCounts() {
+  const ours = sql`width = ${size.width} and ratio = ${size.ratio} and rim = ${size.rim}`;
+  const checked = sql`(facet not like '%|%|%' or (${ours}))`;
   const { rows } = await suite.t.db.execute<{ key: string }>(sql`
     with stored as (
       select price_group_id, width, ratio, rim, facet, value, label, sum(skus)::int as skus from (
-        select price_group_id, width, ratio, rim, facet, value, label, skus from search_facet_counts
+        select price_group_id, width, ratio, rim, facet, value, label, skus from search_facet_counts where ${checked}
         union all
-        select price_group_id, width, ratio, rim, facet, value, label, skus from search_facet_deltas) c
+        select price_group_id, width, ratio, rim, facet, value, label, skus from search_facet_deltas where ${checked}) c
       group by 1, 2, 3, 4, 5, 6, 7 having sum(skus) <> 0),
-    counted as (
-      select si.price_group_id, k.width, k.ratio, k.rim, k.facet, k.value, k.label, count(*)::int as skus
+    plain as (
+      select si.price_group_id, s.width, s.ratio, s.rim, f.facet, f.value, coalesce(f.label, f.value) as label
+      from search_items si
+      cross join lateral (values (si.width, si.ratio, si.rim), (0, 0, 0)) s (width, ratio, rim)
+      cross join lateral (values ('_total', 'all', 'All'), ('makes', si.f_makes_v, si.f_makes_l),
+        ('models', si.f_models_v, si.f_models_l), ('speed', si.f_speed_v, si.f_speed_l),
+        ('load', si.f_load_v, si.f_load_l), ('ply', si.f_ply_v, si.f_ply_l), ('utqg', si.f_utqg_v, si.f_utqg_l),
+        ('warranty', si.f_warranty_v, si.f_warranty_l), ('sidewall', si.f_sidewall_v, si.f_sidewall_l),
+        ('categories', si.f_categories_v, si.f_categories_l), ('specials', si.f_specials_v, si.f_specials_l),
+        ('rebates', si.f_rebates_v, si.f_rebates_l)) f (facet, value, label)
+      where f.value is not null),
+    conditional as (
+      select si.price_group_id, k.width, k.ratio, k.rim, k.facet, k.value, k.label
       from search_items si cross join lateral search_item_facets(si) k
+      where si.width = ${size.width} and si.ratio = ${size.ratio} and si.rim = ${size.rim}
+        and k.width <> 0 and k.facet like '%|%|%'),
+    counted as (
+      select price_group_id, width, ratio, rim, facet, value, label, count(*)::int as skus
+      from (select * from plain union all select * from conditional) c
       group by 1, 2, 3, 4, 5, 6, 7)
     select concat_ws('/', price_group_id, width, ratio, rim, facet, value, label, s.skus, c.skus) as key
     from stored s full join counted c using (price_group_id, width, ratio, rim, facet, value, label)
@@ -95,7 +114,7 @@ describe('stored facet counts', () => {
     const quiet = { width: 205, ratio: 55, rim: 16 };
     const all = await search(quiet);
     const chosen = await search({ ...quiet, speed: ['H', 'V'] });
-    // The chosen facet keeps its stored counts; the others count the chosen rows.
+    // The chosen facet keeps its stored counts; the others sum their counts conditional on H and V.
     expect(chosen.filters.speed).toEqual(all.filters.speed);
     expect(chosen.count).toBe(
       all.filters.speed.filter((s) => ['H', 'V'].includes(s.value)).reduce((n, s) => n + s.count, 0),
@@ -104,5 +123,29 @@ describe('stored facet counts', () => {
       const narrowed = await search({ ...quiet, speed: ['H', 'V'], makes: [make.value] });
       expect(narrowed.count).toBe(make.count);
     }
+  });
+
+  it('answer a whole size with one facet chosen as counting its rows would, for every facet and sort', async () => {
+    const quiet = { width: 205, ratio: 55, rim: 16 };
+    const all = await search(quiet);
+    // A price floor of 0 narrows nothing but makes the search count its rows (nothing stored).
+    const choices = [
+      { speed: ['H', 'V'] },
+      ...(all.filters.specials?.length ? [{ specials: ['true'] }] : []),
+      { load: all.filters.load.slice(0, 2).map((v) => v.value) },
+      { makes: [all.filters.makes[0].value] },
+      { models: all.filters.models.slice(0, 3).map((v) => v.value) },
+    ];
+    for (const choice of choices)
+      for (const sort of ['LTH', 'HTL', 'MAZ', 'MZA'] as const) {
+        const stored = await search({ ...quiet, ...choice, sort, page: 1 });
+        const counted = await search({ ...quiet, ...choice, sort, page: 1, minPrice: 0 });
+        expect(stored.count).toBeGreaterThan(0);
+        expect({ count: stored.count, list: stored.list, filters: stored.filters }).toEqual({
+          count: counted.count,
+          list: counted.list,
+          filters: counted.filters,
+        });
+      }
   });
 });

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connection';
 import { forgetCountsVersions } from '../../db/data-versions';
-import type { FacetKey } from './search.facets';
+import { type FacetKey, facetKeys } from './search.facets';
 
 // Stored facet counts (see README.md here): search_facet_counts holds, per price group and size (all 0 for
 // the whole catalogue), how many search_items rows carry each facet value. A trigger on
@@ -16,21 +16,54 @@ export interface CountScope {
   dims?: { width: number; ratio: number; rim: number };
 }
 
+/** The key of a scope's stored rows, plus the facet names read. */
+function scopeKey(scope: CountScope, facetNames: string[]): SQL {
+  const d = scope.dims ?? { width: 0, ratio: 0, rim: 0 };
+  if (facetNames.length === 0) return sql`false`;
+  return sql`price_group_id = ${scope.priceGroupId} and width = ${d.width} and ratio = ${d.ratio} and rim = ${d.rim}
+    and facet in (${sql.join(
+      facetNames.map((f) => sql`${f}`),
+      sql`, `,
+    )})`;
+}
+
 /**
  * `select facet, value, label, count` of a scope (facet '_total' included), stored counts plus
- * the pending deltas; `only` limits it to some facets.
+ * the pending deltas; `only` limits it to some facets. Plain counts only: the facets are named,
+ * so the conditional rows of the scope (conditionalFacetRows) are not read.
  */
 export function storedFacetRows(scope: CountScope, only?: FacetKey[]): SQL {
-  const d = scope.dims ?? { width: 0, ratio: 0, rim: 0 };
-  const key = sql`price_group_id = ${scope.priceGroupId} and width = ${d.width} and ratio = ${d.ratio} and rim = ${d.rim}${
-    only ? sql` and facet in (${sql.join(only, sql`, `)})` : sql``
-  }`;
+  const key = scopeKey(scope, only ?? ['_total', ...facetKeys]);
   return sql`
     select facet, value, label, sum(skus)::int as count from (
       select facet, value, label, skus from search_facet_counts where ${key}
       union all
       select facet, value, label, skus from search_facet_deltas where ${key}) c
     group by facet, value, label having sum(skus) > 0`;
+}
+
+/**
+ * `select facet, value, label, count` of the facets `of` among the SKUs of a scope whose facet
+ * `given` has one of `values`: the sums of the conditional counts (migrations/catalog/0011),
+ * whose facet is `<given>|<value>|<facet>`. Each SKU has one value of a facet, so the sum over
+ * the chosen values counts each SKU once.
+ */
+export function conditionalFacetRows(
+  scope: CountScope,
+  given: FacetKey,
+  values: string[],
+  of: FacetKey[],
+): SQL {
+  const key = scopeKey(
+    scope,
+    values.flatMap((v) => of.map((k) => `${given}|${v}|${k}`)),
+  );
+  return sql`
+    select substring(facet from '[^|]*$') as facet, value, label, sum(skus)::int as count from (
+      select facet, value, label, skus from search_facet_counts where ${key}
+      union all
+      select facet, value, label, skus from search_facet_deltas where ${key}) c
+    group by 1, value, label having sum(skus) > 0`;
 }
 
 const FOLD_LOCK = 4_711_003; // pg advisory lock key: one fold at a time across servers

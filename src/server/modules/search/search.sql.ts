@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FacetFilterKey, SortCode } from '../../../domain/shop-search';
 import { and } from '../../db/product-sql';
 import { buyerPrice, type PlanDiscount } from './search.buyer-price';
-import { type CountScope, storedFacetRows } from './search.counts';
+import { type CountScope, conditionalFacetRows, storedFacetRows } from './search.counts';
 import { type FacetKey, facetKeys } from './search.facets';
 import { type InterpretedConditions, interpretedNarrows, interpretedWhere } from './search.interpreted';
 
@@ -130,11 +130,10 @@ function missMask(plan: SearchPlan): SQL {
  * values are grouped: their labels come from the price group's stored counts of the whole
  * catalogue (`labels`), which hold every value a purchasable SKU has.
  */
-function facetRowsOf(keys: FacetKey[], priceGroupId: number, allHits: boolean): SQL {
+function facetRowsOf(priceGroupId: number): SQL {
+  const keys = facetKeys;
   const v = (k: string) => sql.raw(`e_${k}_v`);
   const effective = keys.map((k) => {
-    // Every row a hit (the one facet filter was applied in the scan): each counts everywhere.
-    if (allHits) return sql`${sql.raw(`f_${k}_v`)} as ${v(k)}`;
     const counts = sql`miss = 0 or miss = ${1 << facetKeys.indexOf(k)}`;
     return sql`case when ${counts} then ${sql.raw(`f_${k}_v`)} end as ${v(k)}`;
   });
@@ -178,8 +177,8 @@ const orderBy: Record<SortCode, SQL> = {
 /**
  * What stored counts (search.counts.ts) can answer. A search bounded by nothing but a whole size
  * (or by nothing) reads every facet stored. With one facet filter more, that facet still reads
- * stored (it counts without its own filter) and the others count the hits. Anything else
- * narrows the set: every facet is counted per request.
+ * its plain counts (it counts without its own filter) and the others their counts conditional
+ * on the chosen values. Anything else narrows the set: every facet is counted per request.
  */
 export function storedCountsOf(plan: SearchPlan): { scope: CountScope; filtered: FacetKey[] } | null {
   const d = plan.dims;
@@ -234,14 +233,42 @@ function rearItemOf(plan: SearchPlan, productFields: SQL, productFrom: SQL): SQL
            and pp.available > 0 and p.active order by pp.price_cents, p.id limit 1) x)`;
 }
 
+/** The stored values of a facet filter: specials and rebates are one value, 'true'. */
+const storedValues = (k: FacetKey, values: (string | number)[]) =>
+  k === 'specials' || k === 'rebates' ? ['true'] : asText(values);
+
 /**
- * A whole size or the whole catalogue, no other filter: the page by an index of search_items,
- * the price range by the ends of that index, the count and every facet from the stored counts.
+ * A whole size or the whole catalogue with at most one facet chosen: the page by an index of
+ * search_items, the price range by the ends of that index, and the count and every facet from
+ * the stored counts. With a facet chosen, that facet's own counts are its plain stored ones (a
+ * facet counts without its own filter), the others are the sums of their counts conditional on
+ * the chosen values, and the count is the chosen values' own. Nothing here reads as many rows
+ * as the size has SKUs.
  */
-function storedStatement(plan: SearchPlan, scope: CountScope, productFields: SQL): SQL {
-  const where = baseWhere(plan);
+function storedStatement(plan: SearchPlan, scope: CountScope, filtered: FacetKey[], productFields: SQL): SQL {
+  const chosen = filtered[0];
+  const where = chosen
+    ? and([baseWhere(plan), facetCondition[chosen](plan.facetFilters[chosen] ?? [])])
+    : baseWhere(plan);
+  const values = chosen ? storedValues(chosen, plan.facetFilters[chosen] ?? []) : [];
+  const facetRows = chosen
+    ? sql`select * from stored where facet = ${chosen}
+          union all select * from (${conditionalFacetRows(
+            scope,
+            chosen,
+            values,
+            facetKeys.filter((k) => k !== chosen),
+          )}) c`
+    : sql`select * from stored where facet <> '_total'`;
+  const count = chosen
+    ? sql`(select coalesce(sum(count), 0)::int from stored where facet = ${chosen} and value in (${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}))`
+    : sql`(select coalesce(sum(count), 0)::int from stored where facet = '_total')`;
   return sql`
-    with stored as (${storedFacetRows(scope)}),
+    with stored as (${storedFacetRows(scope, chosen ? [chosen] : undefined)}),
+    facet_rows as (${facetRows}),
     page as (
       select id, model_id from (
         select si.product_id as id, si.model_id, ${buyerPrice(plan.discounts)} as price, si.size as size_text,
@@ -249,46 +276,35 @@ function storedStatement(plan: SearchPlan, scope: CountScope, productFields: SQL
         from search_items si where ${where}) s
       order by ${orderBy[plan.sort]} ${pageWindow(plan)})
     select
-      (select coalesce(sum(count), 0)::int from stored where facet = '_total') as count,
+      ${count} as count,
       (select min(${buyerPrice(plan.discounts)})::int from search_items si where ${where}) as min_price,
       (select max(${buyerPrice(plan.discounts)})::int from search_items si where ${where}) as max_price,
       ${listOf(plan, productFields, sql`null`)} as list,
-      (select coalesce(json_agg(stored), '[]') from stored where facet <> '_total') as facets`;
+      (select coalesce(json_agg(facet_rows), '[]') from facet_rows) as facets`;
 }
 
 /**
  * One statement answers the page, the count, the price range and every facet: facet k counts
  * the rows that pass all filters but its own (several values of a facet are alternatives), so
- * rows failing two or more facet filters are dropped from the start. Facets that stored counts
- * answer (storedCountsOf) are read, not counted.
+ * rows failing two or more facet filters are dropped from the start. What stored counts answer
+ * (storedCountsOf) is read instead (storedStatement).
  */
 export function searchStatement(plan: SearchPlan, productFields: SQL, productFrom: SQL): SQL {
   const stored = storedCountsOf(plan);
-  if (stored && stored.filtered.length === 0) return storedStatement(plan, stored.scope, productFields);
-  const counted = stored ? facetKeys.filter((k) => !stored.filtered.includes(k)) : facetKeys;
-  // With one facet filter, the rows failing it would only count for that facet, which is
-  // stored: the filter joins the scan's conditions and every row read is a hit (miss 0).
-  const where = stored
-    ? and([baseWhere(plan), ...stored.filtered.map((k) => facetCondition[k](plan.facetFilters[k] ?? []))])
-    : baseWhere(plan);
-  const miss = stored ? sql`0` : missMask(plan);
-  const kept = stored ? sql`true` : sql`(miss & (miss - 1)) = 0`;
-  const storedRows = stored
-    ? sql` union all select facet, value, label, count from (${storedFacetRows(stored.scope, stored.filtered)}) st`
-    : sql``;
+  if (stored) return storedStatement(plan, stored.scope, stored.filtered, productFields);
   return sql`
     with base as materialized (
       select * from (
         select si.product_id as id, si.model_id, ${buyerPrice(plan.discounts)} as price, si.size as size_text, ${storedFacets},
-               ${miss} as miss
+               ${missMask(plan)} as miss
         from search_items si
-        where ${where} offset 0) s
-      where ${kept}),
+        where ${baseWhere(plan)} offset 0) s
+      where (miss & (miss - 1)) = 0),
     -- read in place (not copied into a second store) by the count, the price range and the page
     hits as not materialized (select * from base where miss = 0),
     page as (select id, model_id from hits
              order by ${orderBy[plan.sort]} ${pageWindow(plan)}),
-    facet_rows as (${facetRowsOf(counted, plan.priceGroupId, stored !== null)}${storedRows})
+    facet_rows as (${facetRowsOf(plan.priceGroupId)})
     select
       (select count(*)::int from hits) as count,
       (select min(price)::int from hits) as min_price,
