@@ -17,7 +17,8 @@ const webhookSecret = `whsec_e2e_${randomBytes(12).toString('hex')}`;
 const standin = await startStripeStandin(webhookSecret);
 const shop = `http://localhost:${port}`;
 // The stand-in's hosted page delivers its signed events here, as Stripe's webhook endpoint would.
-standin.controls.webhookUrl = `${shop}/api/webhooks/stripe`;
+// (127.0.0.1, where this server listens: Node may resolve localhost to ::1 first.)
+standin.controls.webhookUrl = `http://127.0.0.1:${port}/api/webhooks/stripe`;
 // A few seconds late, as Stripe's may be: the order page shows its wait before the order is paid.
 standin.controls.webhookDelayMs = Number(process.env.STRIPE_WEBHOOK_DELAY_MS ?? 3000);
 

@@ -27,7 +27,8 @@ test.beforeAll(async () => {
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the production-mode server exited (${server.exitCode})`);
-    const ready = await fetch(`${shop}/readyz`).then(
+    // The server listens on 127.0.0.1; Node may resolve localhost to ::1 first.
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
