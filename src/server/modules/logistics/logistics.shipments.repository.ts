@@ -123,7 +123,7 @@ export async function scopedShipment(db: DbOrTx, id: number, scope: ShipmentScop
   return row;
 }
 
-/** Shipments as the list and the detail read them: with their order's number and their supplier. */
+/** Shipments as the lists and the detail read them: with their order's number and their supplier. */
 function shipmentRows(db: DbOrTx) {
   return db
     .select({
@@ -137,17 +137,7 @@ function shipmentRows(db: DbOrTx) {
 }
 
 export function shipmentsOfOrder(db: DbOrTx, orderId: number) {
-  return db
-    .select({
-      shipment: shipments,
-      orderNumber: orders.number,
-      supplierCompanyId: fulfillments.supplierCompanyId,
-    })
-    .from(shipments)
-    .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .leftJoin(fulfillments, eq(fulfillments.id, shipments.fulfillmentId))
-    .where(eq(shipments.orderId, orderId))
-    .orderBy(asc(shipments.id));
+  return shipmentRows(db).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.id));
 }
 
 /** Per live order item: units ordered, units that left the warehouse, units delivered. */
