@@ -98,6 +98,67 @@ test('a fleet quote from request to an order at the quoted total', async ({ page
   await snap(mobileSales, 'quotes-workspace-390');
 });
 
+test('a quote mounted at the Phoenix installer is out the door, and its order costs exactly that', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'buyer');
+  await page.goto('/quotes/new');
+  await page.getByLabel('What is it for?').fill('Mounted set for the Phoenix van');
+  await page.getByRole('combobox', { name: 'Deliver to' }).click();
+  await page.getByRole('option', { name: /Install Bay Phoenix/ }).click();
+  await page.getByLabel('Line 1: tire size').fill('225/45R17');
+  await page.getByLabel('Tires').first().fill('4');
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page).toHaveURL(/\/quotes\/\d+$/);
+  const quoteId = Number(page.url().split('/').pop());
+
+  const sales = await staffPage(browser, 'sales');
+  await sales.goto(`/admin/quotes/${quoteId}`);
+  await expect(sales.getByText(/mounted at Install Bay Phoenix/)).toBeVisible();
+  await sales.getByRole('button', { name: 'Generate options' }).click();
+  await expect(sales.getByTestId('generation-progress')).toHaveText('1 of 1 lines · done');
+  await sales.getByRole('button', { name: 'Finalize' }).click();
+  await sales.getByRole('button', { name: 'E-mail the quote' }).click();
+  await expect(sales.getByText('Sent.')).toBeVisible();
+
+  await page.goto(`/quotes/${quoteId}`);
+  await expect(page.getByText(/mounted at Install Bay Phoenix/)).toBeVisible();
+  await page.getByLabel('Choose Good for line 1').check();
+  await expect(page.getByRole('table', { name: 'Out-the-door total' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show the parts' }).click();
+  const parts = page.getByRole('table', { name: 'Totals' });
+  await expect(parts).toContainText('Installer services');
+  await expect(parts).toContainText('AZ tire fee');
+  await expect(parts).toContainText('Tax (AZ');
+  // The parts have slid open (the screenshot would catch them half-drawn): the collapse is as tall as its table.
+  await expect
+    .poll(async () => {
+      const [shown, table] = await Promise.all([
+        parts.locator('xpath=..').boundingBox(),
+        parts.boundingBox(),
+      ]);
+      return Math.round((table?.height ?? 0) - (shown?.height ?? 0));
+    })
+    .toBeLessThanOrEqual(0);
+  await expect(page.getByTestId('option-services').first()).toContainText('Installer services');
+  const totalText = (await page.getByTestId('quote-total').textContent()) ?? '';
+  await snap(page, 'quotes-installer-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await snap(page, 'quotes-installer-390');
+  await page.getByRole('button', { name: 'Accept and check out' }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const orderId = Number(page.url().split('/').pop());
+  const answer = await (await page.request.get(`/api/order/${orderId}`)).json();
+  const order = answer.data ?? answer;
+  expect(order.totals.totalCents).toBe(Math.round(Number(totalText.replace(/[^0-9.]/g, '')) * 100));
+  expect(order.totals.servicesCents).toBeGreaterThan(0);
+  expect(order.delivery.kind).toBe('installer');
+});
+
 test('sales opens a quote in the console; admin sets the floors (margin and MAP)', async ({ browser }) => {
   test.setTimeout(90_000);
   const sales = await staffPage(browser, 'sales');

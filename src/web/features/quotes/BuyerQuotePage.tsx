@@ -65,7 +65,11 @@ function OptionCharges({ o, state }: { o: QuoteOption; state: string | null }) {
           {state ?? 'State'} tire fee {each(o.tireFeeUnitCents)}
         </Text>
       )}
-      {o.servicesUnitCents > 0 && <Text size="sm">Installer services {each(o.servicesUnitCents)}</Text>}
+      {o.servicesUnitCents > 0 && (
+        <Text size="sm" data-testid="option-services">
+          Installer services {each(o.servicesUnitCents)}
+        </Text>
+      )}
       <Text size="sm">Tax {money(o.taxCents)}</Text>
     </>
   );

@@ -19,10 +19,10 @@ const quotesApi = api.injectEndpoints({
       provides: (r) => [LIST, ...(r?.data.list.map((x) => one(x.id)) ?? [])],
     }),
     quote: contractQuery(b, q.getQuote, { input: byId, provides: (_r, _e, id) => [one(id)] }),
-    /** Installer bays a quote may deliver to, nearest the buyer's current location. */
+    /** Installer bays a quote may deliver to, nearest the buyer's current location (up to 1,000 miles). */
     quoteInstallers: contractQuery(b, listInstallerLocations, {
       // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
-      input: (_: void) => ({ query: { radiusMiles: 500 } }),
+      input: (_: void) => ({ query: { radiusMiles: 1000 } }),
     }),
     createQuote: contractMutation(b, q.createQuote, { invalidates: [LIST] }),
     updateQuote: contractMutation(b, q.updateQuote, {
