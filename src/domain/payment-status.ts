@@ -124,3 +124,6 @@ export const isVoidedPayment = (status: string) => status === 'voided';
 /** Whether a payment may still be voided: it holds no money yet, or it is owed on terms. */
 export const isVoidablePayment = (status: string) =>
   canTransition(paymentTransitions, status as PaymentStatus, 'voided');
+
+/** Whether an order's total was paid in full (captured, nothing refunded). */
+export const isPaidOrder = (status: string) => status === 'paid';

@@ -48,6 +48,7 @@ import {
   isAuthorizedPayment,
   isCapturedPayment,
   isInReview,
+  isPaidOrder,
   isPendingPayment,
   isReceivable,
   isRefundableOrderPayment,
@@ -145,6 +146,7 @@ describe('money rules', () => {
 
   it('lets an unpaid order be paid, and records money received until it is paid', () => {
     expect(orderPaymentStatuses.filter(isUnpaid)).toEqual(['unpaid']);
+    expect(orderPaymentStatuses.filter(isPaidOrder)).toEqual(['paid']);
     expect(orderPaymentStatuses.filter(isReceivable)).toEqual(['unpaid', 'pending', 'on_account']);
   });
 

@@ -7,7 +7,7 @@ import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 import { useMyOrderQuery } from './orders.api';
 import { useCancelCardCheckoutMutation, useReopenCardCheckoutMutation } from './orders-stripe.api';
 import { isCancelledOrder } from '../../../domain/order-status';
-import { isAuthorizedPayment, isPendingPayment, isUnpaid } from '../../../domain/payment-status';
+import { isAuthorizedPayment, isPaidOrder, isPendingPayment, isUnpaid } from '../../../domain/payment-status';
 import { leaveFor } from '../../lib/leave-for';
 
 /** How often the order is read again while Stripe's webhook has not landed. */
@@ -97,7 +97,7 @@ export function CardCheckoutReturn({ order, back }: { order: OrderDetail; back: 
       </Alert>
     );
   const payment = stripePaymentOf(order);
-  if (back === 'done' && order.paymentStatus === 'paid')
+  if (back === 'done' && isPaidOrder(order.paymentStatus))
     return (
       <Alert color="green" mt="md" title="Payment received" role="status">
         {money(order.totalCents)} was paid by card. Thank you: the order is on its way to the warehouse.
