@@ -17,7 +17,8 @@ function requestOf(item: QuoteItem) {
 /** The tax row's label: the state and combined rate, or the certificate that exempts the delivery. */
 function taxLabel(q: QuoteDetail) {
   const { state, ratePpm, certificate } = q.tax;
-  if (certificate) return `Tax (${state} exempt: ${certificate.kind} ${certificate.number})`;
+  // The certificate itself is named under the totals: a tier's column is too narrow for it.
+  if (certificate) return `Tax (${state} exempt)`;
   return state ? `Tax (${state} ${Number((ratePpm / 10_000).toFixed(4))} %)` : 'Tax';
 }
 
@@ -140,6 +141,12 @@ export function renderQuotePdf(q: QuoteDetail, acceptUrl: string): Promise<Buffe
   doc.fontSize(10).text('Choose one option per line and accept the quote, signed in, at:', left);
   doc.fillColor('#1c7ed6').text(acceptUrl, { link: acceptUrl, underline: true }).fillColor('black');
   doc.moveDown(0.5).fontSize(8).fillColor('#555');
+  const { certificate, state } = q.tax;
+  if (certificate)
+    doc.text(
+      `Exempt from ${state} sales tax under ${certificate.kind} certificate ${certificate.number}.`,
+      left,
+    );
   doc.text(
     `Prices and held stock are guaranteed until the validity date. Sales tax, excise tax and the state's tire fee are at the rates in force on ${q.taxedOn}; the order is taxed at the rates of the day the quote is accepted.`,
     left,
