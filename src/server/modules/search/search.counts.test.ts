@@ -148,4 +148,18 @@ describe('stored facet counts', () => {
         });
       }
   });
+
+  it('answer the brands and lines a free text names as counting their rows would', async () => {
+    for (const query of ['michelin', 'michelin defender', 'bfgoodrich', '205/55R16 michelin', 'defender'])
+      for (const sort of ['LTH', 'MAZ'] as const) {
+        const stored = await search({ query, sort });
+        const counted = await search({ query, sort, minPrice: 0 });
+        expect(stored.count, query).toBeGreaterThan(0);
+        expect({ count: stored.count, list: stored.list, filters: stored.filters }, query).toEqual({
+          count: counted.count,
+          list: counted.list,
+          filters: counted.filters,
+        });
+      }
+  });
 });

@@ -174,13 +174,29 @@ const orderBy: Record<SortCode, SQL> = {
   MZA: sql`f_makes_l desc, f_models_l desc, size_text desc, id desc`,
 };
 
+/** The stored values of a facet filter: specials and rebates are one value, 'true'. */
+const storedValues = (k: FacetKey, values: (string | number)[]) =>
+  k === 'specials' || k === 'rebates' ? ['true'] : asText(values);
+
+/**
+ * The one facet a stored answer is conditional on: a facet chosen (`narrows` false: that facet
+ * still shows every value, as it counts without its own filter), or the brands or lines the
+ * free text named (`narrows` true: the facet shows the named values only). The free text's lines
+ * are all of its named brands (src/domain/search-query.ts), so its rows are those of its lines.
+ */
+export interface StoredGiven {
+  facet: FacetKey;
+  values: string[];
+  narrows: boolean;
+}
+
 /**
  * What stored counts (search.counts.ts) can answer. A search bounded by nothing but a whole size
- * (or by nothing) reads every facet stored. With one facet filter more, that facet still reads
- * its plain counts (it counts without its own filter) and the others their counts conditional
- * on the chosen values. Anything else narrows the set: every facet is counted per request.
+ * (or by nothing) reads every facet stored. With one facet filter more, or the brands or lines
+ * of a free text instead, that facet reads its plain counts and the others their counts
+ * conditional on its values. Anything else narrows the set: every facet is counted per request.
  */
-export function storedCountsOf(plan: SearchPlan): { scope: CountScope; filtered: FacetKey[] } | null {
+export function storedCountsOf(plan: SearchPlan): { scope: CountScope; given?: StoredGiven } | null {
   const d = plan.dims;
   const size =
     d?.width !== undefined && d.ratio !== undefined && d.rim !== undefined
@@ -189,17 +205,24 @@ export function storedCountsOf(plan: SearchPlan): { scope: CountScope; filtered:
   const narrowed =
     (d !== undefined && !size) ||
     plan.rear !== undefined ||
-    plan.makeIds.length > 0 ||
-    plan.modelIds.length > 0 ||
     plan.terms.length > 0 ||
     plan.minPrice !== undefined ||
     plan.maxPrice !== undefined ||
     plan.specialsOnly ||
     plan.runFlat ||
     interpretedNarrows(plan);
-  const filtered = facetKeys.filter((k) => plan.facetFilters[k]?.length);
-  if (narrowed || filtered.length > 1) return null;
-  return { scope: { priceGroupId: plan.priceGroupId, dims: size }, filtered };
+  const named: StoredGiven[] = plan.modelIds.length
+    ? [{ facet: 'models', values: plan.modelIds.map(String), narrows: true }]
+    : plan.makeIds.length
+      ? [{ facet: 'makes', values: plan.makeIds.map(String), narrows: true }]
+      : [];
+  const chosen: StoredGiven[] = facetKeys.flatMap((k) => {
+    const values = plan.facetFilters[k];
+    return values?.length ? [{ facet: k, values: storedValues(k, values), narrows: false }] : [];
+  });
+  const given = [...named, ...chosen];
+  if (narrowed || given.length > 1) return null;
+  return { scope: { priceGroupId: plan.priceGroupId, dims: size }, given: given[0] };
 }
 
 /**
@@ -233,41 +256,44 @@ function rearItemOf(plan: SearchPlan, productFields: SQL, productFrom: SQL): SQL
            and pp.available > 0 and p.active order by pp.price_cents, p.id limit 1) x)`;
 }
 
-/** The stored values of a facet filter: specials and rebates are one value, 'true'. */
-const storedValues = (k: FacetKey, values: (string | number)[]) =>
-  k === 'specials' || k === 'rebates' ? ['true'] : asText(values);
-
 /**
- * A whole size or the whole catalogue with at most one facet chosen: the page by an index of
- * search_items, the price range by the ends of that index, and the count and every facet from
- * the stored counts. With a facet chosen, that facet's own counts are its plain stored ones (a
- * facet counts without its own filter), the others are the sums of their counts conditional on
- * the chosen values, and the count is the chosen values' own. Nothing here reads as many rows
- * as the size has SKUs.
+ * A whole size or the whole catalogue, with at most one facet given (StoredGiven): the page by
+ * an index of search_items, the price range by the ends of that index, and the count and every
+ * facet from the stored counts. The given facet's counts are its plain stored ones (only its
+ * given values when the text named them), the others are the sums of their counts conditional on
+ * the given values, and the count is the given values' own. Nothing here reads as many rows as
+ * the size has SKUs.
  */
-function storedStatement(plan: SearchPlan, scope: CountScope, filtered: FacetKey[], productFields: SQL): SQL {
-  const chosen = filtered[0];
-  const where = chosen
-    ? and([baseWhere(plan), facetCondition[chosen](plan.facetFilters[chosen] ?? [])])
-    : baseWhere(plan);
-  const values = chosen ? storedValues(chosen, plan.facetFilters[chosen] ?? []) : [];
-  const facetRows = chosen
-    ? sql`select * from stored where facet = ${chosen}
+function storedStatement(
+  plan: SearchPlan,
+  scope: CountScope,
+  given: StoredGiven | undefined,
+  productFields: SQL,
+): SQL {
+  const where =
+    given && !given.narrows
+      ? and([baseWhere(plan), facetCondition[given.facet](plan.facetFilters[given.facet] ?? [])])
+      : baseWhere(plan);
+  const inGiven = given
+    ? sql`value in (${sql.join(
+        given.values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`
+    : sql`true`;
+  const facetRows = given
+    ? sql`select * from stored where facet = ${given.facet}${given.narrows ? sql` and ${inGiven}` : sql``}
           union all select * from (${conditionalFacetRows(
             scope,
-            chosen,
-            values,
-            facetKeys.filter((k) => k !== chosen),
+            given.facet,
+            given.values,
+            facetKeys.filter((k) => k !== given.facet),
           )}) c`
     : sql`select * from stored where facet <> '_total'`;
-  const count = chosen
-    ? sql`(select coalesce(sum(count), 0)::int from stored where facet = ${chosen} and value in (${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}))`
+  const count = given
+    ? sql`(select coalesce(sum(count), 0)::int from stored where facet = ${given.facet} and ${inGiven})`
     : sql`(select coalesce(sum(count), 0)::int from stored where facet = '_total')`;
   return sql`
-    with stored as (${storedFacetRows(scope, chosen ? [chosen] : undefined)}),
+    with stored as (${storedFacetRows(scope, given ? [given.facet] : undefined)}),
     facet_rows as (${facetRows}),
     page as (
       select id, model_id from (
@@ -291,7 +317,7 @@ function storedStatement(plan: SearchPlan, scope: CountScope, filtered: FacetKey
  */
 export function searchStatement(plan: SearchPlan, productFields: SQL, productFrom: SQL): SQL {
   const stored = storedCountsOf(plan);
-  if (stored) return storedStatement(plan, stored.scope, stored.filtered, productFields);
+  if (stored) return storedStatement(plan, stored.scope, stored.given, productFields);
   return sql`
     with base as materialized (
       select * from (
