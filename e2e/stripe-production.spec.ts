@@ -4,7 +4,7 @@
 // (e2e/stripe-production-server.ts). This spec starts that server itself, on its own port.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, snap } from './helpers';
+import { signIn, signOut, snap } from './helpers';
 import { E2E_PORT } from './servers';
 
 const port = E2E_PORT + 40;
@@ -14,6 +14,8 @@ const narrow = { width: 390, height: 844 };
 const STANDIN_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/pay\/cs_/;
 
 let server: ChildProcess | undefined;
+/** The stand-in's address, as the server prints it when it is up. */
+let standinBase = '';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.use({ baseURL: shop });
@@ -22,7 +24,11 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = spawn(process.execPath, ['--import', 'tsx', 'e2e/stripe-production-server.ts'], {
     env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    standinBase ||= /stand-in at (http:\/\/\S+)\)/.exec(String(chunk))?.[1] ?? '';
   });
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
@@ -177,4 +183,40 @@ test("a company admin saves a card on Stripe's setup page and finds it on /accou
   await expect(saved).toContainText(/12\/20\d\d/);
   await expect(page.getByRole('status').filter({ hasText: 'Your card is saved with Stripe.' })).toBeVisible();
   await snap(page, 'stripe-card-saved-1366');
+});
+
+test('finance finds the dispute Stripe opened on a paid order in the Disputes queue, with its order and reason, and closes it', async ({
+  page,
+}) => {
+  await page.setViewportSize(wide);
+  await signIn(page, 'clerk');
+  await toStripePage(page, 'dispute-1366');
+  const sessionId = new URL(page.url()).pathname.split('/')[2];
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received' })).toBeVisible({
+    timeout: 20_000,
+  });
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())?.match(/TR-\d+/)?.[0] ?? '';
+  expect(number).not.toBe('');
+  // The cardholder's bank disputes the charge; Stripe's webhook says so.
+  expect(standinBase).not.toBe('');
+  const disputed = await page.request.post(`${standinBase}/_control/dispute/${sessionId}`);
+  expect(disputed.status()).toBe(204);
+  await signOut(page);
+
+  await signIn(page, 'finance');
+  await page.goto('/admin/finance-tasks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Disputes and finance tasks' })).toBeVisible();
+  const row = page.getByRole('table', { name: 'Finance tasks' }).getByRole('row').filter({ hasText: number });
+  await expect(row).toContainText('fraudulent');
+  await expect(row).toContainText(/\$\d+\.\d\d/);
+  await expect(row.getByRole('link', { name: number })).toHaveAttribute('href', /\/admin\/orders\/\d+$/);
+  await snap(page, 'stripe-disputes-1366');
+  await row.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText(`Task on ${number} closed`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.setViewportSize(narrow);
+  await page.getByRole('radiogroup', { name: 'Status' }).getByText('closed', { exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Finance tasks' })).toContainText(number);
+  await snap(page, 'stripe-disputes-closed-390');
 });

@@ -250,6 +250,22 @@ export async function startStripeStandin(webhookSecret: string) {
         webhookUrl: () => controls.webhookUrl,
         webhookDelayMs: () => controls.webhookDelayMs,
       });
+    // The e2e's control (it has no handle on this process): the cardholder's bank disputes the
+    // charge of a paid session, and the webhook says so.
+    const disputed = /^\/_control\/dispute\/([^/]+)$/.exec(url.pathname);
+    if (disputed && req.method === 'POST') {
+      const session = get('checkout.session', disputed[1]);
+      const event = hosted.dispute(String(session.payment_intent));
+      if (controls.webhookUrl)
+        await fetch(controls.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+          body: event.payload,
+        });
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     if (controls.dropNext > 0) {
       controls.dropNext--;
       req.socket.destroy();

@@ -40,7 +40,7 @@ function TaskCells({ t }: { t: FinanceTask }) {
   return (
     <>
       <Table.Td>
-        <Anchor component={Link} to={`/admin/orders/${t.orderId}`}>
+        <Anchor component={Link} to={`/admin/orders/${t.orderId}`} style={{ whiteSpace: 'nowrap' }}>
           {t.orderNumber ?? `#${t.orderId}`}
         </Anchor>
       </Table.Td>
