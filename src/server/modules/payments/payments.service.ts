@@ -4,7 +4,6 @@
 // Each status change goes through the payment transition table (src/domain/payment-status.ts).
 import {
   assertPaymentTransition,
-  isAuthorizedPayment,
   isInReview,
   isPendingPayment,
   isRefundablePayment,
@@ -80,7 +79,7 @@ async function move(
 ): Promise<Taken> {
   const { message, ...columns } = extra;
   const reference =
-    payment.provider === stripe.STRIPE ? await atStripe(payment, to, kind, amountCents) : null;
+    payment.provider === stripe.STRIPE ? await stripe.atStripe(payment, to, kind, amountCents) : null;
   await repo.setPaymentStatus(tx, payment, to, { ...columns, ...(message && { message }) });
   await repo.insertTransaction(tx, {
     paymentId: payment.id,
@@ -91,18 +90,6 @@ async function move(
     reference,
   });
   return { paymentId: payment.id, status: to };
-}
-
-/**
- * What Stripe must do before we record a move of a payment it holds: a void expires the session
- * or cancels the authorization, a capture takes the authorized money, a refund gives money back
- * (answering the Refund's id). A refusal throws, and nothing is recorded.
- */
-async function atStripe(payment: repo.PaymentRow, to: PaymentStatus, kind: string, amountCents: number) {
-  if (to === 'voided') await stripe.releaseAtStripe(payment);
-  else if (kind === 'capture' && isAuthorizedPayment(payment.status)) await stripe.captureAtStripe(payment);
-  else if (kind === 'refund') return stripe.refundAtStripe(payment, amountCents);
-  return null;
 }
 
 /** Takes the payment of an order the way the buyer chose; a refusal throws and undoes the caller's work. */

@@ -194,3 +194,20 @@ export async function sessionExpired(tx: DbOrTx, sessionId: string) {
   });
   return payment;
 }
+
+/**
+ * What Stripe must do before we record a move of a payment it holds: a void expires the session
+ * or cancels the authorization, a capture takes the authorized money, a refund gives money back
+ * (answering the Refund's id). A refusal throws, and nothing is recorded.
+ */
+export async function atStripe(
+  payment: repo.PaymentRow,
+  to: PaymentStatus,
+  kind: string,
+  amountCents: number,
+) {
+  if (to === 'voided') await releaseAtStripe(payment);
+  else if (kind === 'capture' && isAuthorizedPayment(payment.status)) await captureAtStripe(payment);
+  else if (kind === 'refund') return refundAtStripe(payment, amountCents);
+  return null;
+}
