@@ -215,10 +215,10 @@ export async function placeReplacementOrder(
     pricing: { companyId: r.original.companyId, priceGroupId },
     placedBy: { userId: actor.userId, staff: true },
     buyerUserId: r.original.userId,
+    forLocationId: place.location.id,
     poNumber: `Claim on ${r.original.number}`,
     note: r.note,
   });
-  await repo.setOrderLocation(tx, orderId, place.location.id);
   const placed = (await repo.findOrder(tx, orderId, true))!;
   const lines = await itemsRepo.listLines(tx, orderId, priceGroupId);
   const line = lines[0];

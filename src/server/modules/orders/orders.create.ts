@@ -72,16 +72,15 @@ export async function createOrder(db: Db, actor: Actor, body: Body) {
         roadHazard: item.orderItemRoadHazard,
       })),
     );
-    const placed = await placeOrder(tx, {
+    return placeOrder(tx, {
       order,
       pricing,
       placedBy: { userId: actor.userId, staff: true },
       buyerUserId,
+      forLocationId: location.id,
       poNumber: body.poNumber,
       note: `Placed by ${actor.username} for the customer; awaiting payment`,
     });
-    await repo.setOrderLocation(tx, placed, location.id);
-    return placed;
   });
   return orderDetail(db, orderId, true);
 }
@@ -140,15 +139,13 @@ export async function placeQuotedOrder(tx: Tx, q: QuotedOrder): Promise<number> 
       shippingCents: item.shippingCents,
     });
   }
-  // Taxed for the quote's location (its state, a certificate of that location), as the quote was:
-  // the row names the location only once placed (one open cart per buyer and location).
-  const placed = await placeOrder(tx, {
-    order: { ...order, locationId: location.id },
+  // Taxed for the quote's location (its state, a certificate of that location), as the quote was.
+  return placeOrder(tx, {
+    order,
     pricing,
     placedBy: { userId: q.buyerUserId, staff: false },
     buyerUserId: q.buyerUserId,
+    forLocationId: location.id,
     note: q.note,
   });
-  await repo.setOrderLocation(tx, placed, location.id);
-  return placed;
 }

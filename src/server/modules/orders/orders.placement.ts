@@ -27,6 +27,13 @@ export interface Placement {
   placedBy: { userId: number; staff: boolean };
   /** The customer's user a staff-made order is for (the row is the staff member's until placed). */
   buyerUserId?: number;
+  /**
+   * The company location an order placed for the customer is for (by staff, from a quote, as a
+   * claim's replacement), when its row does not name it yet: it is priced and taxed for it (its
+   * state, a certificate held for that location) and named once placed, since one open cart per
+   * user and location is a unique index. A buyer's cart names its location already.
+   */
+  forLocationId?: number;
   /** How the buyer pays now; absent for an order placed by staff (unpaid, its units held). */
   payment?: payments.Method;
   poNumber?: string | null;
@@ -47,7 +54,7 @@ export async function placeOrderLines(
   tx: Tx,
   p: Placement,
 ): Promise<{ orderId: number; lines: itemsRepo.Line[] }> {
-  const { order } = p;
+  const order = p.forLocationId === undefined ? p.order : { ...p.order, locationId: p.forLocationId };
   // This order's stock is locked already: expired orders are taken without waiting (orders.expiry.ts).
   const releaseExpired = () => expireUnpaidOrders(tx, true);
   // The stock of its tires, locked once: shipping is priced from it and units are reserved from it.
@@ -88,6 +95,7 @@ export async function placeOrderLines(
   );
   const placedAt = new Date();
   const plans = await markPlaced(tx, p, taken && orderPaymentStatusOf(taken.status), placedAt);
+  if (p.forLocationId !== undefined) await repo.setOrderLocation(tx, order.id, p.forLocationId);
   await accrueCompensation(tx, { ...compensationOf(order, lines), placedAt }, plans);
   return { orderId: order.id, lines };
 }
