@@ -90,6 +90,8 @@ async function toStripePage(page: Page, width: string) {
   const pay = page.getByRole('button', { name: 'Continue to payment' });
   await expect(pay).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Card', exact: true })).toBeChecked();
+  // The sandbox providers take no real money: production without ALLOW_SANDBOX_PAYMENTS offers none.
+  await expect(page.getByRole('radio', { name: /finpay|hostedpay|coinpay/ })).toHaveCount(0);
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   await expect(page.getByText("You enter your card on Stripe's secure payment page")).toBeVisible();
   await snap(page, `stripe-checkout-${width}`);

@@ -10,9 +10,20 @@ export interface CardProcessor {
   stripe: StripeGateway | null;
   /** Card orders at or above this total are only authorized; finance captures them after review. */
   manualCaptureCents: number;
+  /**
+   * Whether the sandbox providers of financing, hosted checkout and crypto (token-sandbox.ts)
+   * take payments: they take no real money, so production offers them only with
+   * ALLOW_SANDBOX_PAYMENTS=1, as it does the card sandbox.
+   */
+  sandboxTokens: boolean;
 }
 
-let current: CardProcessor = { name: 'sandbox', stripe: null, manualCaptureCents: Number.POSITIVE_INFINITY };
+let current: CardProcessor = {
+  name: 'sandbox',
+  stripe: null,
+  manualCaptureCents: Number.POSITIVE_INFINITY,
+  sandboxTokens: true,
+};
 
 export function chooseCardProvider(config: Config): CardProcessor {
   const stripe =
@@ -28,6 +39,7 @@ export function chooseCardProvider(config: Config): CardProcessor {
     name: stripe ? 'stripe' : 'sandbox',
     stripe,
     manualCaptureCents: config.CARD_MANUAL_CAPTURE_CENTS,
+    sandboxTokens: config.NODE_ENV !== 'production' || config.ALLOW_SANDBOX_PAYMENTS,
   };
   return current;
 }

@@ -28,7 +28,13 @@ export function reference(prefix: string): string {
 
 /** A declined or failed payment: the buyer sees why; the checkout leaves nothing behind. */
 export function paymentRefused(
-  reason: 'card_declined' | 'processing_error' | 'credit_limit' | 'token_invalid' | 'token_used',
+  reason:
+    | 'card_declined'
+    | 'processing_error'
+    | 'credit_limit'
+    | 'token_invalid'
+    | 'token_used'
+    | 'method_unavailable',
   message: string,
 ) {
   return new AppError('unprocessable', message, { reason });

@@ -45,7 +45,14 @@ export interface Taken {
   authenticationRequired?: boolean;
 }
 
-const tokenProviders = { finpay, hostedpay, coinpay };
+const sandboxTokenProviders = { finpay, hostedpay, coinpay };
+
+/** A sandbox token provider, where sandbox payments are allowed (card-provider.ts). */
+function tokenProvider<N extends TokenProviderName>(name: N): (typeof sandboxTokenProviders)[N] {
+  if (!cardProcessor().sandboxTokens)
+    throw paymentRefused('method_unavailable', `${name} is a sandbox provider and takes no payments here`);
+  return sandboxTokenProviders[name];
+}
 
 /** The reason a payment taken gives the open ones it replaces (voided with it). */
 const REPLACED = 'Replaced by another payment';
@@ -118,7 +125,7 @@ export async function take(tx: DbOrTx, p: Payable, method: Method): Promise<Take
     );
   }
   if (!method.token) throw paymentRefused('token_invalid', 'Start the payment first');
-  const answer = await tokenProviders[method.paymentMethod].redeem(tx, p, method.token);
+  const answer = await tokenProvider(method.paymentMethod).redeem(tx, p, method.token);
   const status = answer === 'approved' ? 'captured' : answer === 'review' ? 'review' : 'pending';
   return create(tx, p, { provider: method.paymentMethod, status, reference: method.token }, 'capture', true);
 }
@@ -302,9 +309,9 @@ export async function chargeOnAccount(tx: DbOrTx, p: Payable, voidOpen = false):
 export async function openSession(tx: DbOrTx, p: Payable, provider: TokenProviderName, token?: string) {
   if (provider === 'finpay') {
     if (!token) throw paymentRefused('token_invalid', 'Apply for financing first');
-    return { token: await finpay.attach(tx, p, token), status: 'approved' };
+    return { token: await tokenProvider('finpay').attach(tx, p, token), status: 'approved' };
   }
-  return { token: await tokenProviders[provider].open(tx, p), status: 'open' };
+  return { token: await tokenProvider(provider).open(tx, p), status: 'open' };
 }
 
 /** The card entered on the hosted checkout page: the provider approves the session, or holds it for review. */
@@ -314,7 +321,7 @@ export async function payHostedPage(tx: DbOrTx, card: CardChoice, token: string)
 }
 
 /** Sandbox stand-in for the financing provider's application page. */
-export const applyForFinancing = finpay.apply;
+export const applyForFinancing: typeof finpay.apply = (tx, use) => tokenProvider('finpay').apply(tx, use);
 
 /** A provider's webhook event, verified and seen for the first time; a replay is a 409. */
 export async function acceptEvent(tx: DbOrTx, provider: string, eventId: string) {

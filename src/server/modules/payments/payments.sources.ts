@@ -103,7 +103,11 @@ export async function companyPayment(db: DbOrTx, companyId: number) {
     availableCreditCents: Math.max(0, company.creditLimitCents - openBalance),
     defaultSourceId: customer.sources.find((s) => s.isDefault)?.sourceId ?? null,
     sources: customer.sources,
-    methods: ['card', ...(company.creditLimitCents > 0 ? ['account'] : []), 'finpay', 'hostedpay', 'coinpay'],
+    methods: [
+      'card',
+      ...(company.creditLimitCents > 0 ? ['account'] : []),
+      ...(cardProcessor().sandboxTokens ? ['finpay', 'hostedpay', 'coinpay'] : []),
+    ],
     cardProvider: cardProcessor().name,
   };
 }

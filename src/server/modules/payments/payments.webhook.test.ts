@@ -196,7 +196,12 @@ describe('the webhook in production', () => {
   const secret = 'prod-coinpay-secret-0123456789';
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production', COINPAY_WEBHOOK_SECRET: secret });
+    // Production running the sandbox providers on purpose (ALLOW_SANDBOX_PAYMENTS), as a demo would.
+    prod = await createTestApp({
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PAYMENTS: true,
+      COINPAY_WEBHOOK_SECRET: secret,
+    });
   });
   afterAll(() => prod.close());
 

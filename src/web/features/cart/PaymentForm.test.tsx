@@ -15,7 +15,7 @@ const companyPayment = {
   availableCreditCents: 123_450,
   defaultSourceId: 9,
   sources: [{ sourceId: 9, brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031, isDefault: true }],
-  methods: ['card', 'account'],
+  methods: ['card', 'account', 'finpay', 'hostedpay', 'coinpay'],
 };
 const cardToken = (n: number) => ({
   token: `tok_test_${n}abcdef`,
@@ -186,6 +186,15 @@ describe('the other ways to pay', () => {
     await waitFor(() => expect(server.sent('GET', '/api/company/payment')).toHaveLength(1));
     expect(screen.queryByRole('radio', { name: 'On account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Saved card' })).not.toBeInTheDocument();
+  });
+
+  it('the sandbox providers are offered only where the server lets them take payments', async () => {
+    server.on('GET', '/api/company/payment', { body: { ...companyPayment, methods: ['card', 'account'] } });
+    drawForm();
+
+    expect(await screen.findByRole('radio', { name: 'On account' })).toBeVisible();
+    for (const name of ['Financing (finpay)', 'Hosted checkout (hostedpay)', 'Crypto (coinpay)'])
+      expect(screen.queryByRole('radio', { name })).not.toBeInTheDocument();
   });
 
   it('a saved card pays by its source id, and is not paid with until the buyer picks one', async () => {

@@ -178,9 +178,12 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
               <Radio value="card" label="Card" />
               {p && p.sources.length > 0 && <Radio value="saved" label="Saved card" />}
               {p?.methods.includes('account') && <Radio value="account" label="On account" />}
-              <Radio value="finpay" label="Financing (finpay)" />
-              <Radio value="hostedpay" label="Hosted checkout (hostedpay)" />
-              <Radio value="coinpay" label="Crypto (coinpay)" />
+              {/* The sandbox providers: offered where the server lets them take payments. */}
+              {p?.methods.includes('finpay') && <Radio value="finpay" label="Financing (finpay)" />}
+              {p?.methods.includes('hostedpay') && (
+                <Radio value="hostedpay" label="Hosted checkout (hostedpay)" />
+              )}
+              {p?.methods.includes('coinpay') && <Radio value="coinpay" label="Crypto (coinpay)" />}
             </Stack>
           </Radio.Group>
           {method === 'card' && !onStripe && <CardFields inputProps={(field) => form.getInputProps(field)} />}
