@@ -15,18 +15,23 @@ export function taxLabel(tax: TaxApplied): string {
   return `Tax (${tax.state} ${ratePercent(tax.ratePpm)})`;
 }
 
-/** The parts of a landed total, in the order the invoice lists them. */
+/**
+ * The parts of a landed total, in the order the invoice lists them. The excise tax, the state's
+ * tire fee and installer services are listed when the order has them: a state without a tire fee
+ * shows no "tire fee $0.00".
+ */
 export function totalsRows(t: Totals, tax: TaxApplied): [string, number][] {
-  return [
-    ['Subtotal', t.subtotalCents],
-    ['Discounts', -t.discountCents],
-    ['Road hazard', t.roadHazardCents],
-    ['Shipping', t.shippingCents],
-    ['Federal excise tax', t.fetCents],
-    [tax.state ? `${tax.state} tire fee` : 'State tire fee', t.tireFeeCents],
-    ['Installer services', t.servicesCents],
-    [taxLabel(tax), t.taxCents],
+  const rows: [string, number, boolean][] = [
+    ['Subtotal', t.subtotalCents, true],
+    ['Discounts', -t.discountCents, true],
+    ['Road hazard', t.roadHazardCents, true],
+    ['Shipping', t.shippingCents, true],
+    ['Federal excise tax', t.fetCents, t.fetCents !== 0],
+    [tax.state ? `${tax.state} tire fee` : 'State tire fee', t.tireFeeCents, t.tireFeeCents !== 0],
+    ['Installer services', t.servicesCents, t.servicesCents !== 0],
+    [taxLabel(tax), t.taxCents, true],
   ];
+  return rows.filter(([, , listed]) => listed).map(([name, cents]) => [name, cents]);
 }
 
 function PartsTable({ t, tax, label }: { t: Totals; tax: TaxApplied; label: string }) {
