@@ -292,19 +292,34 @@ function storedStatement(
   const count = given
     ? sql`(select coalesce(sum(count), 0)::int from stored where facet = ${given.facet} and ${inGiven})`
     : sql`(select coalesce(sum(count), 0)::int from stored where facet = '_total')`;
+  // No hits (a facet value the size does not carry): nothing to read in search_items. The count
+  // is known first, and the reads of search_items below are skipped when it is 0 (a one-time
+  // filter), where they would walk the whole size in price order looking for a first hit.
+  const found = sql`(select n from counted) > 0`;
+  const price = buyerPrice(plan.discounts);
+  // The price range: for a whole size or a facet, the two ends of the size's price index. For
+  // the brands or lines of a text, their own rows (by the line or brand index): a line's price
+  // band is far from the catalogue's ends, and the price index would be walked up to it.
+  const range = given?.narrows
+    ? sql`select min(price)::int as lo, max(price)::int as hi from (
+            select ${price} as price from search_items si where ${where} and ${found} offset 0) r`
+    : sql`select (select min(${price})::int from search_items si where ${where} and ${found}) as lo,
+                 (select max(${price})::int from search_items si where ${where} and ${found}) as hi`;
   return sql`
     with stored as (${storedFacetRows(scope, given ? [given.facet] : undefined)}),
     facet_rows as (${facetRows}),
+    counted as (select ${count} as n),
+    range as (${range}),
     page as (
       select id, model_id from (
-        select si.product_id as id, si.model_id, ${buyerPrice(plan.discounts)} as price, si.size as size_text,
+        select si.product_id as id, si.model_id, ${price} as price, si.size as size_text,
                si.f_makes_l, si.f_models_l
-        from search_items si where ${where}) s
+        from search_items si where ${where} and ${found}) s
       order by ${orderBy[plan.sort]} ${pageWindow(plan)})
     select
-      ${count} as count,
-      (select min(${buyerPrice(plan.discounts)})::int from search_items si where ${where}) as min_price,
-      (select max(${buyerPrice(plan.discounts)})::int from search_items si where ${where}) as max_price,
+      (select n from counted) as count,
+      (select lo from range) as min_price,
+      (select hi from range) as max_price,
       ${listOf(plan, productFields, sql`null`)} as list,
       (select coalesce(json_agg(facet_rows), '[]') from facet_rows) as facets`;
 }
