@@ -24,6 +24,8 @@
 // connections (its own POOL_SIZE unless set).
 // After 2 and 3, stock and orders must reconcile exactly: units sold = quantities of placed
 // orders = committed holds, reserved units unchanged, nothing negative, every unit routed.
+// Longer than 400 lines for a reason: the four races share one database, app, statement timer and
+// reconciliation, and read best as one script from top to bottom.
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { Worker } from 'node:worker_threads';

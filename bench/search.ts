@@ -5,6 +5,8 @@
 // EXPLAIN ANALYZE of the slowest search. The part `replica` runs the computed size-list mix while
 // checkouts flow, on the primary alone and then with a streaming replica of the local PostgreSQL
 // (src/server/test/pg-replica.ts) as DATABASE_REPLICA_URL.
+// Longer than 400 lines for a reason: the parts of one run (kept, flow, computed, replica, PGlite)
+// share its server, sign-in and measuring, and read best as one script from top to bottom.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
