@@ -85,6 +85,9 @@ export function isRoutableOrder(status: OrderStatus): boolean {
 /** Whether an order's tires have arrived (delivered, or completed after that). */
 export const hasArrived = (status: string) => status === 'delivered' || status === 'completed';
 
+/** Whether a move of the order's log is the delivery itself: the day its return window starts. */
+export const isDeliveryStep = (toStatus: string) => toStatus === 'delivered';
+
 /** Whether an order's delivery may still change: nothing has left and it is not closed. */
 export const isDeliveryChangeable = (status: string) =>
   status === 'placed' || status === 'processing' || status === 'on_hold';

@@ -32,6 +32,7 @@ import {
 import {
   awaitsProcessing,
   hasArrived,
+  isDeliveryStep,
   isCancelledOrder,
   isDeliveryChangeable,
   isExceptionLine,
@@ -101,6 +102,10 @@ import { isFailedImport, isImporting, isRejectedImport, taxImportStatuses } from
 describe('order rules', () => {
   it('counts an order as arrived once delivered or completed', () => {
     expect(orderStatuses.filter(hasArrived)).toEqual(['delivered', 'completed']);
+  });
+
+  it('starts the return window at the move to delivered only, not at completion', () => {
+    expect(orderStatuses.filter(isDeliveryStep)).toEqual(['delivered']);
   });
 
   it('lets the delivery change only while nothing has left: placed, processing or on hold', () => {

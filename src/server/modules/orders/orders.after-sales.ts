@@ -3,7 +3,7 @@
 // replacement order placed for a road-hazard claim. See docs/aftersales.md.
 import { isRefundableOrderPayment } from '../../../domain/payment-status';
 import { netUnitCents } from '../../../domain/money';
-import { isPlacedOrder } from '../../../domain/order-status';
+import { isDeliveryStep, isPlacedOrder } from '../../../domain/order-status';
 import type { Tx, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict, notFound } from '../../http/errors';
@@ -83,7 +83,7 @@ export async function orderFacts(db: DbOrTx, orderId: number, lock = false): Pro
     filed.map((f) => ({ warehouseId: f.sub.warehouseId, productId: f.productId })),
   );
   const log = await logRepo.listLog(db, orderId);
-  const delivered = log.filter((l) => l.log.supplierLineId === null && l.log.toStatus === 'delivered').at(-1);
+  const delivered = log.filter((l) => l.log.supplierLineId === null && isDeliveryStep(l.log.toStatus)).at(-1);
   return {
     id: order.id,
     number: order.number ?? '',
