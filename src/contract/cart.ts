@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tireKinds } from '../domain/tire-kind';
 import { Cents, endpoint, Id } from './common';
 import { Cart, CardInput, CardToken, CartCreate, DeliveryAddress, OrderDetail, Zip } from './order-shapes';
+import { TaxRuleView } from './tax';
 
 // Checkout.
 
@@ -247,13 +248,7 @@ export const DeliveryTerms = z.object({
   }),
   /** Two letters; null while the delivery's state is unknown (nothing is taxed then). */
   state: z.string().nullable(),
-  rule: z.object({
-    ratePpm: z.number().int(),
-    shippingTaxable: z.boolean(),
-    labourTaxable: z.boolean(),
-    fetTaxable: z.boolean(),
-    roadHazardTaxable: z.boolean(),
-  }),
+  rule: TaxRuleView,
   tireFees: z.array(
     z.object({
       id: z.number().int(),

@@ -219,15 +219,18 @@ export const getImport = endpoint({
   response: z.object({ data: ImportRun }),
 });
 
+/** A delivery's tax rule: its rate and what the state puts in the taxable base besides the tires. */
+export const TaxRuleView = z.object({
+  ratePpm: z.number().int(),
+  shippingTaxable: z.boolean(),
+  labourTaxable: z.boolean(),
+  fetTaxable: z.boolean(),
+  roadHazardTaxable: z.boolean(),
+});
+
 export const TaxTermsView = z.object({
   state: z.string(),
-  rule: z.object({
-    ratePpm: z.number().int(),
-    shippingTaxable: z.boolean(),
-    labourTaxable: z.boolean(),
-    fetTaxable: z.boolean(),
-    roadHazardTaxable: z.boolean(),
-  }),
+  rule: TaxRuleView,
   stateRateId: z.number().int().nullable(),
   zipRateId: z.number().int().nullable(),
   tireFees: z.array(
