@@ -37,9 +37,33 @@ export const listOrders = endpoint({
   response: pageOf(OrderSummary),
 });
 
+/**
+ * What placed orders collected besides their sales, each from the orders' stored totals: road
+ * hazard cover, shipping, and what is collected for others (federal excise tax, state tire fees,
+ * installer services, sales tax); `totalCents` is the orders' totals, sales plus all of these.
+ */
+const Collected = {
+  roadHazardCents: Cents,
+  shippingCents: Cents,
+  fetCents: Cents,
+  tireFeeCents: Cents,
+  servicesCents: Cents,
+  taxCents: Cents,
+  totalCents: Cents,
+};
+
+/** `salesCents` everywhere is the tires after discounts (docs/domain.md, "Landed cost"). */
 export const Analytics = z.object({
-  totals: z.object({ orders: z.number().int(), salesCents: Cents, units: z.number().int() }),
-  byDay: z.array(z.object({ day: z.string(), orders: z.number().int(), salesCents: Cents })),
+  totals: z.object({ orders: z.number().int(), salesCents: Cents, units: z.number().int(), ...Collected }),
+  byDay: z.array(
+    z.object({
+      day: z.string(),
+      orders: z.number().int(),
+      units: z.number().int(),
+      salesCents: Cents,
+      ...Collected,
+    }),
+  ),
   byMake: z.array(
     z.object({ makeId: z.number().int(), makeName: z.string(), units: z.number().int(), salesCents: Cents }),
   ),
@@ -57,7 +81,8 @@ export const orderAnalytics = endpoint({
   method: 'GET',
   path: '/api/v1/order/analytics',
   access: 'staff',
-  summary: 'Sales by day, by make and by company (cancelled orders left out)',
+  summary:
+    'Sales (tires after discounts) by day, by make and by company, and per day what the orders collected besides (cancelled orders left out)',
   replica: true,
   query: z.object({ from: z.string().date().optional(), to: z.string().date().optional() }),
   response: Analytics,
