@@ -272,6 +272,10 @@ export const TaxCollectedRow = z.object({
   orders: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),
+  /** What the same orders collected for others besides the sales tax, as each order stored it. */
+  fetCents: z.number().int(),
+  tireFeeCents: z.number().int(),
+  servicesCents: z.number().int(),
 });
 export type TaxCollectedRow = z.infer<typeof TaxCollectedRow>;
 

@@ -311,6 +311,16 @@ describe('the tax collected report', () => {
       sql`select count(*)::int as n from orders where placed_at is not null and status not in ('cart', 'cancelled')`,
     );
     expect(all.reduce((n: number, r: { orders: number }) => n + r.orders, 0)).toBe(Number(placed.rows[0].n));
+    // The excise tax, tire fees and installer services of the same orders are the sums they stored.
+    const stored = await t.db.execute<Record<string, number>>(sql`
+      select coalesce(sum(fet_cents), 0)::bigint as "fetCents", coalesce(sum(tire_fee_cents), 0)::bigint as "tireFeeCents",
+             coalesce(sum(services_cents), 0)::bigint as "servicesCents"
+      from orders where placed_at is not null and status not in ('cart', 'cancelled')`);
+    for (const k of ['fetCents', 'tireFeeCents', 'servicesCents'])
+      expect(
+        all.reduce((n: number, r: Record<string, number>) => n + (r[k] ?? 0), 0),
+        k,
+      ).toBe(Number(stored.rows[0]?.[k]));
     expect((await buyer('GET', '/api/v1/tax/collected')).statusCode).toBe(403);
   });
 });

@@ -2,11 +2,10 @@ import '@mantine/core/styles/Table.layer.css';
 import { Alert, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { downloadText, toCsv } from '../../lib/csv';
+import { downloadText } from '../../lib/csv';
 import { grouped, money } from '../../lib/format';
 import { useTaxCollectedQuery } from './tax.api';
-
-const stateOf = (state: string) => state || 'not recorded';
+import { stateOf, taxCollectedCsv } from './tax-collected-csv';
 
 /** /admin/tax-collected: the sales tax of placed orders by delivery state and month, with a CSV. */
 export function TaxCollectedPage() {
@@ -18,16 +17,7 @@ export function TaxCollectedPage() {
   const exportCsv = () =>
     downloadText(
       `tax-collected${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`,
-      toCsv(
-        ['month', 'state', 'orders', 'tax', 'order totals'],
-        rows.map((r) => [
-          r.month,
-          stateOf(r.state),
-          r.orders,
-          (r.taxCents / 100).toFixed(2),
-          (r.totalCents / 100).toFixed(2),
-        ]),
-      ),
+      taxCollectedCsv(rows),
     );
   return (
     <Stack>
