@@ -51,6 +51,11 @@ export const RefundLine = z.object({
   servicesCents: Cents.default(0),
   taxCents: Cents.default(0),
   restockingFeeCents: Cents,
+  /**
+   * A road-hazard credit's line: the covered share of the tire's price, given back with its sales
+   * tax (`taxCents`); no unit goes back (`quantity` 0). Absent on the lines of returned units.
+   */
+  coveredCents: Cents.optional(),
   /** What the order could no longer refund of this line: the refund's amount was capped. */
   cappedCents: Cents.default(0),
   totalCents: Cents,

@@ -2,6 +2,7 @@
 // plan covers of a damaged tire. Integer cents only; shares round down so that the parts of an
 // order never give back more than it cost (docs/aftersales.md).
 import type { ReturnReason } from './aftersales-status';
+import { ppmOf, refundShareCents } from './landed-cost';
 import { basisPointsOf } from './money';
 import { type ChargedLine, cappedCentsOf, type RefundedParts, refundCharges } from './refund-charges';
 
@@ -64,6 +65,8 @@ export interface RefundLine {
   servicesCents: number;
   taxCents: number;
   restockingFeeCents: number;
+  /** A road-hazard credit's covered share of the tire price (claimCreditLine); absent on returns. */
+  coveredCents?: number;
   /** What the order could no longer refund of this line: the refund was capped (cappedCentsOf). */
   cappedCents: number;
   totalCents: number;
@@ -110,6 +113,7 @@ export function refundLine(
 export const refundLineTotal = (
   l: Omit<RefundLine, 'orderItemId' | 'quantity' | 'totalCents' | 'cappedCents'> & { cappedCents?: number },
 ) =>
+  (l.coveredCents ?? 0) +
   l.priceCents -
   l.discountCents +
   l.roadHazardCents +
@@ -133,6 +137,50 @@ export function capRefundLines<L extends RefundLine>(lines: readonly L[], amount
     const c = capped[i] as number;
     return { ...l, cappedCents: c, totalCents: (whole[i] as number) - c };
   });
+}
+
+/**
+ * What a road-hazard credit gives back for one damaged tire of a sold line, after what refunds not
+ * failed took `before` (docs/aftersales.md, "Claims"): the covered share of its price, never above
+ * the price after discount, and the sales tax the order charged on that share: the covered amount at
+ * the rate the order was taxed (`ratePpm`, 0 when exempt), rounded as a line's tax is (ppmOf), never
+ * more than one unit's share of the line's tax still left (refundShareCents). The tire is not
+ * returned, so its excise tax, tire fee, services, shipping and cover stay charged, and no unit goes
+ * back (quantity 0: no supplier owes anything, the units stay returnable); the tax it gives back
+ * counts as taken, so later refunds of the line never give back more tax than the line was charged.
+ */
+export function claimCreditLine(
+  line: SoldLine,
+  before: RefundedParts,
+  coveredCents: number,
+  ratePpm: number,
+): RefundLine {
+  const covered = Math.max(0, Math.min(coveredCents, line.unitPriceCents - line.unitDiscountCents));
+  const unitTaxLeft = refundShareCents({
+    chargedCents: line.taxCents,
+    quantity: line.quantity,
+    refundedUnitsBefore: before.units,
+    refundedCentsBefore: before.taxCents,
+    units: 1,
+  });
+  const taxCents = Math.max(0, Math.min(ppmOf(covered, ratePpm), unitTaxLeft));
+  return {
+    orderItemId: line.orderItemId,
+    quantity: 0,
+    priceCents: 0,
+    discountCents: 0,
+    roadHazardCents: 0,
+    shippingCents: 0,
+    shippingKeptCents: 0,
+    fetCents: 0,
+    tireFeeCents: 0,
+    servicesCents: 0,
+    taxCents,
+    restockingFeeCents: 0,
+    coveredCents: covered,
+    cappedCents: 0,
+    totalCents: covered + taxCents,
+  };
 }
 
 export const sumRefundLines = (lines: readonly RefundLine[]) => lines.reduce((s, l) => s + l.totalCents, 0);

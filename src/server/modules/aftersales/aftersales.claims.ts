@@ -236,7 +236,10 @@ export async function cancelClaim(db: Db, actor: Actor, id: number, note?: strin
   return getClaim(db, actor, id);
 }
 
-/** Paying a claim settles it: a replacement order with the covered amount off, or a credit refund. */
+/**
+ * Paying a claim settles it: a replacement order with the covered amount off the new tire's price
+ * (taxed on what the buyer still pays), or a credit refund of the covered amount and its sales tax.
+ */
 async function pay(tx: Tx, actor: Actor, threshold: number, c: repo.ClaimRow) {
   if (c.coveredCents <= 0)
     throw conflict('The plan covers nothing of this tire', { reason: 'nothing_covered' });
@@ -251,10 +254,11 @@ async function pay(tx: Tx, actor: Actor, threshold: number, c: repo.ClaimRow) {
     });
     return { replacementOrderId: placed.orderId };
   }
+  // The covered share of the tire comes back with the sales tax paid on it (claimCreditLine).
   await refundInTx(tx, actor, threshold, {
     orderId: c.orderId,
     claimId: c.id,
-    amountCents: c.coveredCents,
+    credit: { orderItemId: c.orderItemId, coveredCents: c.coveredCents },
     note: `Road hazard claim ${c.id}`,
   });
   return {};

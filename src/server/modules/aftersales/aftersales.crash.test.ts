@@ -99,14 +99,19 @@ describe('claims and bills after a crash between commit and answer', () => {
     return { o, id };
   }
 
-  it('POST /api/v1/claim/:id/action pay (credit) refunds the covered amount once', async () => {
+  it('POST /api/v1/claim/:id/action pay (credit) refunds the covered amount and its tax once', async () => {
     const { o, id } = await approvedClaim('credit');
     const r = await once(keyed('support', 'POST', `/api/v1/claim/${id}/action`, { action: 'pay' }), 200, [
       'claims',
       'refunds',
     ]);
-    expect(r.lost.json().data).toMatchObject({ status: 'paid', refunds: [{ status: 'processed' }] });
-    expect((await moneyOf(t.db, o.orderId)).refundedCents).toBe(r.lost.json().data.coveredCents);
+    // 100.00 covered, with the 8.25 % Austin tax paid on it.
+    expect(r.lost.json().data).toMatchObject({
+      status: 'paid',
+      coveredCents: 10000,
+      refunds: [{ status: 'processed', amountCents: 10000 + 825 }],
+    });
+    expect((await moneyOf(t.db, o.orderId)).refundedCents).toBe(10000 + 825);
   });
 
   it('POST /api/v1/claim/:id/action pay (replacement) places one replacement order', async () => {

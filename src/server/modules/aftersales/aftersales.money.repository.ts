@@ -75,6 +75,12 @@ export function refundsOfOrder(db: DbOrTx, orderId: number, statuses: readonly s
     .orderBy(asc(refunds.id));
 }
 
+/** The rate the order was taxed at, as placed (parts per million; 0 when exempt or untaxed). */
+export async function taxRatePpmOfOrder(db: DbOrTx, orderId: number) {
+  const [row] = await db.select({ ratePpm: orders.taxRatePpm }).from(orders).where(eq(orders.id, orderId));
+  return row?.ratePpm ?? 0;
+}
+
 export function refundsFor(db: DbOrTx, by: { returnId?: number; claimId?: number }) {
   return db
     .select({ refundId: refunds.id, status: refunds.status, amountCents: refunds.amountCents })

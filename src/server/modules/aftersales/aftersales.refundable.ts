@@ -1,7 +1,7 @@
 // What an order may still have refunded: its units not yet in a refund, line by line, and the money
 // taken less what refunds not yet failed hold; and a preview of a refund of some units.
 import type { RefundLine } from '../../../contract/aftersales';
-import { refundLine, refundNeedsApproval } from '../../../domain/aftersales-money';
+import { claimCreditLine, refundLine, refundNeedsApproval } from '../../../domain/aftersales-money';
 import { nothingRefunded, refundedPartsOf } from '../../../domain/refund-charges';
 import type { ReturnReason } from '../../../domain/aftersales-status';
 import type { Db, DbOrTx } from '../../db/connection';
@@ -42,6 +42,28 @@ export async function linesOf(
     taken.push(line);
     return line;
   });
+}
+
+/**
+ * The refund line of a road-hazard credit on one tire of an order line: the covered amount and the
+ * sales tax the order charged on it, after what the order's refunds not failed took (claimCreditLine).
+ */
+export async function creditLineOf(
+  tx: DbOrTx,
+  facts: orders.OrderFacts,
+  credit: { orderItemId: number; coveredCents: number },
+): Promise<RefundLine> {
+  const item = facts.items.find((it) => it.orderItemId === credit.orderItemId);
+  if (!item) throw notFound('Order item');
+  const earlier = await moneyRepo.refundsOfOrder(tx, facts.id, ['pending', 'approved', 'processed']);
+  const before =
+    refundedPartsOf(earlier.flatMap((r) => r.lines as RefundLine[])).get(item.orderItemId) ??
+    nothingRefunded();
+  const ratePpm = await moneyRepo.taxRatePpmOfOrder(tx, facts.id);
+  return {
+    ...claimCreditLine(item, before, credit.coveredCents, ratePpm),
+    description: `${item.description}: road hazard credit`,
+  };
 }
 
 /** What the order's refunds that are not failed (pending, approved, processed) add up to. */

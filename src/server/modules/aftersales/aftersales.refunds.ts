@@ -19,7 +19,7 @@ import * as moneyRepo from './aftersales.money.repository';
 import { refundableReturn } from './aftersales.return-status';
 import { writeLog } from './aftersales.rules';
 import { approveAndProcess } from './aftersales.refund-approval';
-import { available, linesOf, refundedBefore, type Units } from './aftersales.refundable';
+import { available, creditLineOf, linesOf, refundedBefore, type Units } from './aftersales.refundable';
 import { getRefund, visibleRefund } from './aftersales.refund-views';
 
 export interface NewRefund {
@@ -29,6 +29,8 @@ export interface NewRefund {
   items?: Units[];
   reason?: ReturnReason;
   amountCents?: number;
+  /** A road-hazard credit on one tire: its covered amount, given back with the tax on it. */
+  credit?: { orderItemId: number; coveredCents: number };
   note: string;
 }
 
@@ -48,7 +50,11 @@ export async function refundInTx(tx: Tx, actor: Actor, threshold: number, input:
     units ??= ret.units.filter((u) => u.quantity > 0);
     reason ??= ret.r.reason as ReturnReason;
   }
-  const drafted = units?.length ? await linesOf(tx, facts, units, reason) : [];
+  const drafted = input.credit
+    ? [await creditLineOf(tx, facts, input.credit)]
+    : units?.length
+      ? await linesOf(tx, facts, units, reason)
+      : [];
   const amountCents = input.amountCents ?? drafted.reduce((s, l) => s + l.totalCents, 0);
   if (amountCents <= 0)
     throw badRequest('Name the units to refund or an amount', [

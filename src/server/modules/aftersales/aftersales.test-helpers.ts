@@ -17,15 +17,25 @@ export interface Delivered {
 }
 
 /**
- * A new company's buyer buys `quantity` tires (100.00 each at cost) by card, or on account, and
- * staff send, confirm, ship and deliver the order.
+ * A new company's buyer buys `quantity` tires (100.00 each at cost), delivered to Austin, by card,
+ * or on account, and staff send, confirm, ship and deliver the order.
  */
 export async function deliveredOrder(
   t: TestApp,
   admin: Caller,
-  opts: { quantity?: number; roadHazard?: boolean; account?: boolean; status?: 'delivered' | 'shipped' } = {},
+  opts: {
+    quantity?: number;
+    roadHazard?: boolean;
+    account?: boolean;
+    status?: 'delivered' | 'shipped';
+    /** A company made beforehand (one holding an exemption certificate, say); else a new one. */
+    companyId?: number;
+  } = {},
 ): Promise<Delivered> {
-  const shopper = await createShopper(t.app, t.db, { creditLimitCents: opts.account ? 10_000_000 : 0 });
+  const shopper = await createShopper(t.app, t.db, {
+    creditLimitCents: opts.account ? 10_000_000 : 0,
+    companyId: opts.companyId,
+  });
   const tire = await austinTire(t.db);
   const inject = (method: 'POST' | 'GET', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: shopper.cookie }, ...(payload && { payload }) });

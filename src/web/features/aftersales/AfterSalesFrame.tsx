@@ -70,13 +70,16 @@ export const OrderOf = ({ x }: { x: { orderId: number; orderNumber: string; comp
 /**
  * A refund line by line: the tires, their cover and shipping, the charges they carried (excise
  * tax, tire fee, installer services) and their sales tax, less restocking; a capped refund shows
- * what the order could no longer give back of each line.
+ * what the order could no longer give back of each line, a road-hazard credit the covered share
+ * of the tire (given back with its tax, no unit returned).
  */
 export function RefundLines({ lines }: { lines: RefundLine[] }) {
   const capped = lines.some((l) => l.cappedCents > 0);
+  const covered = lines.some((l) => (l.coveredCents ?? 0) > 0);
   const heads = [
     'Item',
     'Units',
+    ...(covered ? ['Covered'] : []),
     'Price',
     'Discount',
     'Road hazard',
@@ -100,6 +103,7 @@ export function RefundLines({ lines }: { lines: RefundLine[] }) {
             <Table.Tr key={l.orderItemId}>
               <Table.Td>{l.description}</Table.Td>
               <Table.Td>{l.quantity}</Table.Td>
+              {covered && <Table.Td>{money(l.coveredCents ?? 0)}</Table.Td>}
               <Table.Td>{money(l.priceCents)}</Table.Td>
               <Table.Td>{money(-l.discountCents)}</Table.Td>
               <Table.Td>{money(l.roadHazardCents)}</Table.Td>

@@ -102,7 +102,9 @@ function ClaimActions({ c }: { c: ClaimView }) {
               )
             }
           >
-            {a === 'pay' ? `Pay ${money(c.coveredCents)}` : actionLabel(a)}
+            {a === 'pay'
+              ? `Pay ${money(c.coveredCents)}${c.settlement === 'credit' ? ' and its sales tax' : ''}`
+              : actionLabel(a)}
           </Button>
         ))}
       </Group>

@@ -74,11 +74,11 @@ describe('settling a road hazard claim', () => {
     expect(await screen.findByText('Claim: approve')).toBeVisible();
   });
 
-  it('paying an approved claim offers exactly the covered amount, and a refusal is shown with its message', async () => {
+  it('paying an approved credit offers exactly the covered amount and its sales tax, and a refusal is shown with its message', async () => {
     current = aClaim({ status: 'approved', settlement: 'credit', actions: ['pay'] });
     server.on('POST', ACTION_PATH, problem(409, 'Only $50.00 of this order can still be refunded'));
     const { user } = drawClaim();
-    await user.click(await screen.findByRole('button', { name: 'Pay $93.75' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $93.75 and its sales tax' }));
 
     expect(await screen.findByText('Only $50.00 of this order can still be refunded')).toBeVisible();
     expect(server.sent('POST', ACTION_PATH).map((r) => r.body)).toEqual([{ action: 'pay' }]);

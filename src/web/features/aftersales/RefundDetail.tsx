@@ -29,7 +29,7 @@ export function RefundDetail({ id, back }: { id: number; back: ReactNode }) {
           <Card withBorder>
             <Group justify="space-between" mb="sm">
               <Title order={5}>What suppliers owe back (their cost)</Title>
-              {!r.vendors.length && r.lines.length > 0 && (
+              {!r.vendors.length && r.lines.some((l) => l.quantity > 0) && (
                 <Button
                   size="xs"
                   variant="default"
