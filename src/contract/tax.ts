@@ -276,6 +276,11 @@ export const TaxCollectedRow = z.object({
   fetCents: z.number().int(),
   tireFeeCents: z.number().int(),
   servicesCents: z.number().int(),
+  /**
+   * Sales tax given back by refunds processed that month on orders taxed in the state (the tax
+   * of their lines: returns and road-hazard credits); an amount typed by staff carries none.
+   */
+  refundedTaxCents: z.number().int(),
 });
 export type TaxCollectedRow = z.infer<typeof TaxCollectedRow>;
 

@@ -323,4 +323,34 @@ describe('the tax collected report', () => {
       ).toBe(Number(stored.rows[0]?.[k]));
     expect((await buyer('GET', '/api/v1/tax/collected')).statusCode).toBe(403);
   });
+
+  it('puts the tax a processed refund gave back in the month it was processed, by the state its order was taxed in', async () => {
+    const { rows } = await t.db.execute<{ id: number; company_id: number; user_id: number }>(
+      sql`select id, company_id, user_id from orders where placed_at is not null order by id limit 1`,
+    );
+    const o = rows[0];
+    await t.db.execute(sql`update orders set tax_state = 'WY' where id = ${o.id}`);
+    const line = (taxCents: number) => ({ orderItemId: 1, quantity: 1, taxCents });
+    for (const [status, at] of [
+      ['processed', '2031-06-10T12:00:00Z'],
+      ['processed', '2031-06-20T12:00:00Z'],
+      ['pending', null],
+    ] as const)
+      await t.db.execute(sql`
+        insert into refunds (order_id, company_id, status, amount_cents, lines, created_by_user_id, processed_at)
+        values (${o.id}, ${o.company_id}, ${status}, 5000, ${JSON.stringify([line(321), line(79)])}::jsonb,
+                ${o.user_id}, ${at})`);
+    const res = await finance('GET', '/api/v1/tax/collected?from=2031-06-01&to=2031-06-30');
+    expect(res.statusCode, res.body).toBe(200);
+    // Two processed refunds of 3.21 + 0.79 each; the pending one gave nothing back yet.
+    expect(res.json().data).toEqual([
+      expect.objectContaining({
+        state: 'WY',
+        month: '2031-06',
+        orders: 0,
+        taxCents: 0,
+        refundedTaxCents: 800,
+      }),
+    ]);
+  });
 });

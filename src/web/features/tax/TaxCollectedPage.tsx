@@ -14,6 +14,7 @@ export function TaxCollectedPage() {
   const { data, isFetching, error } = useTaxCollectedQuery({ from: from || undefined, to: to || undefined });
   const rows = data ?? [];
   const total = rows.reduce((sum, r) => sum + r.taxCents, 0);
+  const refunded = rows.reduce((sum, r) => sum + r.refundedTaxCents, 0);
   const exportCsv = () =>
     downloadText(
       `tax-collected${from ? `-from-${from}` : ''}${to ? `-to-${to}` : ''}.csv`,
@@ -26,8 +27,8 @@ export function TaxCollectedPage() {
       </Title>
       <Text size="sm" c="dimmed">
         Placed orders (not cancelled) by the state they were taxed in and the month they were placed (UTC),
-        with the tax each order kept when it was placed. Orders placed before the state was recorded show as
-        “not recorded”.
+        with the tax each order kept when it was placed, and the tax that refunds processed in the month gave
+        back on orders of the state. Orders placed before the state was recorded show as “not recorded”.
       </Text>
       <Group align="end" wrap="wrap">
         <TextInput
@@ -56,6 +57,7 @@ export function TaxCollectedPage() {
               <Table.Th>State</Table.Th>
               <Table.Th ta="right">Orders</Table.Th>
               <Table.Th ta="right">Tax</Table.Th>
+              <Table.Th ta="right">Tax refunded</Table.Th>
               <Table.Th ta="right">Order totals</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -66,6 +68,7 @@ export function TaxCollectedPage() {
                 <Table.Td>{stateOf(r.state)}</Table.Td>
                 <Table.Td ta="right">{grouped(r.orders)}</Table.Td>
                 <Table.Td ta="right">{money(r.taxCents)}</Table.Td>
+                <Table.Td ta="right">{money(r.refundedTaxCents)}</Table.Td>
                 <Table.Td ta="right">{money(r.totalCents)}</Table.Td>
               </Table.Tr>
             ))}
@@ -74,6 +77,7 @@ export function TaxCollectedPage() {
             <Table.Tr>
               <Table.Th colSpan={3}>Total</Table.Th>
               <Table.Th ta="right">{money(total)}</Table.Th>
+              <Table.Th ta="right">{money(refunded)}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Tfoot>
