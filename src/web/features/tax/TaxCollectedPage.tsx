@@ -49,7 +49,7 @@ export function TaxCollectedPage() {
         </Button>
       </Group>
       {error && <Alert color="red">The report could not be read.</Alert>}
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={640}>
         <Table fz="sm" striped aria-label="Tax collected by state and month" opacity={isFetching ? 0.6 : 1}>
           <Table.Thead>
             <Table.Tr>
