@@ -123,8 +123,10 @@ export const searchItems = pgTable(
     primaryKey({ columns: [t.priceGroupId, t.productId] }),
     index('search_items_size_price_idx').on(t.priceGroupId, t.width, t.ratio, t.rim, t.priceCents),
     index('search_items_price_idx').on(t.priceGroupId, t.priceCents, t.productId),
-    index('search_items_model_idx').on(t.priceGroupId, t.modelId),
-    index('search_items_make_idx').on(t.priceGroupId, t.makeId),
+    // In price order within a line or brand, covering what a page and the price range read
+    // (migrations/catalog/0011): a text naming lines reads their rows from the index alone.
+    index('search_items_model_idx').on(t.priceGroupId, t.modelId, t.priceCents),
+    index('search_items_make_idx').on(t.priceGroupId, t.makeId, t.priceCents),
     // A product's rows in every price group: the refresh after a sale reads and deletes by it.
     index('search_items_product_idx').on(t.productId),
   ],

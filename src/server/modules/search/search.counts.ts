@@ -66,6 +66,24 @@ export function conditionalFacetRows(
     group by 1, value, label having sum(skus) > 0`;
 }
 
+/**
+ * The stored count of the size of a row `z` (columns width, ratio, rim) with one facet's values,
+ * or of all its SKUs: the plain counts plus the pending deltas, one index probe per size.
+ */
+export function storedCountOfSize(priceGroupId: number, given?: { facet: FacetKey; values: string[] }): SQL {
+  const [facet, values] = given ? [given.facet, given.values] : ['_total', ['all']];
+  if (values.length === 0) return sql`0`;
+  const key = sql`price_group_id = ${priceGroupId} and width = z.width and ratio = z.ratio and rim = z.rim
+    and facet = ${facet} and value in (${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
+  return sql`(select coalesce(sum(skus), 0)::int from (
+    select skus from search_facet_counts where ${key}
+    union all
+    select skus from search_facet_deltas where ${key}) c)`;
+}
+
 const FOLD_LOCK = 4_711_003; // pg advisory lock key: one fold at a time across servers
 
 /**

@@ -9,7 +9,8 @@ import {
 } from '../../../domain/search-query';
 import { overallDiameter, speedIndexes, type TireSize } from '../../../domain/tire-size';
 import type { Db } from '../../db/connection';
-import { hitsWhere, type SearchPlan } from './search.sql';
+import { storedCountOfSize } from './search.counts';
+import { hitsWhere, type SearchPlan, storedCountsOf } from './search.sql';
 import { sizeLabel } from './search.sizes';
 
 // No dead ends: when a search finds nothing, what to search instead, each with its count (only
@@ -72,9 +73,8 @@ async function nearbySizes({ db, plan, query, interpretation }: Input): Promise<
   const load = typed?.loadIndex;
   const speeds = typed?.speedIndex ? speedIndexes.slice(speedIndexes.indexOf(typed.speedIndex as never)) : [];
   // The sizes near the diameter come from the price group's sizes with stock (the stored '_total'
-  // counts and the changes not folded in yet, a few hundred rows); only their search rows are
-  // read, through the size index, instead of every row of the price group.
-  const { rows } = await db.execute<{ width: number; ratio: number; rim: number; count: number }>(sql`
+  // counts and the changes not folded in yet, a few hundred rows).
+  const sizes = sql`
     with sizes as (
       select width, ratio, rim from search_facet_counts
       where price_group_id = ${plan.priceGroupId} and facet = '_total' and width > 0
@@ -84,7 +84,22 @@ async function nearbySizes({ db, plan, query, interpretation }: Input): Promise<
     near as (
       select z.width, z.ratio, z.rim, abs(${diameterSql} - ${diameter}) as off from sizes z
       where ${diameterSql} between ${diameter * (1 - DIAMETER_TOLERANCE)} and ${diameter * (1 + DIAMETER_TOLERANCE)}
-        and not (z.width = ${asked.width} and z.ratio = ${asked.ratio} and z.rim = ${asked.rim}))
+        and not (z.width = ${asked.width} and z.ratio = ${asked.ratio} and z.rim = ${asked.rim}))`;
+  // What stored counts answer for the asked size they answer for its neighbours: each near size's
+  // count is read, not counted (a size's rows grow with the catalogue). A typed load index or
+  // speed rating "at or above" is no stored value: then only the near sizes' rows are counted,
+  // through the size index, instead of every row of the price group.
+  const stored = load || speeds.length ? null : storedCountsOf(plan);
+  const { rows } = await db.execute<{ width: number; ratio: number; rim: number; count: number }>(
+    stored
+      ? sql`${sizes}
+    select width::float8 as width, ratio::float8 as ratio, rim::float8 as rim, count from (
+      select z.width, z.ratio, z.rim, z.off, ${storedCountOfSize(plan.priceGroupId, stored.given)} as count
+      from near z) n
+    where count > 0
+    order by off, count desc
+    limit ${MAX_SIZES}`
+      : sql`${sizes}
     select si.width::float8 as width, si.ratio::float8 as ratio, si.rim::float8 as rim, count(*)::int as count,
            min(near.off) as off
     from near join search_items si
@@ -101,7 +116,8 @@ async function nearbySizes({ db, plan, query, interpretation }: Input): Promise<
       }
     group by si.width, si.ratio, si.rim
     order by off, count desc
-    limit ${MAX_SIZES}`);
+    limit ${MAX_SIZES}`,
+  );
   const sizePart = interpretation?.parts.find((p) => p.kind === 'size');
   const rest = query && sizePart && interpretation?.size ? queryWithout(query, sizePart) : (query ?? '');
   return rows.map((r) => {
