@@ -1,6 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
+import type { Cart } from '../src/contract/order-shapes';
+import { formatCents as money } from '../src/domain/money';
+import { pdfTexts } from '../src/server/test/pdf-text';
 import { expect, type Page, test } from './fixtures';
 import { signIn, snap } from './helpers';
 
@@ -20,61 +22,9 @@ interface Item {
   fetUnitCents: number;
   available: number;
 }
-interface Line {
-  orderItemProductId: number;
-  orderItemQuantity: number;
-  lineTotalCents: number;
-  fetUnitCents: number;
-  tireFeeUnitCents: number;
-  servicesUnitCents: number;
-  shippingCents: number;
-  taxCents: number;
-}
-interface Cart {
-  orderItems: Line[];
-  totals: Record<
-    | 'subtotalCents'
-    | 'shippingCents'
-    | 'fetCents'
-    | 'tireFeeCents'
-    | 'servicesCents'
-    | 'taxCents'
-    | 'totalCents',
-    number
-  >;
-  tax: { state: string | null; ratePpm: number; certificate: { kind: string; number: string } | null };
-}
 
-/** Cents as the shop writes them: $1,234.50. */
-const money = (cents: number) =>
-  `$${String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',')}.${String(cents % 100).padStart(2, '0')}`;
 /** A line's tax: its taxable part at parts per million, half up (docs/domain.md). */
 const taxOf = (taxableCents: number, ppm: number) => Math.floor((taxableCents * ppm + 500_000) / 1_000_000);
-
-/**
- * The texts a pdfkit PDF shows, one a line: its content streams inflated, each TJ array's hex
- * strings joined (pdfkit writes the standard fonts' text as hex, split where it kerns).
- */
-function pdfText(pdf: Buffer): string {
-  const texts: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = (m.index ?? 0) + m[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
-      texts.push(
-        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((h) => Buffer.from(h[1], 'hex').toString('latin1'))
-          .join(''),
-      );
-  }
-  return texts.join('\n');
-}
 
 async function json<T>(res: {
   ok(): boolean;
@@ -355,7 +305,7 @@ test('the invoice PDF of an order to Install Bay Phoenix lists each line with it
     ]);
   else
     test.info().annotations.push({ type: 'note', description: 'no pdftoppm: the invoice is not rendered' });
-  const text = pdfText(pdf);
+  const text = pdfTexts(pdf).join('\n');
   for (const l of placed.orderItems) {
     const charged =
       l.lineTotalCents +

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../domain/roles';
 import type { DbOrTx } from '../db/connection';
-import { companies, locations, priceGroups, userLocations, users } from '../db/schema';
+import { companies, exemptionCertificates, locations, priceGroups, userLocations, users } from '../db/schema';
 import { hashPassword } from '../modules/sessions/sessions.service';
 import { unique } from './test-app';
 
@@ -63,4 +63,31 @@ export async function createUser(
     await db.insert(userLocations).values(locationIds.map((locationId) => ({ userId: user.id, locationId })));
   }
   return user;
+}
+
+/**
+ * A resale certificate finance has verified, for the company in a state (for one location when
+ * `locationId` is given): deliveries there are not taxed. Its file is a stand-in of one byte.
+ */
+export async function verifiedCertificate(
+  db: DbOrTx,
+  c: { companyId: number; state: string; locationId?: number | null },
+) {
+  const [row] = await db
+    .insert(exemptionCertificates)
+    .values({
+      companyId: c.companyId,
+      locationId: c.locationId ?? null,
+      state: c.state,
+      kind: 'resale',
+      number: `R-${c.companyId}`,
+      expiresOn: '2099-12-31',
+      fileName: 'cert.pdf',
+      fileType: 'application/pdf',
+      fileBytes: 1,
+      originalName: 'cert.pdf',
+      status: 'verified',
+    })
+    .returning();
+  return row;
 }

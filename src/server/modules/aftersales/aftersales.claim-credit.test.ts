@@ -2,9 +2,8 @@
 // the order charged on that share, at the rate it was taxed; an exempt order gets no tax back; the
 // excise tax, fee and shipping stay charged (the tire is not returned). See docs/aftersales.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exemptionCertificates } from '../../db/schema';
 import { type Caller, caller } from '../../test/admin-client';
-import { createCompany } from '../../test/factories';
+import { createCompany, verifiedCertificate } from '../../test/factories';
 import { moneyOf } from '../../test/factories-payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asBuyer, type Delivered, deliveredOrder } from './aftersales.test-helpers';
@@ -85,19 +84,7 @@ describe('a road-hazard credit gives back the tax paid on the covered share', ()
 
   it('on an order exempt by a resale certificate the credit carries no tax', async () => {
     const company = await createCompany(t.db, { creditLimitCents: 0 });
-    await t.db.insert(exemptionCertificates).values({
-      companyId: company.id,
-      locationId: null,
-      state: 'TX',
-      kind: 'resale',
-      number: `R-${company.id}`,
-      expiresOn: '2099-12-31',
-      fileName: 'cert.pdf',
-      fileType: 'application/pdf',
-      fileBytes: 1,
-      originalName: 'cert.pdf',
-      status: 'verified',
-    });
+    await verifiedCertificate(t.db, { companyId: company.id, state: 'TX' });
     const o = await deliveredOrder(t, admin, { quantity: 2, roadHazard: true, companyId: company.id });
     const order = await orderOf(o);
     expect(order.tax.ratePpm).toBe(0);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exemptionCertificates, orders } from '../../db/schema';
-import { createCompany, createLocation, createUser } from '../../test/factories';
+import { orders } from '../../db/schema';
+import { createCompany, createLocation, createUser, verifiedCertificate } from '../../test/factories';
 import { cartBody, stockedProduct } from '../../test/factories-orders';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 
@@ -30,22 +30,11 @@ async function resellerWithHoustonCertificate() {
     companyId: company.id,
     locationIds: [houston.id, austin.id],
   });
-  const [certificate] = await t.db
-    .insert(exemptionCertificates)
-    .values({
-      companyId: company.id,
-      locationId: houston.id,
-      state: 'TX',
-      kind: 'resale',
-      number: `R-${company.id}`,
-      expiresOn: '2099-12-31',
-      fileName: 'cert.pdf',
-      fileType: 'application/pdf',
-      fileBytes: 1,
-      originalName: 'cert.pdf',
-      status: 'verified',
-    })
-    .returning();
+  const certificate = await verifiedCertificate(t.db, {
+    companyId: company.id,
+    state: 'TX',
+    locationId: houston.id,
+  });
   return { company, houston, austin, certificate };
 }
 

@@ -1,9 +1,9 @@
-import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '../../../domain/money';
 import { skuExciseTaxUnitCents } from '../../../domain/sku-excise';
 import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
+import { pdfTexts } from '../../test/pdf-text';
 import { createTestApp, type TestApp, unique } from '../../test/test-app';
 
 let t: TestApp;
@@ -15,32 +15,6 @@ afterAll(() => t.close());
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (cookie: string, method: Method, url: string, payload?: object, headers: object = {}) =>
   t.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload && { payload }) });
-
-/**
- * The texts a pdfkit PDF shows: its content streams inflated, each TJ array's hex strings joined
- * (pdfkit writes the standard fonts' text as hex, split where it kerns).
- */
-function pdfTexts(pdf: Buffer): string[] {
-  const texts: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = (m.index ?? 0) + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
-      texts.push(
-        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((h) => Buffer.from(h[1], 'hex').toString('latin1'))
-          .join(''),
-      );
-  }
-  return texts;
-}
 
 interface Line {
   orderItemId: number;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cart } from '../../../contract/order-shapes';
 import type { DeliveryTerms } from '../../../contract/cart';
 import type { SearchItem } from '../../../contract/search';
 import { type CardTire, outTheDoorOf } from '../../../domain/out-the-door';
@@ -27,16 +28,8 @@ async function locationId(name: string) {
   return Number(rows[0].id);
 }
 
-interface Line {
-  orderItemProductId: number;
-  orderItemQuantity: number;
-  lineTotalCents: number;
-  fetUnitCents: number;
-  tireFeeUnitCents: number;
-  servicesUnitCents: number;
-  shippingCents: number;
-  taxCents: number;
-}
+/** A line of the cart's answer, as the contract shapes it. */
+type Line = Cart['orderItems'][number];
 
 const heavyFet = skuExciseTaxUnitCents({ size: 'LT325/65R18', construction: 'R', loadIndex: 127 });
 

@@ -1,12 +1,18 @@
-import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '../../../domain/money';
 import { skuExciseTaxUnitCents } from '../../../domain/sku-excise';
-import { exemptionCertificates, products } from '../../db/schema';
+import { products } from '../../db/schema';
 import { type Caller, caller } from '../../test/admin-client';
-import { createCompany, createLocation, createUser, FACTORY_PASSWORD } from '../../test/factories';
+import {
+  createCompany,
+  createLocation,
+  createUser,
+  FACTORY_PASSWORD,
+  verifiedCertificate,
+} from '../../test/factories';
 import { finishedJob, quotableTire } from '../../test/factories-quotes';
+import { pdfTexts } from '../../test/pdf-text';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { eq, sql } from 'drizzle-orm';
 
@@ -22,28 +28,6 @@ beforeAll(async () => {
   sales = await caller(t.app, 'sales');
 });
 afterAll(() => t.close());
-
-/** The texts a pdfkit PDF shows: its content streams inflated, each TJ array's hex strings joined. */
-function pdfTexts(pdf: Buffer): string[] {
-  const texts: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = (m.index ?? 0) + m[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
-      texts.push(
-        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((h) => Buffer.from(h[1], 'hex').toString('latin1'))
-          .join(''),
-      );
-  }
-  return texts;
-}
 
 /** Places with tax rows: Austin and Dallas (TX), Phoenix, Los Angeles (a tire fee), New York, Atlanta. */
 const places = [
@@ -101,18 +85,10 @@ describe('one figure from the quote to the invoice', () => {
         const buyer: Caller = (method, url, payload) =>
           t.app.inject({ method, url, headers: { cookie }, ...(payload && { payload }) });
         if (b.certificate !== 'none')
-          await t.db.insert(exemptionCertificates).values({
+          await verifiedCertificate(t.db, {
             companyId: company.id,
-            locationId: b.certificate === 'location' ? location.id : null,
             state: b.place.state,
-            kind: 'resale',
-            number: `R-${company.id}`,
-            expiresOn: '2099-12-31',
-            fileName: 'cert.pdf',
-            fileType: 'application/pdf',
-            fileBytes: 1,
-            originalName: 'cert.pdf',
-            status: 'verified',
+            locationId: b.certificate === 'location' ? location.id : null,
           });
         const requested = [];
         for (const l of b.lines) {
