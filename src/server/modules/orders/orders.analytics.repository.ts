@@ -4,6 +4,7 @@
 // sales tax) is summed from the order's own stored columns, each as its own figure.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
+import type { LandedTotals } from '../../../domain/landed-cost';
 
 export interface Range {
   from?: string;
@@ -34,16 +35,8 @@ const soldOrders = (r: Range) => sql`
           from order_items i where i.order_id = o.id) as units
   from orders o where ${salesWhere(r)}`;
 
-/** What a set of orders collected besides their sales, and their stored totals. */
-export interface Collected {
-  roadHazardCents: number;
-  shippingCents: number;
-  fetCents: number;
-  tireFeeCents: number;
-  servicesCents: number;
-  taxCents: number;
-  totalCents: number;
-}
+/** What a set of orders collected besides their sales (the parts of a landed total), and their stored totals. */
+export type Collected = Omit<LandedTotals, 'subtotalCents' | 'discountCents'>;
 
 type CollectedRow = {
   road_hazard_cents: number;
