@@ -21,6 +21,10 @@ export const migrationAreas = [
   'installer',
   'tax',
   'exemptions',
+  'approvals',
+  'fleet',
+  'webhooks',
+  'delivery',
 ] as const;
 
 const root = fileURLToPath(new URL('../../../migrations/', import.meta.url));

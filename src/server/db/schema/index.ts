@@ -14,3 +14,7 @@ export * from './marketing';
 export * from './installer';
 export * from './exemptions';
 export * from './tax';
+export * from './approvals';
+export * from './fleet';
+export * from './webhooks';
+export * from './delivery';
