@@ -239,6 +239,9 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    // A company's open balance on account (the credit check every charge on account makes) reads
+    // only these rows, under the company's lock: kept short however many payments there are.
+    index('payments_on_account_idx').on(t.companyId).where(sql`${t.status} = 'on_account'`),
     uniqueIndex('payments_reference_idx').on(t.reference),
     check('payments_refund_within_amount', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_on_account_idx" ON "payments" USING btree ("company_id") WHERE "payments"."status" = 'on_account';
