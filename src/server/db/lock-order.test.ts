@@ -19,8 +19,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { priceGroups, quotes, refunds, stockHolds } from './schema';
 
 // The lock order (docs/architecture.md, "Lock order"): a parent row is locked before its children
-// are inserted, at the weakest level that serves, in one order (company → location → order →
-// stock rows by id), so no two transactions ever wait on each other in a cycle. Each case sends
+// are inserted, at the weakest level that serves, in one order (order → stock rows by id →
+// location → company), so no two transactions ever wait on each other in a cycle. Each case sends
 // 16 callers at once through the HTTP API at rows they share, and counts two things that must
 // both stay at zero: answers of 409 concurrent_update (the app's answer to a deadlock or a
 // serialization failure, src/server/http/errors.ts; nothing retries them), and deadlocks
@@ -119,6 +119,58 @@ describe.skipIf(!postgres)('no deadlock between callers sharing rows (PostgreSQL
     expect(out.concurrent).toBe(0);
     expect(out.deadlocks).toBe(0);
     expect(out.answers.map((a) => a.statusCode)).toEqual(Array(CALLERS).fill(201));
+  });
+
+  it('finance charging orders on account while buyers of the company check out on account meets no deadlock', async () => {
+    // Both kinds lock an order, its stock and then the company; here they share the company and
+    // the stock of two tires, so a charge that locked the company before the stock it sells
+    // would wait in a cycle with a checkout holding that stock.
+    const company = await createCompany(t.db, { creditLimitCents: 100_000_000 });
+    const tires = [
+      await stockedProduct(t.db, [{ zip: '78701', quantity: 200 }]),
+      await stockedProduct(t.db, [{ zip: '78701', quantity: 200 }]),
+    ];
+    const half = CALLERS / 2;
+    const buyers = [];
+    const unpaid: number[] = [];
+    for (let i = 0; i < half; i++) {
+      const buyer = await createShopper(t.app, t.db, { companyId: company.id });
+      for (const tire of i % 2 ? tires : [...tires].reverse()) {
+        const added = await t.app.inject({
+          method: 'POST',
+          url: '/api/cart',
+          headers: { cookie: buyer.cookie },
+          payload: cartBody(tire, 1),
+        });
+        expect(added.statusCode, added.body).toBe(200);
+      }
+      buyers.push(buyer);
+      const placed = await sales('POST', '/api/v1/order', {
+        companyId: company.id,
+        locationId: buyer.location.id,
+        items: tires.map((tire) => ({ ...cartBody(tire, 1), orderItemRoadHazard: false })),
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      unpaid.push(placed.json().orderId);
+    }
+    const out = await race('finance on account beside on-account checkouts', [
+      ...buyers.map(
+        (b) => () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/cart/checkout',
+            headers: { cookie: b.cookie },
+            payload: { paymentMethod: 'account' },
+          }),
+      ),
+      ...unpaid.map((id) => () => finance('PUT', `/api/v1/order/${id}/checkout`)),
+    ]);
+    expect(out.concurrent).toBe(0);
+    expect(out.deadlocks).toBe(0);
+    expect(out.answers.map((a) => a.statusCode)).toEqual([
+      ...Array(half).fill(201),
+      ...Array(half).fill(200),
+    ]);
   });
 
   it('staff refunding small amounts of one paid order while finance approves others meet no deadlock', async () => {

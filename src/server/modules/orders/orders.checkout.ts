@@ -3,7 +3,7 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import { type Db, inTransaction } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
-import * as payments from '../payments/payments.service';
+import type * as payments from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
 import { placeOrderLines } from './orders.placement';
 import * as repo from './orders.repository';
@@ -23,8 +23,6 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>, key?: string
  */
 export async function checkout(db: Db, actor: Actor, body: CheckoutBody, key?: string): Promise<OrderDetail> {
   const placed = await inTransaction(db, async (tx) => {
-    // A charge on account locks the company: before the cart, as the lock order has it.
-    if (body.paymentMethod === 'account') await payments.lockAccount(tx, actor.companyId);
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
     if (!cart || (body.orderId && body.orderId !== cart.id))
       throw conflict('This cart was already checked out');

@@ -25,7 +25,7 @@ import { mailPaymentLink } from './orders.payment-link';
 import { changePaymentStatus } from './orders.payment-status';
 import { repriceOrder } from './orders.pricing';
 import * as repo from './orders.repository';
-import { commitStock } from './orders.stock';
+import { commitStock, lockHeldStock } from './orders.stock';
 import { orderDetail } from './orders.views';
 
 type Card = Omit<z.output<typeof CardOrSource>, 'sourceId'>;
@@ -173,6 +173,8 @@ export const applyForFinancing = (db: Db, actor: Actor, decline: boolean, orderI
 export async function payOrder(db: Db, actor: Actor, orderId: number, method: payments.Method) {
   await db.transaction(async (tx) => {
     const order = await unpaidOrder(tx, actor, orderId);
+    // The order's stock before the company a charge on account locks (the lock order).
+    if (method.paymentMethod === 'account') await lockHeldStock(tx, orderId);
     await payments.voidOpen(tx, orderId, 'Replaced by another payment');
     const taken = await payments.take(tx, payableOf(order), method);
     await settle(tx, order, taken, method.paymentMethod, actor.userId);
@@ -291,11 +293,10 @@ export async function recordPaymentReceived(db: Db, actor: Actor, orderId: numbe
 /** Finance settles an unpaid order on the company's account terms. */
 export async function checkoutOnAccount(db: Db, actor: Actor, orderId: number) {
   await db.transaction(async (tx) => {
-    // The company before the order (docs/architecture.md, "Lock order"); an order never changes company.
-    const unlocked = await repo.findOrder(tx, orderId);
-    if (unlocked) await payments.lockAccount(tx, unlocked.companyId);
     const order = await unpaidOrder(tx, actor, orderId);
     assertOrderPaymentTransition(order.paymentStatus as OrderPaymentStatus, 'on_account');
+    // The order, its stock, then the company the charge locks (docs/architecture.md, "Lock order").
+    await lockHeldStock(tx, orderId);
     await payments.voidOpen(tx, orderId, 'Replaced by a charge on account');
     const taken = await payments.chargeOnAccount(tx, payableOf(order));
     await settle(tx, order, taken, 'account', actor.userId);

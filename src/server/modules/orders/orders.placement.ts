@@ -1,6 +1,11 @@
 // Placing an order, whoever places it: the buyer at checkout (paying at once) or sales for a
 // customer (unpaid until the customer or finance pays). One sequence, so both always agree.
-import { isSettled, type OrderPaymentStatus, orderPaymentStatusOf } from '../../../domain/payment-status';
+import {
+  isSettled,
+  type OrderPaymentStatus,
+  orderPaymentStatusOf,
+  type PaymentStatus,
+} from '../../../domain/payment-status';
 import type { Tx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { refreshProductPrices } from '../catalog/catalog.service';
@@ -79,9 +84,14 @@ export async function placeOrderLines(
     { refresh: false, locked: stock },
   );
   const payable = { companyId: order.companyId, orderId: order.id, amountCents: totals.totalCents };
-  const taken = p.payment ? await payments.take(tx, payable, p.payment) : null;
+  // A charge on account locks the company, the last row of the lock order: it is taken last, just
+  // before the commit, so one company's checkouts wait for each other only that long. Its outcome
+  // is known before (on account, or refused and everything undone).
+  const onAccount = p.payment?.paymentMethod === 'account';
+  const taken = p.payment && !onAccount ? await payments.take(tx, payable, p.payment) : null;
+  const status: PaymentStatus | undefined = onAccount ? 'on_account' : taken?.status;
   // The rows were locked by the reservation above, in this transaction.
-  if (taken && isSettled(taken.status)) await commitStock(tx, order.id, false, true);
+  if (status && isSettled(status)) await commitStock(tx, order.id, false, true);
   else
     await assertHeldUnderCap(
       tx,
@@ -94,9 +104,10 @@ export async function placeOrderLines(
     lines.map((l) => l.item.productId),
   );
   const placedAt = new Date();
-  const plans = await markPlaced(tx, p, taken && orderPaymentStatusOf(taken.status), placedAt);
+  const plans = await markPlaced(tx, p, status ? orderPaymentStatusOf(status) : null, placedAt);
   if (p.forLocationId !== undefined) await repo.setOrderLocation(tx, order.id, p.forLocationId);
   await accrueCompensation(tx, { ...compensationOf(order, lines), placedAt }, plans);
+  if (onAccount) await payments.chargeOnAccount(tx, payable, true);
   return { orderId: order.id, lines };
 }
 

@@ -168,19 +168,27 @@ export function isShort(stock: stockRepo.OrderStockRow[]) {
 }
 
 /**
+ * Locks the stock rows of the order's held units, all in one ordered statement; answers whether
+ * it holds any. A charge on account of an existing order calls it before the charge locks the
+ * company, which the lock order puts after stock (docs/architecture.md, "Lock order").
+ */
+export async function lockHeldStock(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const holds = await stockRepo.holdsOf(tx, orderId, 'held');
+  if (!holds.length) return false;
+  await stockRepo.lockStock(
+    tx,
+    holds.map((h) => h.productId),
+  );
+  return true;
+}
+
+/**
  * The order is paid: its held units leave the warehouse (quantity and reserved both drop).
  * `locked`: the caller's transaction already locked the inventory rows of every held product
  * (placing an order reserves and sells in one transaction), so they are not read and locked again.
  */
 export async function commitStock(tx: DbOrTx, orderId: number, refresh = true, locked = false) {
-  if (!locked) {
-    const holds = await stockRepo.holdsOf(tx, orderId, 'held');
-    if (!holds.length) return;
-    await stockRepo.lockStock(
-      tx,
-      holds.map((h) => h.productId),
-    );
-  }
+  if (!locked && !(await lockHeldStock(tx, orderId))) return;
   const sold = await stockRepo.sellHeldUnits(tx, orderId);
   if (refresh && sold.length) await refreshProductPrices(tx, sold);
 }

@@ -268,17 +268,10 @@ export async function recordReceived(tx: DbOrTx, p: Payable, message: string): P
 }
 
 /**
- * Takes the company's row for a charge on account later in the transaction, before anything of
- * the order is locked: the company comes first in the lock order (docs/architecture.md, "Lock
- * order"). chargeOnAccount then reads the terms under the lock the transaction already holds.
- */
-export async function lockAccount(tx: DbOrTx, companyId: number) {
-  await repo.lockCompanyTerms(tx, companyId);
-}
-
-/**
  * Net terms against the company's credit limit; the company row is locked so two orders cannot
- * share the last credit. With `voidOpen`, the order's open payments are voided as it is recorded.
+ * share the last credit. The company is the last row of the lock order: the caller has locked the
+ * order and its stock already, and commits soon after (docs/architecture.md, "Lock order"). With
+ * `voidOpen`, the order's open payments are voided as it is recorded.
  */
 export async function chargeOnAccount(tx: DbOrTx, p: Payable, voidOpen = false): Promise<Taken> {
   const terms = await repo.lockCompanyTerms(tx, p.companyId);
