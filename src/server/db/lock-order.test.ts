@@ -77,6 +77,25 @@ async function race(name: string, calls: (() => Promise<LightMyRequestResponse>)
   return { answers, concurrent, deadlocks };
 }
 
+/** Puts `quantity` of the tire in the cart of the buyer signed in with `cookie`. */
+async function addToCart(cookie: string, tire: Parameters<typeof cartBody>[0], quantity: number) {
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/api/cart',
+    headers: { cookie },
+    payload: cartBody(tire, quantity),
+  });
+  expect(added.statusCode, added.body).toBe(200);
+}
+
+const checkoutOnAccount = (cookie: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/cart/checkout',
+    headers: { cookie },
+    payload: { paymentMethod: 'account' },
+  });
+
 describe.skipIf(!postgres)('no deadlock between callers sharing rows (PostgreSQL)', () => {
   beforeAll(async () => {
     // One connection per caller, so all sixteen hold a transaction at once.
@@ -95,26 +114,12 @@ describe.skipIf(!postgres)('no deadlock between callers sharing rows (PostgreSQL
       const buyer = await createShopper(t.app, t.db, { companyId: company.id });
       // A tire of each buyer's own: the company is the only row they share.
       const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 4 }]);
-      const added = await t.app.inject({
-        method: 'POST',
-        url: '/api/cart',
-        headers: { cookie: buyer.cookie },
-        payload: cartBody(tire, 1),
-      });
-      expect(added.statusCode, added.body).toBe(200);
+      await addToCart(buyer.cookie, tire, 1);
       buyers.push(buyer);
     }
     const out = await race(
       'on-account checkouts of one company',
-      buyers.map(
-        (b) => () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/cart/checkout',
-            headers: { cookie: b.cookie },
-            payload: { paymentMethod: 'account' },
-          }),
-      ),
+      buyers.map((b) => () => checkoutOnAccount(b.cookie)),
     );
     expect(out.concurrent).toBe(0);
     expect(out.deadlocks).toBe(0);
@@ -136,13 +141,7 @@ describe.skipIf(!postgres)('no deadlock between callers sharing rows (PostgreSQL
     for (let i = 0; i < half; i++) {
       const buyer = await createShopper(t.app, t.db, { companyId: company.id });
       for (const tire of i % 2 ? tires : [...tires].reverse()) {
-        const added = await t.app.inject({
-          method: 'POST',
-          url: '/api/cart',
-          headers: { cookie: buyer.cookie },
-          payload: cartBody(tire, 1),
-        });
-        expect(added.statusCode, added.body).toBe(200);
+        await addToCart(buyer.cookie, tire, 1);
       }
       buyers.push(buyer);
       const placed = await sales('POST', '/api/v1/order', {
@@ -154,15 +153,7 @@ describe.skipIf(!postgres)('no deadlock between callers sharing rows (PostgreSQL
       unpaid.push(placed.json().orderId);
     }
     const out = await race('finance on account beside on-account checkouts', [
-      ...buyers.map(
-        (b) => () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/cart/checkout',
-            headers: { cookie: b.cookie },
-            payload: { paymentMethod: 'account' },
-          }),
-      ),
+      ...buyers.map((b) => () => checkoutOnAccount(b.cookie)),
       ...unpaid.map((id) => () => finance('PUT', `/api/v1/order/${id}/checkout`)),
     ]);
     expect(out.concurrent).toBe(0);
@@ -232,13 +223,7 @@ describe.skipIf(!postgres)('no deadlock between callers sharing rows (PostgreSQL
     }
     const shopper = await createShopper(t.app, t.db);
     for (const tire of tires) {
-      const added = await t.app.inject({
-        method: 'POST',
-        url: '/api/cart',
-        headers: { cookie: shopper.cookie },
-        payload: cartBody(tire, 2),
-      });
-      expect(added.statusCode, added.body).toBe(200);
+      await addToCart(shopper.cookie, tire, 2);
     }
     const placed = await t.app.inject({
       method: 'POST',
