@@ -95,6 +95,14 @@ import {
   distributorOrderStatuses,
   distributorOrderTransitions,
 } from './distributor-status';
+import {
+  assertWebhookDeliveryTransition,
+  assertWebhookEndpointTransition,
+  webhookDeliveryStatuses,
+  webhookDeliveryTransitions,
+  webhookEndpointStatuses,
+  webhookEndpointTransitions,
+} from './webhook-status';
 
 // Every transition table in src/domain, every pair of its statuses: an allowed pair passes, any
 // other pair throws the one TransitionError naming the entity, both statuses and what is allowed.
@@ -268,6 +276,18 @@ const tables: Table[] = [
     statuses: sandboxTokenStatuses,
     table: sandboxTokenTransitions,
     assert: (from, to) => assertSandboxTokenTransition(from as never, to as never),
+  },
+  {
+    entity: 'webhook endpoint',
+    statuses: webhookEndpointStatuses,
+    table: webhookEndpointTransitions,
+    assert: (from, to) => assertWebhookEndpointTransition(from as never, to as never),
+  },
+  {
+    entity: 'webhook delivery',
+    statuses: webhookDeliveryStatuses,
+    table: webhookDeliveryTransitions,
+    assert: (from, to) => assertWebhookDeliveryTransition(from as never, to as never),
   },
 ];
 
