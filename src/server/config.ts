@@ -110,6 +110,12 @@ const envSchema = z.object({
       (v) => v === undefined || /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
       'must be 32 bytes: 64 hex digits or base64',
     ),
+  /**
+   * Outbound webhooks to private, loopback and link-local addresses (docs/webhooks.md, "Addresses"):
+   * `1` allows them (the default outside production, for receivers on this machine), `0` refuses
+   * them at registration and at every send (the default in production).
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).optional(),
   MFA_REQUIRED_ROLES: z
     .string()
     .optional()
@@ -119,8 +125,14 @@ const envSchema = z.object({
 
 export type Config = Omit<
   z.infer<typeof envSchema>,
-  'SEED' | 'RATE_LIMIT_MAX' | 'MFA_REQUIRED_ROLES' | 'CARD_PROVIDER' | 'ALLOW_SANDBOX_PAYMENTS'
+  | 'SEED'
+  | 'RATE_LIMIT_MAX'
+  | 'MFA_REQUIRED_ROLES'
+  | 'CARD_PROVIDER'
+  | 'ALLOW_SANDBOX_PAYMENTS'
+  | 'WEBHOOK_ALLOW_PRIVATE_URLS'
 > & {
+  WEBHOOK_ALLOW_PRIVATE_URLS: boolean;
   SEED: 'auto' | 'never';
   CARD_PROVIDER: 'sandbox' | 'stripe';
   ALLOW_SANDBOX_PAYMENTS: boolean;
@@ -176,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SEED: data.SEED ?? (production ? 'never' : 'auto'),
     RATE_LIMIT_MAX: data.RATE_LIMIT_MAX ?? (production ? 600 : 0),
     MFA_REQUIRED_ROLES: data.MFA_REQUIRED_ROLES ?? (production ? ['admin', 'finance'] : []),
+    WEBHOOK_ALLOW_PRIVATE_URLS: (data.WEBHOOK_ALLOW_PRIVATE_URLS ?? (production ? '0' : '1')) === '1',
   };
 }
 

@@ -32,6 +32,7 @@ import { installerRoutes } from './installer/installer.routes';
 import { exemptionsRoutes } from './exemptions/exemptions.routes';
 import { taxRoutes } from './tax/tax.routes';
 import { installerServicesRoutes } from './installer-services/installer-services.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
@@ -77,4 +78,6 @@ export function registerModules(app: FastifyInstance) {
   taxRoutes(app);
   // Installer service price lists (mount and balance, valve kit, disposal per tire)
   installerServicesRoutes(app);
+  // Outbound webhooks to the companies' own systems: endpoints, delivery log, the worker
+  webhooksRoutes(app);
 }

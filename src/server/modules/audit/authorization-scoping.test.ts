@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../contract/common';
 import { can, isStaff, type Role } from '../../../domain/roles';
+import { webhookEndpoints } from '../../db/schema';
 import { caller, multipart } from '../../test/admin-client';
 import { createLocation, createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { confirmedOrder } from '../../test/factories-logistics';
@@ -14,6 +15,7 @@ import { createTestApp, signIn, type TestApp } from '../../test/test-app';
 import { createCompany } from '../../test/factories';
 import { deliveredOrder } from '../aftersales/aftersales.test-helpers';
 import { jpeg, reviewBody } from '../reviews/reviews.test-helpers';
+import { enqueueWebhookEvent } from '../webhooks/webhooks.service';
 
 // The matrix's scoping half (backoffice-authorization.test.ts checks the role gate): every
 // endpoint of every contract that takes an id in its path, called by a signed-in user of a
@@ -60,6 +62,8 @@ const scoped: [RegExp, string][] = [
   [/^\/api\/v1\/fulfillment\/:id/, 'fulfillments'],
   [/^\/api\/v1\/shipping\/pickup\/cancel\/:id/, 'pickups'],
   [/^\/api\/v1\/shipping\/pickup\/availability\/:id/, 'fulfillments'],
+  [/^\/api\/v1\/webhook\/delivery\/:id/, 'webhook_deliveries'],
+  [/^\/api\/v1\/webhook\/:id/, 'webhook_endpoints'],
 ];
 /** Ids of the public catalogue and reference data: anyone signed in may read them. */
 const publicIds = [
@@ -299,6 +303,19 @@ async function ownedRows(t: TestApp) {
     'quote',
     await as('POST', '/api/v1/quote', { title: 'Their fleet', items: [{ size: '205/55R16', quantity: 4 }] }),
   ]);
+  const hook = await as('POST', '/api/v1/webhook', {
+    url: 'http://127.0.0.1:9/erp',
+    events: ['order.placed'],
+  });
+  made.push(['webhook endpoint', hook]);
+  const [endpoint] = await t.db
+    .select({ companyId: webhookEndpoints.companyId })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, hook.json().data.endpoint.id));
+  // Its delivery log: one event waiting to be sent.
+  await t.db.transaction((tx) =>
+    enqueueWebhookEvent(tx, endpoint.companyId, 'order.placed', { orderId: o.orderId }),
+  );
   const failed = made.filter(([, res]) => res.statusCode >= 300).map(([what, res]) => `${what}: ${res.body}`);
   expect(failed).toEqual([]);
 }

@@ -2,3 +2,14 @@
 // transaction of their change; the rest are the company admin's use cases and the worker, kept in
 // the sibling files named below.
 export { enqueueWebhookEvent, type WebhookEventType } from './webhooks.outbox';
+export {
+  listEndpoints,
+  createEndpoint,
+  updateEndpoint,
+  rotateSecret,
+  deleteEndpoint,
+  listDeliveries,
+  resendDelivery,
+} from './webhooks.endpoints';
+export { startWebhookWorker, type WebhookWorker, type WorkerOptions } from './webhooks.worker';
+export { targetRulesOf } from './webhooks.targets';
