@@ -39,3 +39,23 @@ const zoneOfState: Record<string, string> = {
 /** The IANA zone of a state (Eastern for the states not listed, and when unknown). */
 export const timeZoneOfState = (state: string | null | undefined) =>
   (state && zoneOfState[state.toUpperCase()]) || 'America/New_York';
+
+/** Area/Location names (and UTC) only: no offsets or POSIX rules, which databases read differently. */
+const zoneName = /^(UTC|[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+)+)$/;
+
+/**
+ * The IANA time zone a name stands for, spelt as this runtime spells it (america/chicago →
+ * America/Chicago), or null when it is not one it knows.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (!name || name.length > 64) return null;
+  try {
+    const canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return zoneName.test(canonical) ? canonical : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a name is an IANA time zone this runtime knows (America/Chicago, UTC …). */
+export const isTimeZone = (name: string) => canonicalTimeZone(name) !== null;
