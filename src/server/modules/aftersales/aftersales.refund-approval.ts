@@ -10,6 +10,7 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import { adjustCompensation } from '../comp/comp.service';
 import * as orders from '../orders/orders.service';
+import { enqueueOrderWebhookEvents } from '../webhooks/webhooks.service';
 import * as moneyRepo from './aftersales.money.repository';
 import { markReturnRefunded } from './aftersales.return-status';
 import { writeLog } from './aftersales.rules';
@@ -63,6 +64,9 @@ export async function approveAndProcess(
     `${formatCents(parts.refundedCents)} to the original payment, ${formatCents(parts.creditedCents)} credited on account`,
   );
   await writeAudit(tx, actor, { entity: 'refund', entityId: r.id, action: 'process', after: parts });
+  await enqueueOrderWebhookEvents(tx, r.orderId, ['refund.processed'], {
+    refund: { id: r.id, returnId: r.returnId, amountCents: r.amountCents, ...parts },
+  });
   await followRefund(tx, actor, r, facts);
 }
 

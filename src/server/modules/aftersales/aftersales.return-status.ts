@@ -16,6 +16,7 @@ import type { Actor } from '../../http/actor';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { writeAudit } from '../audit/audit.service';
 import * as orders from '../orders/orders.service';
+import { enqueueOrderWebhookEvents } from '../webhooks/webhooks.service';
 import * as repo from './aftersales.repository';
 import * as moneyRepo from './aftersales.money.repository';
 import { writeLog } from './aftersales.rules';
@@ -112,6 +113,7 @@ async function move(
       extra.scrap ?? [],
     );
   await repo.setReturnStatus(tx, r, to);
+  await reportReturn(tx, r, to, r.status);
   await writeLog(tx, 'return', r.id, actor, r.status, to, note ?? null);
   await writeAudit(tx, actor, {
     entity: 'return',
@@ -148,7 +150,23 @@ export async function markReturnRefunded(tx: Tx, actor: Actor, returnId: number)
   for (const to of ['inspected', 'refunded'] as const) {
     if (!returnTransitions[status].includes(to)) continue;
     await repo.setReturnStatus(tx, { id: r.id, status }, to);
+    await reportReturn(tx, r, to, status);
     await writeLog(tx, 'return', r.id, actor, status, to, 'refund processed');
     status = to;
   }
+}
+
+/**
+ * Tells the company's systems a return of its order has a new status (`previous` null: it was
+ * just opened), with the order's payload (docs/webhooks.md, "Events").
+ */
+export async function reportReturn(
+  tx: Tx,
+  r: { id: number; orderId: number },
+  status: ReturnStatus,
+  previous: string | null,
+) {
+  await enqueueOrderWebhookEvents(tx, r.orderId, ['return.updated'], {
+    return: { id: r.id, status, previousStatus: previous },
+  });
 }

@@ -15,6 +15,7 @@ import * as repo from './aftersales.repository';
 import { assertMayAct, assertMayOpen, writeLog } from './aftersales.rules';
 import { assertReturnable, assertWindow, type Units } from './aftersales.returnable';
 import { getReturn, visibleReturn } from './aftersales.return-views';
+import { reportReturn } from './aftersales.return-status';
 
 /** A buyer of the order's company (or support for it) asks to return delivered units. */
 export async function openReturn(db: Db, actor: Actor, orderId: number, input: z.output<typeof ReturnInput>) {
@@ -41,6 +42,7 @@ export async function openReturn(db: Db, actor: Actor, orderId: number, input: z
         quantity,
       });
     await writeLog(tx, 'return', r.id, actor, null, 'requested', input.note || null);
+    await reportReturn(tx, r, 'requested', null);
     await writeAudit(tx, actor, {
       entity: 'return',
       entityId: r.id,

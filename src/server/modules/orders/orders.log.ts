@@ -3,8 +3,19 @@ import type { DbOrTx } from '../../db/connection';
 import * as logRepo from './orders.log.repository';
 import * as repo from './orders.repository';
 import * as routingRepo from './orders.routing.repository';
+import { enqueueOrderWebhookEvents, type WebhookEventType } from '../webhooks/webhooks.service';
 
-/** Moves an order to a status (checked by its table in setOrderStatus), and logs who, when and why. */
+/** The moves of an order its company's systems are told of (docs/webhooks.md, "Events"). */
+const reportedMoves: Partial<Record<OrderStatus, WebhookEventType>> = {
+  partially_shipped: 'order.shipped',
+  shipped: 'order.shipped',
+  delivered: 'order.delivered',
+};
+
+/**
+ * Moves an order to a status (checked by its table in setOrderStatus), logs who, when and why,
+ * and reports a shipment or delivery to the company's webhooks.
+ */
 export async function changeOrderStatus(
   tx: DbOrTx,
   order: { id: number; status: string; heldFrom: string | null },
@@ -20,6 +31,8 @@ export async function changeOrderStatus(
     toStatus: to,
     note,
   });
+  const reported = reportedMoves[to];
+  if (reported) await enqueueOrderWebhookEvents(tx, order.id, [reported]);
 }
 
 export async function changeLineStatus(

@@ -9,7 +9,6 @@ import {
 import type { Tx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { refreshProductPrices } from '../catalog/catalog.service';
-import { keepPromise } from '../delivery/delivery.service';
 import {
   accrueCompensation,
   type PlanInForce,
@@ -17,6 +16,7 @@ import {
   plansInForceQuery,
 } from '../comp/comp.service';
 import * as payments from '../payments/payments.service';
+import { enqueueOrderWebhookEvents } from '../webhooks/webhooks.service';
 import { compensationOf, type Pricing, repriceOrder } from './orders.pricing';
 import type * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
@@ -108,15 +108,9 @@ export async function placeOrderLines(
   const plans = await markPlaced(tx, p, status ? orderPaymentStatusOf(status) : null, placedAt);
   if (p.forLocationId !== undefined) await repo.setOrderLocation(tx, order.id, p.forLocationId);
   await accrueCompensation(tx, { ...compensationOf(order, lines), placedAt }, plans);
-  // The delivery promise it is placed with, from the warehouses its units were routed to (their
-  // ZIPs are in the stock read above): one insert … select (docs/domain.md, "Delivery promise").
-  await keepPromise(tx, {
-    orderId: order.id,
-    placedAt,
-    zip: order.deliveryZip,
-    allocations,
-    warehouseZips: new Map(stock.map((s) => [s.warehouseId, s.zip])),
-  });
+  // The order and its invoice (issued with it: GET /api/order/:id/invoice) for the company's
+  // systems, before the company's lock below (it writes no row of the company).
+  await enqueueOrderWebhookEvents(tx, order.id, ['order.placed', 'invoice.created']);
   if (onAccount) await payments.chargeOnAccount(tx, payable, true);
   return { orderId: order.id, lines };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   nextOrderStatuses,
   type OrderStatus,
@@ -10,7 +9,6 @@ import { isLiveSupplierLine } from '../../../domain/order-status';
 import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
 import { notFound } from '../../http/errors';
-import { arrivesByColumn } from '../delivery/delivery.service';
 import { taxAppliedOf, toCart, toCartItem } from './orders.pricing';
 import type * as listsRepo from './orders.lists.repository';
 import { readOrder } from './orders.detail.repository';
@@ -116,7 +114,7 @@ async function fullOrderDetail(
   staff: boolean,
   lines?: itemsRepo.Line[],
 ): Promise<OrderDetail> {
-  const read = await readOrder(db, orderId, arrivesByColumn(sql`o.id`));
+  const read = await readOrder(db, orderId);
   if (!read) throw notFound('Order');
   const { summary, subLines } = read;
   const { order } = summary;
@@ -191,6 +189,5 @@ async function fullOrderDetail(
       at: e.log.at.toISOString(),
     })),
     nextStatuses: [...nextOrderStatuses(order.status as OrderStatus, order.heldFrom as OrderStatus | null)],
-    arrivesBy: read.arrivesBy,
   };
 }

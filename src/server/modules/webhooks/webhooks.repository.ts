@@ -1,5 +1,5 @@
 // The SQL of outbound webhooks: endpoints, the event outbox and its deliveries.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   assertWebhookDeliveryTransition,
   assertWebhookEndpointTransition,
@@ -17,31 +17,60 @@ export const OUTBOX_CHANNEL = 'webhook_outbox';
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /**
- * One statement: the event, and a pending delivery per endpoint of the company that is not
- * disabled and subscribes to `type`; no row at all when there is none. Answers the event's id.
+ * One statement: an event of each of `types` for the company `companyOf` selects (a query of one
+ * `id`), each with the payload `data`, and a pending delivery per endpoint of the company that is
+ * not disabled and subscribes to its type; nothing for a type no endpoint wants. It wakes the
+ * workers of every instance when it wrote any: PostgreSQL sends the NOTIFY at commit. Answers the
+ * ids of the events written.
  */
-export async function insertEventForSubscribers(
+export async function insertEvents(
   tx: DbOrTx,
-  companyId: number,
-  type: string,
-  data: object,
-): Promise<number | null> {
+  companyOf: SQL,
+  types: readonly string[],
+  data: SQL,
+): Promise<number[]> {
+  const typeArray = `{${types.join(',')}}`;
   const { rows } = await tx.execute<{ id: number }>(sql`
-    with subscribed as (
-      select id from webhook_endpoints
-      where company_id = ${companyId} and status <> 'disabled' and ${type} = any(events)
+    with company as (${companyOf}),
+    wanted as (
+      select t.type, ep.id as endpoint_id
+      from unnest(${typeArray}::text[]) as t(type)
+      join webhook_endpoints ep on ep.company_id = (select id from company)
+        and ep.status <> 'disabled' and t.type = any(ep.events)
     ), event as (
       insert into webhook_outbox (company_id, type, data)
-      select ${companyId}, ${type}, ${JSON.stringify(data)}::jsonb
-      where exists (select 1 from subscribed)
-      returning id
+      select (select id from company), w.type, ${data}
+      from (select distinct type from wanted) w
+      -- In the order given: the ids, and so the deliveries' order, follow it.
+      order by array_position(${typeArray}::text[], w.type)
+      returning id, type
     ), queued as (
       insert into webhook_deliveries (event_id, endpoint_id)
-      select event.id, subscribed.id from event, subscribed
+      select event.id, wanted.endpoint_id from event join wanted on wanted.type = event.type
     )
-    select id from event`);
-  return rows[0] ? Number(rows[0].id) : null;
+    select id, pg_notify(${OUTBOX_CHANNEL}, '')::text as notified from event order by id`);
+  return rows.map((r) => Number(r.id));
 }
+
+/** The company of an event given by its id. */
+export const companyById = (companyId: number) => sql`select ${companyId}::bigint as id`;
+
+/** The company of an order, for the events of the order and what hangs off it. */
+export const companyOfOrder = (orderId: number) =>
+  sql`select company_id as id from orders where id = ${orderId}`;
+
+/**
+ * The payload every order event carries, read from the order's row as the transaction left it
+ * (docs/webhooks.md, "Events"), with `extra` (JSON) on top.
+ */
+export const orderPayload = (orderId: number, extra: object) => sql`(
+  select jsonb_build_object(
+    'orderId', o.id, 'number', o.number, 'poNumber', o.po_number, 'status', o.status,
+    'paymentStatus', o.payment_status, 'paymentMethod', o.payment_method,
+    'locationId', o.location_id, 'totalCents', o.total_cents, 'taxCents', o.tax_cents,
+    'placedAt', o.placed_at
+  ) || ${JSON.stringify(extra)}::jsonb
+  from orders o where o.id = ${orderId})`;
 
 /** Wakes the workers of every instance; PostgreSQL sends it when the transaction commits. */
 export async function notifyOutbox(tx: DbOrTx) {

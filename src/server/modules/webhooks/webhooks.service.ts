@@ -1,7 +1,7 @@
 // The webhooks module's entry (docs/webhooks.md): other modules call enqueueWebhookEvent in the
 // transaction of their change; the rest are the company admin's use cases and the worker, kept in
 // the sibling files named below.
-export { enqueueWebhookEvent, type WebhookEventType } from './webhooks.outbox';
+export { enqueueOrderWebhookEvents, enqueueWebhookEvent, type WebhookEventType } from './webhooks.outbox';
 export {
   listEndpoints,
   createEndpoint,
