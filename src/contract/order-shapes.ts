@@ -196,6 +196,8 @@ export const OrderDetail = OrderSummary.extend({
   comments: z.array(OrderComment),
   log: z.array(StatusLogEntry),
   nextStatuses: z.array(OrderStatus),
+  /** The delivery promise it was placed with: the day its last units arrive by; null without one. */
+  arrivesBy: IsoDate.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

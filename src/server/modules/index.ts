@@ -33,6 +33,8 @@ import { exemptionsRoutes } from './exemptions/exemptions.routes';
 import { taxRoutes } from './tax/tax.routes';
 import { installerServicesRoutes } from './installer-services/installer-services.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { deliveryRoutes } from './delivery/delivery.routes';
+import { fleetRoutes } from './fleet/fleet.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
@@ -80,4 +82,8 @@ export function registerModules(app: FastifyInstance) {
   installerServicesRoutes(app);
   // Outbound webhooks to the companies' own systems: endpoints, delivery log, the worker
   webhooksRoutes(app);
+  // The delivery promise: warehouses' cut-offs and calendars, arrives by
+  deliveryRoutes(app);
+  // The fleet roster per location: units, their OE sizes, the cart and order lines that name them
+  fleetRoutes(app);
 }

@@ -65,6 +65,7 @@ const tagTypes = [
   'InstallerServices',
   'TaxData',
   'Exemption',
+  'Webhook',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

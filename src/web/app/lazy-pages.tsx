@@ -162,6 +162,7 @@ export const CertificatesCard = page(
   'CertificatesCard',
 );
 export const ExpiryBanner = page(() => import('../features/exemptions/ExpiryBanner'), 'ExpiryBanner');
+export const WebhooksCard = page(() => import('../features/webhooks/WebhooksCard'), 'WebhooksCard');
 export const FulfillmentQueuePage = page(
   () => import('../features/logistics/FulfillmentQueuePage'),
   'FulfillmentQueuePage',

@@ -34,6 +34,7 @@ import {
   SupplierArea,
   SupplierInventoryPage,
   SupplierOrdersPage,
+  WebhooksCard,
   WholesaleConfirmPage,
   WholesaleSignupPage,
 } from './lazy-pages';
@@ -95,6 +96,7 @@ export const routes: PageRoute[] = [
                   <CertificatesCard locations={locations} canUpload={canUpload} />
                 )}
                 renderExpiryBanner={(canUpload) => (canUpload ? <ExpiryBanner /> : null)}
+                renderWebhooks={() => <WebhooksCard />}
               />
             ),
           },

@@ -64,6 +64,7 @@ const scoped: [RegExp, string][] = [
   [/^\/api\/v1\/shipping\/pickup\/availability\/:id/, 'fulfillments'],
   [/^\/api\/v1\/webhook\/delivery\/:id/, 'webhook_deliveries'],
   [/^\/api\/v1\/webhook\/:id/, 'webhook_endpoints'],
+  [/^\/api\/v1\/fleet\/unit\/:id/, 'fleet_units'],
 ];
 /** Ids of the public catalogue and reference data: anyone signed in may read them. */
 const publicIds = [
@@ -316,6 +317,13 @@ async function ownedRows(t: TestApp) {
   await t.db.transaction((tx) =>
     enqueueWebhookEvent(tx, endpoint.companyId, 'order.placed', { orderId: o.orderId }),
   );
+  const { rows: vehicle } = await t.db.execute<{ year: number; make: string; model: string; option: string }>(
+    sql`select year::int, make, model, "option" from vehicles order by id limit 1`,
+  );
+  made.push([
+    'fleet unit',
+    await as('POST', '/api/v1/fleet/unit', { unitNumber: 'Theirs-1', ...vehicle[0] }),
+  ]);
   const failed = made.filter(([, res]) => res.statusCode >= 300).map(([what, res]) => `${what}: ${res.body}`);
   expect(failed).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type * as api from '../../../contract/inventory';
 import { assertFeedRunTransition, type FeedRunStatus } from '../../../domain/feed-run-status';
@@ -222,4 +222,34 @@ export async function productsForFeed(db: DbOrTx, warehouseId: number, skus: str
     left join inventory i on i.product_id = p.id and i.warehouse_id = ${warehouseId}
     where lower(p.sku_code) = any(${`{${skus.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[])`);
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Units free to sell of some products per active warehouse, with the warehouse's ZIP (no lock). */
+export function freeStock(db: DbOrTx, productIds: number[]) {
+  return db
+    .select({
+      productId: inventory.productId,
+      warehouseId: warehouses.id,
+      zip: warehouses.zip,
+      free: sql<number>`(${inventory.quantity} - ${inventory.reserved})::int`,
+    })
+    .from(inventory)
+    .innerJoin(warehouses, eq(warehouses.id, inventory.warehouseId))
+    .where(
+      and(
+        inArray(inventory.productId, productIds.length ? productIds : [-1]),
+        eq(warehouses.active, true),
+        sql`${inventory.quantity} > ${inventory.reserved}`,
+      ),
+    );
+}
+
+/** Every warehouse of a supplier scope (all for staff), by code: a few rows per supplier. */
+export function warehousesIn(db: DbOrTx, scope: SupplierScope) {
+  return db
+    .select({ id: warehouses.id, code: warehouses.code, name: warehouses.name, zip: warehouses.zip })
+    .from(warehouses)
+    .where(ofSupplier(scope))
+    .orderBy(warehouses.code)
+    .limit(500);
 }

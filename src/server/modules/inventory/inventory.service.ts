@@ -194,3 +194,9 @@ export async function importFeed(
     throw error;
   }
 }
+
+/** Free units of some products per active warehouse and its ZIP: what the delivery promise ships from. */
+export const freeStockOf = (db: DbOrTx, productIds: number[]) => repo.freeStock(db, productIds);
+
+/** The warehouses whose shipping days the actor may set: a supplier its own, staff every one. */
+export const warehousesOf = (db: DbOrTx, actor: Actor) => repo.warehousesIn(db, scopeOf(actor));

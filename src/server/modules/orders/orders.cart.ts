@@ -100,6 +100,49 @@ export async function addToCart(
   });
 }
 
+/**
+ * Adds each product as a line of its own, never merged into another line of the same tire: a line
+ * a fleet unit names stays that unit's (docs/fleet.md). Runs in the caller's transaction, which
+ * links the new lines; never more than available, counting every line of the tire in the cart.
+ */
+export async function addCartLinesApart(
+  tx: DbOrTx,
+  actor: Actor,
+  inputs: Omit<CartCreate, 'orderDeliveryZip'>[],
+  pointer = '/body/lines',
+) {
+  const { priceGroupId } = pricingOf(actor);
+  const cart = await openCart(tx, actor);
+  const lines = await itemsRepo.listLines(tx, cart.id, priceGroupId);
+  const wanted = new Map<number, number>();
+  for (const l of lines) wanted.set(l.item.productId, (wanted.get(l.item.productId) ?? 0) + l.item.quantity);
+  const itemIds: number[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const found = await orderableProduct(tx, input, priceGroupId, `${pointer}/${i}`);
+    const total = (wanted.get(found.product.id) ?? 0) + input.orderItemQuantity;
+    assertAvailable(total, found.available ?? 0, found.product.skuCode);
+    wanted.set(found.product.id, total);
+    const row = await itemsRepo.insertItem(tx, {
+      orderId: cart.id,
+      productId: found.product.id,
+      makeId: found.product.makeId,
+      modelId: found.product.modelId,
+      quantity: input.orderItemQuantity,
+      unitPriceCents: found.priceCents,
+      roadHazard: input.orderItemRoadHazard,
+    });
+    itemIds.push(row.id);
+  }
+  return { itemIds, cart: () => view(tx, actor, cart) };
+}
+
+/** The ids of the lines of the caller's cart at the current location (none without a cart). */
+export async function cartLineIds(db: DbOrTx, actor: Actor): Promise<number[]> {
+  const cart = await repo.findCart(db, actor.userId, actor.locationId);
+  if (!cart) return [];
+  return (await itemsRepo.liveItemIds(db, cart.id)).map((r) => r.id);
+}
+
 type ItemInput = Pick<CartCreate, 'orderItemMakeId' | 'orderItemModelId' | 'orderItemProductId'>;
 
 /**

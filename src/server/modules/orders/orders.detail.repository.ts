@@ -4,7 +4,7 @@
 // every order view and checkout answer (docs/performance.md, "Checkout"). Its joins repeat those
 // of orderSummaryQuery and supplierLineQuery: a name added there is added here too, and
 // orders.detail.repository.test.ts fails until both answer the same rows.
-import { getTableColumns, sql, type Table } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { orderStatusLog, orders, payments, subOrders, supplierLines } from '../../db/schema';
 import type { SummaryRow } from './orders.lists.repository';
@@ -30,6 +30,8 @@ export interface OrderReads {
   subLines: SupplierLineRow[];
   payments: (typeof payments.$inferSelect)[];
   log: { log: typeof orderStatusLog.$inferSelect; userName: string | null }[];
+  /** The day the order's promise says it arrives by (YYYY-MM-DD), or null without one. */
+  arrivesBy: string | null;
 }
 
 interface Row {
@@ -41,10 +43,18 @@ interface Row {
   lines: (Json & { line: Json; sub: Json })[];
   payments: Json[];
   log: { log: Json; userName: string | null }[];
+  arrives_by: string | null;
 }
 
-/** The order and what its detail shows, or null when there is no such order. */
-export async function readOrder(db: DbOrTx, orderId: number): Promise<OrderReads | null> {
+/**
+ * The order and what its detail shows, or null when there is no such order. `arrivesBy` is the
+ * column of its delivery promise (the delivery module's, over `o.id`), read in the same statement.
+ */
+export async function readOrder(
+  db: DbOrTx,
+  orderId: number,
+  arrivesBy: SQL = sql`null::text`,
+): Promise<OrderReads | null> {
   const { rows } = await db.execute<Row & Record<string, unknown>>(sql`
     select row_to_json(o) as "order", c.name as company_name, buyer.name as buyer_name,
       placed_by.name as placed_by_name,
@@ -65,7 +75,8 @@ export async function readOrder(db: DbOrTx, orderId: number): Promise<OrderReads
       (select coalesce(json_agg(row_to_json(pay) order by pay.id), '[]')
          from payments pay where pay.order_id = o.id) as payments,
       (select coalesce(json_agg(json_build_object('log', row_to_json(l), 'userName', u.username) order by l.id), '[]')
-         from order_status_log l left join users u on u.id = l.user_id where l.order_id = o.id) as log
+         from order_status_log l left join users u on u.id = l.user_id where l.order_id = o.id) as log,
+      ${arrivesBy} as arrives_by
     from orders o
     join companies c on c.id = o.company_id
     join users buyer on buyer.id = o.user_id
@@ -92,5 +103,6 @@ export async function readOrder(db: DbOrTx, orderId: number): Promise<OrderReads
     })),
     payments: row.payments.map((p) => rowOf(payments, p)),
     log: row.log.map((e) => ({ log: rowOf(orderStatusLog, e.log), userName: e.userName })),
+    arrivesBy: row.arrives_by,
   };
 }

@@ -9,6 +9,7 @@ import {
 import type { Tx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { refreshProductPrices } from '../catalog/catalog.service';
+import { keepPromise } from '../delivery/delivery.service';
 import {
   accrueCompensation,
   type PlanInForce,
@@ -108,6 +109,15 @@ export async function placeOrderLines(
   const plans = await markPlaced(tx, p, status ? orderPaymentStatusOf(status) : null, placedAt);
   if (p.forLocationId !== undefined) await repo.setOrderLocation(tx, order.id, p.forLocationId);
   await accrueCompensation(tx, { ...compensationOf(order, lines), placedAt }, plans);
+  // The delivery promise it is placed with, from the warehouses its units were routed to (their
+  // ZIPs are in the stock read above): one insert … select (docs/domain.md, "Delivery promise").
+  await keepPromise(tx, {
+    orderId: order.id,
+    placedAt,
+    zip: order.deliveryZip,
+    allocations,
+    warehouseZips: new Map(stock.map((s) => [s.warehouseId, s.zip])),
+  });
   // The order and its invoice (issued with it: GET /api/order/:id/invoice) for the company's
   // systems, before the company's lock below (it writes no row of the company).
   await enqueueOrderWebhookEvents(tx, order.id, ['order.placed', 'invoice.created']);

@@ -39,3 +39,47 @@ export function companyOrderLines(
     )
     .orderBy(desc(orders.placedAt), desc(orders.id), orderItems.id);
 }
+
+/**
+ * These items of the company's orders in these statuses (items staff removed left out), with
+ * what they were sold at, newest order first.
+ */
+export function companyItems(
+  db: DbOrTx,
+  companyId: number,
+  itemIds: number[],
+  statuses: readonly OrderStatus[],
+) {
+  return db
+    .select({
+      orderItemId: orderItems.id,
+      orderId: orders.id,
+      orderNumber: orders.number,
+      status: orders.status,
+      placedAt: orders.placedAt,
+      productId: orderItems.productId,
+      makeId: orderItems.makeId,
+      modelId: orderItems.modelId,
+      skuCode: products.skuCode,
+      brand: makes.name,
+      line: models.name,
+      size: products.size,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      roadHazard: orderItems.roadHazard,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(models, eq(models.id, orderItems.modelId))
+    .innerJoin(makes, eq(makes.id, orderItems.makeId))
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        inArray(orders.status, [...statuses]),
+        inArray(orderItems.id, itemIds.length ? itemIds : [-1]),
+        isNull(orderItems.removedAt),
+      ),
+    )
+    .orderBy(desc(orders.placedAt), desc(orders.id), orderItems.id);
+}

@@ -1,6 +1,12 @@
-import type { OrderStatus } from '../../../domain/order-status';
+import {
+  hasArrived,
+  isRoutableOrder,
+  isShippedOrderStatus,
+  type OrderStatus,
+  orderStatuses,
+} from '../../../domain/order-status';
 import type { DbOrTx } from '../../db/connection';
-import { companyOrderLines } from './orders.purchases.repository';
+import { companyItems, companyOrderLines } from './orders.purchases.repository';
 
 /** Order statuses in which the company has the tires in hand: what a review may be based on. */
 const inHand: readonly OrderStatus[] = ['delivered', 'completed'];
@@ -15,4 +21,15 @@ export function linesReceivedBy(
   filter: { orderId?: number; modelId?: number } = {},
 ) {
   return companyOrderLines(db, companyId, inHand, filter);
+}
+
+/** Statuses of an order whose tires were bought: open, on their way or arrived (not a cart, not cancelled). */
+const bought = orderStatuses.filter((s) => isRoutableOrder(s) || isShippedOrderStatus(s) || hasArrived(s));
+
+/**
+ * These lines of the company's orders as they were sold, where the order bought them (the fleet
+ * roster lists what each unit got), newest order first; others' lines and carts are left out.
+ */
+export function itemsBoughtBy(db: DbOrTx, companyId: number, itemIds: number[]) {
+  return companyItems(db, companyId, itemIds, bought);
 }

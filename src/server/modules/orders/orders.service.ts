@@ -1,5 +1,8 @@
 // The orders module's public entry: what other modules (the session, the seed) may use of it.
 export { addToCart, cartSummary, redirectOrder, setShipping } from './orders.cart';
+// The fleet roster adds lines for a unit (never merged with another unit's) and reads them back.
+export { addCartLinesApart, cartLineIds } from './orders.cart';
+export { itemsBoughtBy } from './orders.purchases';
 export { orderDetail } from './orders.views';
 export { checkout } from './orders.checkout';
 export { createOrder } from './orders.create';

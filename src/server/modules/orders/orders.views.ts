@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   nextOrderStatuses,
   type OrderStatus,
@@ -9,6 +10,7 @@ import { isLiveSupplierLine } from '../../../domain/order-status';
 import type { OrderDetail, OrderSummary, SupplierLine } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
 import { notFound } from '../../http/errors';
+import { arrivesByColumn } from '../delivery/delivery.service';
 import { taxAppliedOf, toCart, toCartItem } from './orders.pricing';
 import type * as listsRepo from './orders.lists.repository';
 import { readOrder } from './orders.detail.repository';
@@ -114,7 +116,7 @@ async function fullOrderDetail(
   staff: boolean,
   lines?: itemsRepo.Line[],
 ): Promise<OrderDetail> {
-  const read = await readOrder(db, orderId);
+  const read = await readOrder(db, orderId, arrivesByColumn(sql`o.id`));
   if (!read) throw notFound('Order');
   const { summary, subLines } = read;
   const { order } = summary;
@@ -189,5 +191,6 @@ async function fullOrderDetail(
       at: e.log.at.toISOString(),
     })),
     nextStatuses: [...nextOrderStatuses(order.status as OrderStatus, order.heldFrom as OrderStatus | null)],
+    arrivesBy: read.arrivesBy,
   };
 }

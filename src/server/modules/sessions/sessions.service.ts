@@ -20,7 +20,14 @@ export {
   signIn,
   signOut,
 } from './sessions.sign-in';
-export { getAccount, getSessionView, setSessionGroup, switchLocation, toLocation } from './sessions.view';
+export {
+  getAccount,
+  getSessionView,
+  grantedLocations,
+  setSessionGroup,
+  switchLocation,
+  toLocation,
+} from './sessions.view';
 export { hashPassword } from './sessions.passwords';
 export { attemptAllowed, claimAttempt, signupMailRules } from './sessions.throttle';
 export { resetSecondFactor } from './sessions.mfa';

@@ -3,7 +3,7 @@
 import type { Location, Session } from '../../../contract/sessions';
 import { isStaff, type Role } from '../../../domain/roles';
 import type { Config } from '../../config';
-import type { Db } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { AppError, forbidden } from '../../http/errors';
 import { cartSummary } from '../orders/orders.service';
@@ -61,6 +61,15 @@ export async function getSessionView(db: Db, config: Config, actor: Actor): Prom
     priceGroups: groups.map((g) => ({ id: g.id, code: g.code, name: g.name })),
     supportEmail: config.SUPPORT_EMAIL,
   };
+}
+
+/**
+ * The locations a user may act at: the active ones of the company granted to the user, the
+ * current one among them (what /account lists). Other modules scope by it (the fleet roster).
+ */
+export async function grantedLocations(db: DbOrTx, userId: number) {
+  const rows = await repo.listUserLocations(db, userId);
+  return rows.map((r) => ({ id: r.location.id, name: r.location.name, companyId: r.location.companyId }));
 }
 
 /** Switches the current location to one of the user's own; remembered for the next sign-in. */

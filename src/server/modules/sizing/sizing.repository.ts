@@ -154,3 +154,21 @@ export async function searchVehicles(db: DbOrTx, f: VehicleFilter) {
   ]);
   return { ...page, list: page.list.map((row) => toVehicle(row as VehicleRow)) };
 }
+
+/**
+ * Several vehicles with their OE sizes at once, by year, make, model and option whatever their
+ * case (unknown ones left out).
+ */
+export async function vehiclesOf(db: DbOrTx, list: z.output<typeof VehicleSelection>[]) {
+  if (!list.length) return [];
+  const keys = sql.join(
+    list.map(
+      (v) => sql`(${v.year}::int, lower(${v.make}::text), lower(${v.model}::text), lower(${v.option}::text))`,
+    ),
+    sql`, `,
+  );
+  const { rows } = await db.execute<VehicleRow>(
+    sql`${vehicleSelect} where (v.year::int, lower(v.make), lower(v.model), lower(v."option")) in (${keys})`,
+  );
+  return rows.map(toVehicle);
+}

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SizingQuery, VehicleSelection } from '../../../contract/sizing';
 import { staffRoles } from '../../../domain/roles';
-import type { Db } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
 import { countsVersion, vehicleVersion } from '../../db/data-versions';
 import { pageAnswer } from '../../db/list-page';
 import { RecentReads } from '../../db/recent-reads';
@@ -101,6 +101,17 @@ export async function vehicleSizes(db: Db, selection: z.output<typeof VehicleSel
   if (!vehicle) throw notFound('Vehicle');
   return { data: { list: vehicle.sizes } };
 }
+
+/**
+ * The vehicles of these selections with their OE sizes, keyed by vehicleKey (case aside); a
+ * selection the vehicle data does not know is missing from the map (the fleet roster's units).
+ */
+export async function vehiclesWithSizes(db: DbOrTx, selections: z.output<typeof VehicleSelection>[]) {
+  const found = await repo.vehiclesOf(db, selections);
+  return new Map(found.map((v) => [vehicleKey(v), v]));
+}
+export const vehicleKey = (v: { year: number; make: string; model: string; option: string }) =>
+  `${v.year}/${v.make}/${v.model}/${v.option}`.toLowerCase();
 
 /** Vehicles with their OE sizes, a page of them by year, make, model or free text (the catalogue's list). */
 export async function findVehicles(db: Db, filter: repo.VehicleFilter) {

@@ -41,9 +41,16 @@ interface Props {
   renderCertificates?: (locations: Account['locations'], canUpload: boolean) => ReactNode;
   /** Above the page: a certificate of the company expiring soon, for whoever may upload its renewal. */
   renderExpiryBanner?: (canUpload: boolean) => ReactNode;
+  /** The company's webhook endpoints (another feature's), shown to its admin only. */
+  renderWebhooks?: () => ReactNode;
 }
 
-export function AccountPage({ renderSavedCards, renderCertificates, renderExpiryBanner }: Props) {
+export function AccountPage({
+  renderSavedCards,
+  renderCertificates,
+  renderExpiryBanner,
+  renderWebhooks,
+}: Props) {
   const [account, setAccount] = useState<Account | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -140,6 +147,9 @@ export function AccountPage({ renderSavedCards, renderCertificates, renderExpiry
           <Grid.Col span={12}>
             <ApiTokensCard />
           </Grid.Col>
+          {renderWebhooks && can(account.user.role, 'companyAdmin') && (
+            <Grid.Col span={12}>{renderWebhooks()}</Grid.Col>
+          )}
         </Grid>
       )}
     </>
