@@ -90,7 +90,13 @@ describe('the events of an order', () => {
     const events = await eventsOf(companyId);
     const returns = events
       .filter((e) => e.type === 'return.updated')
-      .map((e) => e.data as Record<string, any>);
+      .map(
+        (e) =>
+          e.data as {
+            orderId: number;
+            return: { id: number; status: string; previousStatus: string | null };
+          },
+      );
     expect(returns.map((r) => [r.return.previousStatus, r.return.status])).toEqual([
       [null, 'requested'],
       ['requested', 'approved'],
@@ -99,9 +105,7 @@ describe('the events of an order', () => {
       ['inspected', 'refunded'],
     ]);
     expect(returns.every((r) => r.orderId === o.orderId && r.return.id === returnId)).toBe(true);
-    const refunds = events
-      .filter((e) => e.type === 'refund.processed')
-      .map((e) => e.data as Record<string, any>);
+    const refunds = events.filter((e) => e.type === 'refund.processed').map((e) => e.data);
     expect(refunds).toEqual([
       expect.objectContaining({
         orderId: o.orderId,
