@@ -163,6 +163,10 @@ export const CertificatesCard = page(
 );
 export const ExpiryBanner = page(() => import('../features/exemptions/ExpiryBanner'), 'ExpiryBanner');
 export const WebhooksCard = page(() => import('../features/webhooks/WebhooksCard'), 'WebhooksCard');
+export const ShipScheduleCard = page(
+  () => import('../features/delivery/ShipScheduleCard'),
+  'ShipScheduleCard',
+);
 export const FulfillmentQueuePage = page(
   () => import('../features/logistics/FulfillmentQueuePage'),
   'FulfillmentQueuePage',

@@ -35,6 +35,7 @@ import {
   SupplierInventoryPage,
   SupplierOrdersPage,
   WebhooksCard,
+  ShipScheduleCard,
   WholesaleConfirmPage,
   WholesaleSignupPage,
 } from './lazy-pages';
@@ -105,7 +106,14 @@ export const routes: PageRoute[] = [
             element: <SupplierArea />,
             children: [
               { index: true, element: <SupplierOrdersPage /> },
-              { path: paths.supplierInventory, element: <SupplierInventoryPage /> },
+              {
+                path: paths.supplierInventory,
+                element: (
+                  <SupplierInventoryPage
+                    renderShipping={(id) => <ShipScheduleCard key={id} warehouseId={id} />}
+                  />
+                ),
+              },
               { path: paths.supplierFulfillments, element: <FulfillmentQueuePage /> },
               { path: paths.supplierBilling, element: <SupplierAfterSales /> },
             ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grouped, money } from './format';
+import { calendarDay, grouped, money } from './format';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -25,5 +25,12 @@ describe('money and numbers as en-US writes them', () => {
       '1,234,567',
       '-4,321',
     ]);
+  });
+
+  it('writes a calendar day as that day wherever the browser is', () => {
+    expect(calendarDay('2026-12-08')).toBe('Tue, Dec 8, 2026');
+    expect(calendarDay('2027-01-01')).toBe('Fri, Jan 1, 2027');
+    expect(calendarDay(null)).toBe('—');
+    expect(calendarDay('8 Dec')).toBe('—');
   });
 });

@@ -16,3 +16,17 @@ export function money(cents: number | null | undefined): string {
 export const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
 export const dateTime = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString('en-US') : '—';
+
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A calendar day (YYYY-MM-DD) as "Tue, Dec 8, 2026": the day itself, never shifted by the
+ * browser's time zone (a delivery day is a day, not a moment). Anything else is "—".
+ */
+export function calendarDay(day: string | null | undefined): string {
+  const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!m) return '—';
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return `${weekdays[d.getUTCDay()]}, ${months[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}

@@ -11,6 +11,7 @@ import { PaymentForm } from '../../features/cart/PaymentForm';
 import { getCart } from '../../features/cart/cart.slice';
 import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { RequestQuoteLink } from '../../features/quotes/RequestQuoteLink';
+import { CartArrivals } from '../../features/delivery/ArrivesBy';
 import { paths } from '../paths';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { money } from '../../lib/format';
@@ -101,6 +102,7 @@ export function CheckoutPage() {
                 Delivery
               </Title>
               <DeliveryChoice cart={cart} />
+              <CartArrivals cart={cart} />
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 4 }}>

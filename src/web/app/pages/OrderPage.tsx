@@ -18,6 +18,7 @@ import { useMyOrderQuery, useReorderMutation } from '../../features/orders/order
 import { PayOrder } from '../../features/orders/PayOrder';
 import { CardCheckoutReturn, type CheckoutReturn } from '../../features/orders/CardCheckoutReturn';
 import { OrderTracking } from '../../features/logistics/OrderTracking';
+import { PromisedDay } from '../../features/delivery/ArrivesBy';
 import { ReviewInvitation } from '../../features/reviews/ReviewInvitation';
 import { OrderAfterSales } from '../../features/aftersales/OrderAfterSales';
 import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
@@ -105,6 +106,7 @@ export function OrderPage() {
               <Text size="sm">Payment: {paymentText(order.paymentMethod, order.paymentStatus)}</Text>
               {order.poNumber && <Text size="sm">PO: {order.poNumber}</Text>}
               <Text size="sm">Deliver to ZIP {order.delivery.zip}</Text>
+              <PromisedDay day={order.arrivesBy} />
               <TaxNote order={order} />
               {order.trackingNumber && <Text size="sm">Tracking: {order.trackingNumber}</Text>}
               {order.subOrders.length > 0 && (

@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { AddToCart } from '../../features/cart/AddToCart';
+import { ArrivesBy } from '../../features/delivery/ArrivesBy';
 import { ProductDetail } from '../../features/search/ProductDetail';
 import { ProductReviews } from '../../features/reviews/ProductReviews';
 
@@ -19,7 +20,12 @@ export function ProductPage() {
       <ProductDetail
         code={code}
         make={params.get('make') ?? ''}
-        renderActions={(p) => <AddToCart item={p} />}
+        renderActions={(p) => (
+          <Stack gap={6}>
+            <ArrivesBy items={[{ productId: p.productId, quantity: 4 }]} />
+            <AddToCart item={p} />
+          </Stack>
+        )}
       />
       <ProductReviews code={code} make={params.get('make') ?? ''} />
     </Stack>

@@ -1,14 +1,21 @@
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import { Alert, Card, Loader, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { FailedRows } from './FailedRows';
 import { FeedUpload } from './FeedUpload';
 import { useListWarehousesQuery } from './inventory.api';
 
-/** /supplier/inventory: a supplier keeps its stock current by uploading feeds per warehouse. */
-export function SupplierInventoryPage() {
+/**
+ * /supplier/inventory: a supplier keeps its stock current by uploading feeds per warehouse, and
+ * sets when each ships (renderShipping: the delivery area's card, composed by the router).
+ */
+export function SupplierInventoryPage({
+  renderShipping,
+}: {
+  renderShipping?: (warehouseId: number) => ReactNode;
+}) {
   // A supplier's list holds its own warehouses only.
   const warehouses = useListWarehousesQuery({ pageSize: 100 });
   const { isLoading, error } = warehouses;
@@ -41,6 +48,7 @@ export function SupplierInventoryPage() {
               {warehouseId && <FeedUpload warehouseId={warehouseId} />}
             </Stack>
           </Card>
+          {warehouseId && renderShipping?.(warehouseId)}
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">
               Failed rows
