@@ -53,8 +53,14 @@ async function receiver(status: number) {
   };
 }
 
-/** A screenshot of what the window shows: a dialog is drawn over the window, not the page. */
-const snapWindow = (page: Page, name: string) => page.screenshot({ path: `screenshots/${name}.png` });
+/**
+ * A screenshot of what the window shows (a dialog is drawn over the window, not the page), once
+ * the toasts of the steps before have closed: at 390 px they cover the dialog's top.
+ */
+async function snapWindow(page: Page, name: string) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  await page.screenshot({ path: `screenshots/${name}.png` });
+}
 
 const section = (page: Page) => page.getByRole('heading', { name: 'Webhooks', exact: true });
 
@@ -68,6 +74,43 @@ async function openAccount(page: Page) {
   await page.goto('/account');
   await expect(section(page)).toBeVisible();
   await expect(page.getByLabel('Loading webhook endpoints')).toHaveCount(0);
+}
+
+async function addEndpoint(page: Page, url: string, events: string[]) {
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  const form = page.getByRole('form', { name: 'Add endpoint' });
+  await form.getByRole('textbox', { name: 'URL' }).fill(url);
+  for (const label of events) await form.getByRole('checkbox', { name: label }).check();
+  await form.getByRole('button', { name: 'Add endpoint' }).click();
+  const box = page.getByTestId('webhook-secret');
+  const secret = (await box.getByLabel('Signing secret').textContent())!.trim();
+  await box.getByRole('button', { name: 'I have saved it' }).click();
+  return secret;
+}
+
+/** The buyer places an order by card through the cart API: the shop emits order.placed. */
+async function placeOrder(page: Page) {
+  const found = await (
+    await page.request.post('/api/search/items', { data: { query: 'michelin 225/65r17', pageSize: 1 } })
+  ).json();
+  const item = found.data.list[0] as { makeId: number; modelId: number; productId: number };
+  const added = await page.request.post('/api/cart', {
+    data: {
+      orderItemMakeId: item.makeId,
+      orderItemModelId: item.modelId,
+      orderItemProductId: item.productId,
+      orderItemQuantity: 4,
+    },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const placed = await page.request.post('/api/cart/checkout', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: {
+      paymentMethod: 'card',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
 }
 
 test('a buyer who is not the company admin sees no webhooks on the account page', async ({ page }) => {
@@ -182,7 +225,59 @@ test('the company admin adds an endpoint, sees its secret once, edits, pauses, r
   await ok.close();
 });
 
-test('the admin of another role is refused by the server: a plain buyer gets 403', async ({ page }) => {
+test('the server refuses a plain buyer the webhook API with 403', async ({ page }) => {
   await signIn(page, 'clerk');
   expect((await page.request.get('/api/v1/webhook')).status()).toBe(403);
+});
+
+test('a placed order reaches the receiver signed; the log shows it delivered, resends it, and shows a failing one pending', async ({
+  page,
+}) => {
+  const ok = await receiver(200);
+  const down = await receiver(500);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'buyer');
+  await openAccount(page);
+  ok.useSecret(await addEndpoint(page, ok.url, ['An order was placed']));
+  down.useSecret(await addEndpoint(page, down.url, ['An order was placed', "An order's invoice was issued"]));
+
+  await placeOrder(page);
+  await expect.poll(() => ok.received.filter((r) => r.verified && r.type === 'order.placed').length).toBe(1);
+  await expect.poll(() => down.received.length).toBeGreaterThanOrEqual(2);
+  expect(down.received.every((r) => r.verified)).toBe(true);
+  const webhookId = ok.received[0].webhookId;
+
+  const item = page.getByRole('article', { name: `Endpoint ${ok.url}` });
+  await item.getByRole('button', { name: 'Delivery log' }).click();
+  const log = page.getByRole('dialog', { name: /Delivery log/ });
+  const row = log.getByRole('row', { name: new RegExp(webhookId) });
+  await expect(row).toContainText('order.placed');
+  await expect(row).toContainText('delivered');
+  await expect(row).toContainText('HTTP 200');
+  await snapWindow(page, 'webhooks-log-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(log.getByRole('listitem')).toHaveCount(1);
+  await snapWindow(page, 'webhooks-log-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // Resend: the same webhook-id arrives again, signed.
+  await row.getByRole('button', { name: 'Resend' }).click();
+  await expect.poll(() => ok.received.filter((r) => r.webhookId === webhookId && r.verified).length).toBe(2);
+  await log.getByRole('button', { name: 'Refresh' }).click();
+  await expect(row).toContainText('delivered');
+  await log.getByRole('button', { name: 'Close' }).click();
+
+  // The 500 receiver: its deliveries wait for their next attempt, and a pending one has no Resend.
+  const failing = page.getByRole('article', { name: `Endpoint ${down.url}` });
+  await failing.getByRole('button', { name: 'Delivery log' }).click();
+  await expect(log.getByRole('row', { name: /order\.placed/ })).toContainText('pending');
+  await expect(log.getByRole('row', { name: /invoice\.created/ })).toContainText('HTTP 500');
+  await expect(log.getByRole('button', { name: 'Resend' })).toHaveCount(0);
+  await snapWindow(page, 'webhooks-log-failing-1366');
+  await log.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'delivered' }).click();
+  await expect(log.getByTestId('deliveries-empty')).toHaveText('No delivered deliveries.');
+  await snapWindow(page, 'webhooks-log-filtered-1366');
+  await ok.close();
+  await down.close();
 });
