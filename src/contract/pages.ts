@@ -23,6 +23,7 @@ export const knownPages = [
   '/wholesale',
   '/supplier',
   '/installer',
+  '/fleet',
   '/shop',
   '/tires',
   '/oe_selection',

@@ -66,6 +66,7 @@ const tagTypes = [
   'TaxData',
   'Exemption',
   'Webhook',
+  'FleetUnit',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as cart from '../../contract/cart';
+import * as fleet from '../../contract/fleet';
 import * as reviews from '../../contract/reviews';
 import * as search from '../../contract/search';
 import * as sessions from '../../contract/sessions';
@@ -7,6 +8,7 @@ import * as shipping from '../../contract/shipping';
 import * as sizing from '../../contract/sizing';
 import {
   cartRoutes,
+  fleetRoutes,
   reviewRoutes,
   searchRoutes,
   sessionRoutes,
@@ -19,6 +21,7 @@ import {
 const groups = {
   sessions: [sessionRoutes, sessions],
   cart: [cartRoutes, cart],
+  fleet: [fleetRoutes, fleet],
   search: [searchRoutes, search],
   reviews: [reviewRoutes, reviews],
   shipping: [shippingRoutes, shipping],

@@ -1,4 +1,5 @@
 import type * as cart from '../../contract/cart';
+import type * as fleet from '../../contract/fleet';
 import type { Endpoint } from '../../contract/common';
 import type * as reviews from '../../contract/reviews';
 import type * as search from '../../contract/search';
@@ -62,4 +63,9 @@ export const sizingRoutes = {
     '/api/v1/sizing/years/:year/makes/:make/models/:model/options',
   ),
   vehicleSizes: route<typeof sizing.vehicleSizes>('GET', '/api/v1/sizing'),
+};
+
+/** A result card's Add for unit, while the search is for a fleet unit (features/fleet/AddForUnit.tsx). */
+export const fleetRoutes = {
+  addUnitToCart: route<typeof fleet.addUnitToCart>('POST', '/api/v1/fleet/unit/:id/cart'),
 };

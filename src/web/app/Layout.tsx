@@ -149,6 +149,7 @@ function NavBar() {
         { to: paths.home, label: 'Home' },
         { to: paths.orders, label: 'Orders' },
         { to: paths.quotes, label: 'Quotes' },
+        ...(isStaff(user.role) ? [] : [{ to: paths.fleet, label: 'Fleet' }]),
         ...((location?.locationSupplierId ?? 0) > 0 ? [{ to: paths.supplier, label: 'Supplier' }] : []),
         ...((location?.locationInstaller ?? 0) > 0 ? [{ to: paths.installer, label: 'Installer' }] : []),
         ...(isStaff(user.role) ? [{ to: paths.admin, label: 'Back office' }] : []),

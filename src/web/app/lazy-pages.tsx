@@ -9,6 +9,8 @@ import {
   useEffect,
 } from 'react';
 import { useTicked } from '../features/comparisons/compare-tray';
+import { getCart } from '../features/cart/cart.slice';
+import { useAppDispatch } from '../lib/store-hooks';
 import { afterOpeningPage, markContentShown, nextTask } from '../lib/opening-content';
 import { provideMantineRoot, withMantine } from '../lib/with-mantine';
 import extras from './result-extras.module.css';
@@ -179,6 +181,8 @@ export const MyQuotesPage = page(() => import('../features/quotes/MyQuotesPage')
 export const QuoteRequestPage = page(() => import('../features/quotes/QuoteRequestPage'), 'QuoteRequestPage');
 export const BuyerQuotePage = page(() => import('../features/quotes/BuyerQuotePage'), 'BuyerQuotePage');
 export const ReviewFormPage = page(() => import('../features/reviews/ReviewFormPage'), 'ReviewFormPage');
+export const FleetPage = page(() => import('./pages/FleetPages'), 'FleetRosterPage');
+export const FleetUnitPage = page(() => import('./pages/FleetPages'), 'FleetUnitPage');
 export const ComparePage = page(() => import('../features/comparisons/ComparePage'), 'ComparePage');
 export const ContactPage = page(() => import('../features/marketing/ContactPage'), 'ContactPage');
 export const NewsletterLinkPage = page(
@@ -197,6 +201,23 @@ export function AddToCart(props: ComponentProps<typeof LazyAddToCart>) {
   return (
     <Suspense fallback={<div style={{ height: 36, width: 216 }} />}>
       <LazyAddToCart {...props} />
+    </Suspense>
+  );
+}
+
+const LazyAddForUnit = lazy(async () => ({
+  default: (await import('../features/fleet/AddForUnit')).AddForUnit,
+}));
+
+/**
+ * A result card's Add for unit while the search is for a fleet unit (/shop?…&unit=id), in a box of
+ * its final size while its chunk arrives; the cart's count follows what it added.
+ */
+export function AddForUnit(props: Omit<ComponentProps<typeof LazyAddForUnit>, 'onAdded'>) {
+  const dispatch = useAppDispatch();
+  return (
+    <Suspense fallback={<div style={{ height: 52, width: 216 }} />}>
+      <LazyAddForUnit {...props} onAdded={() => dispatch(getCart())} />
     </Suspense>
   );
 }

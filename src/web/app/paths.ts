@@ -16,6 +16,7 @@ export const paths = {
   wholesale: '/wholesale',
   wholesaleConfirm: '/wholesale/confirm',
   installer: '/installer',
+  fleet: '/fleet',
   shop: '/shop',
   tires: '/tires',
   oeSelection: '/oe_selection',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout } from './Layout';
 import {
   AccountPage,
+  AddForUnit,
   AddToCart,
   AdminConsole,
   BuyerQuotePage,
@@ -11,6 +12,8 @@ import {
   CompareTray,
   ContactPage,
   ExpiryBanner,
+  FleetPage,
+  FleetUnitPage,
   FulfillmentQueuePage,
   HomePage,
   InstallerOrdersPage,
@@ -47,6 +50,14 @@ import type { ShopItem } from '../features/search/shop.slice';
 const resultActions = (item: ShopItem) => (
   <>
     <AddToCart item={item} />
+    <ResultExtras item={item} />
+  </>
+);
+
+/** The same while the search is for a fleet unit: Add for unit instead of Add to cart. */
+const unitResultActions = (item: ShopItem, unitId: number) => (
+  <>
+    <AddForUnit item={item} unitId={unitId} />
     <ResultExtras item={item} />
   </>
 );
@@ -124,11 +135,13 @@ export const routes: PageRoute[] = [
             element: <AdminConsole />,
           },
           { path: paths.installer, element: <InstallerOrdersPage /> },
+          { path: paths.fleet, element: <FleetPage /> },
+          { path: `${paths.fleet}/:id`, element: <FleetUnitPage /> },
           {
             path: paths.shop,
             element: (
               <>
-                <ShopPage renderActions={resultActions} />
+                <ShopPage renderActions={resultActions} renderUnitActions={unitResultActions} />
                 <CompareTray />
               </>
             ),
@@ -137,7 +150,7 @@ export const routes: PageRoute[] = [
             path: paths.tires,
             element: (
               <>
-                <ShopPage renderActions={resultActions} />
+                <ShopPage renderActions={resultActions} renderUnitActions={unitResultActions} />
                 <CompareTray />
               </>
             ),

@@ -12,6 +12,7 @@ import { getCart } from '../../features/cart/cart.slice';
 import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { RequestQuoteLink } from '../../features/quotes/RequestQuoteLink';
 import { CartArrivals } from '../../features/delivery/ArrivesBy';
+import { CartLineUnit } from '../../features/fleet/CartLineUnit';
 import { paths } from '../paths';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { money } from '../../lib/format';
@@ -94,7 +95,7 @@ export function CheckoutPage() {
         <Grid>
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <Card withBorder mb="md">
-              <CartLines cart={cart} />
+              <CartLines cart={cart} renderLineExtra={(id) => <CartLineUnit orderItemId={id} />} />
               <RequestQuoteLink fromCart />
             </Card>
             <Card withBorder>

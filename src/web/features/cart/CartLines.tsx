@@ -3,7 +3,7 @@ import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { ActionIcon, Group, NumberInput, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { Cart } from '../../../contract/order-shapes';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { putCart } from './cart.slice';
@@ -119,7 +119,14 @@ function lineControls(i: Line, busy: boolean, update: Update) {
  * on the server. A table from sm up; on a phone each line is a block of its own (the tire, then
  * unit price and quantity, road hazard, line total), so nothing is hidden or scrolled sideways.
  */
-export function CartLines({ cart }: { cart: Cart }) {
+export function CartLines({
+  cart,
+  renderLineExtra,
+}: {
+  cart: Cart;
+  /** Under a line's tire: another feature's part of the line (the fleet unit it is for). */
+  renderLineExtra?: (orderItemId: number) => ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector((s) => s.cart.loading);
   const phone = usePhone();
@@ -133,7 +140,10 @@ export function CartLines({ cart }: { cart: Cart }) {
           return (
             <Paper key={i.orderItemId} withBorder p="sm" role="listitem" data-testid="cart-line">
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{c.title}</div>
+                <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {c.title}
+                  {renderLineExtra?.(i.orderItemId)}
+                </div>
                 {c.remove}
               </Group>
               <Group justify="space-between" align="end" mt="xs" wrap="nowrap">
@@ -173,7 +183,10 @@ export function CartLines({ cart }: { cart: Cart }) {
           const c = lineControls(i, busy, update);
           return (
             <Table.Tr key={i.orderItemId} data-testid="cart-line">
-              <Table.Td>{c.title}</Table.Td>
+              <Table.Td>
+                {c.title}
+                {renderLineExtra?.(i.orderItemId)}
+              </Table.Td>
               <Table.Td>
                 {c.unitPrice}
                 {c.charges}
