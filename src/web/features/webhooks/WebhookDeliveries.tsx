@@ -19,7 +19,6 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { useState } from 'react';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../contract/webhooks';
 import {
   canResendDelivery,
@@ -27,6 +26,7 @@ import {
   webhookDeliveryStatuses,
 } from '../../../domain/webhook-status';
 import { errorMessage } from '../../api/client';
+import { useStatusListFilters } from '../../components/StatusListPage';
 import { dateTime } from '../../lib/format';
 import { usePhone } from '../../lib/media-query';
 import { PAGE_SIZE, pageCount } from '../../lib/paging';
@@ -45,10 +45,10 @@ interface Props {
 /** An endpoint's delivery log, newest first, filtered by status, with a resend of finished ones. */
 export function WebhookDeliveries({ endpoint, onClose }: Props) {
   const phone = usePhone();
-  const [page, setPage] = useState(0);
-  const [status, setStatus] = useState<WebhookDeliveryStatus | undefined>();
+  const { query, controls } = useStatusListFilters<WebhookDeliveryStatus>();
+  const { status } = controls;
   const { data, isLoading, error, isFetching, refetch } = useWebhookDeliveriesQuery(
-    { endpointId: endpoint.id, page, status },
+    { endpointId: endpoint.id, ...query },
     { pollingInterval: REFRESH_MS },
   );
   const Rows = phone ? DeliveryCards : DeliveryTable;
@@ -76,10 +76,7 @@ export function WebhookDeliveries({ endpoint, onClose }: Props) {
             ]}
             value={status ?? ''}
             allowDeselect={false}
-            onChange={(v) => {
-              setStatus((v || undefined) as WebhookDeliveryStatus | undefined);
-              setPage(0);
-            }}
+            onChange={(v) => controls.setStatus((v || null) as WebhookDeliveryStatus | null)}
           />
           <Button variant="default" size="sm" loading={isFetching} onClick={() => refetch()}>
             Refresh
@@ -96,7 +93,11 @@ export function WebhookDeliveries({ endpoint, onClose }: Props) {
         )}
         {data && data.count > 0 && <Rows deliveries={data.list} />}
         {data && data.count > PAGE_SIZE && (
-          <Pagination total={pageCount(data.count)} value={page + 1} onChange={(p) => setPage(p - 1)} />
+          <Pagination
+            total={pageCount(data.count)}
+            value={controls.page + 1}
+            onChange={(p) => controls.setPage(p - 1)}
+          />
         )}
       </Stack>
     </Modal>

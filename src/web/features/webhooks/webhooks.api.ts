@@ -1,17 +1,13 @@
 import * as webhooks from '../../../contract/webhooks';
 import { api, type BodyOf, type QueryOf } from '../../api/api';
 import { byId, contractMutation, contractQuery } from '../../api/endpoints';
-import { PAGE_SIZE } from '../../lib/paging';
 
 // One tag for endpoints and deliveries: a resend changes an endpoint's log, and a delivery's
 // outcome its endpoint's status (failing), so any write refreshes both.
 const TAG = { type: 'Webhook' as const, id: 'LIST' };
 
-export interface DeliveryArgs {
-  endpointId: number;
-  page: number;
-  status?: QueryOf<typeof webhooks.listWebhookDeliveries>['status'];
-}
+/** An endpoint's log: its id and the query (page, pageSize, status) of the list's filters. */
+export type DeliveryArgs = QueryOf<typeof webhooks.listWebhookDeliveries> & { endpointId: number };
 
 /** The company admin's webhook endpoints and their delivery logs (the account page). */
 export const webhooksApi = api.injectEndpoints({
@@ -44,10 +40,7 @@ export const webhooksApi = api.injectEndpoints({
       invalidates: [TAG],
     }),
     webhookDeliveries: contractQuery(b, webhooks.listWebhookDeliveries, {
-      input: ({ endpointId, page, status }: DeliveryArgs) => ({
-        params: { id: endpointId },
-        query: { page, pageSize: PAGE_SIZE, ...(status && { status }) },
-      }),
+      input: ({ endpointId, ...query }: DeliveryArgs) => ({ params: { id: endpointId }, query }),
       transform: (r) => r.data,
       provides: [TAG],
     }),
