@@ -35,6 +35,7 @@ import { installerServicesRoutes } from './installer-services/installer-services
 import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { fleetRoutes } from './fleet/fleet.routes';
+import { approvalsRoutes } from './approvals/approvals.routes';
 
 /** The areas of the API, registered in this order. */
 export function registerModules(app: FastifyInstance) {
@@ -86,4 +87,6 @@ export function registerModules(app: FastifyInstance) {
   deliveryRoutes(app);
   // The fleet roster per location: units, their OE sizes, the cart and order lines that name them
   fleetRoutes(app);
+  // A company's buying rules (a PO number required at checkout)
+  approvalsRoutes(app);
 }

@@ -3,6 +3,7 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import { type Db, inTransaction } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
+import { assertPoNumberGiven } from '../approvals/approvals.service';
 import type * as payments from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
 import { placeOrderLines } from './orders.placement';
@@ -22,6 +23,7 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>, key?: string
  * has one), paid the way the buyer chose; a refused payment undoes everything.
  */
 export async function checkout(db: Db, actor: Actor, body: CheckoutBody, key?: string): Promise<OrderDetail> {
+  await assertPoNumberGiven(db, actor.companyId, body.poNumber);
   const placed = await inTransaction(db, async (tx) => {
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
     if (!cart || (body.orderId && body.orderId !== cart.id))
