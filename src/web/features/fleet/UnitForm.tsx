@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Unit, UnitInput } from '../../../contract/fleet';
