@@ -164,6 +164,7 @@ export const CertificatesCard = page(
   'CertificatesCard',
 );
 export const ExpiryBanner = page(() => import('../features/exemptions/ExpiryBanner'), 'ExpiryBanner');
+export const BuyingRulesCard = page(() => import('../features/cart/BuyingRulesCard'), 'BuyingRulesCard');
 export const WebhooksCard = page(() => import('../features/webhooks/WebhooksCard'), 'WebhooksCard');
 export const ShipScheduleCard = page(
   () => import('../features/delivery/ShipScheduleCard'),

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout } from './Layout';
 import {
   AccountPage,
+  BuyingRulesCard,
   AddForUnit,
   AddToCart,
   AdminConsole,
@@ -109,6 +110,7 @@ export const routes: PageRoute[] = [
                 )}
                 renderExpiryBanner={(canUpload) => (canUpload ? <ExpiryBanner /> : null)}
                 renderWebhooks={() => <WebhooksCard />}
+                renderBuyingRules={(canEdit) => <BuyingRulesCard canEdit={canEdit} />}
               />
             ),
           },

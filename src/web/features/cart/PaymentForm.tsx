@@ -21,6 +21,7 @@ import {
 } from '../../components/CardFields';
 import {
   type ProviderSession,
+  useBuyingSettingsQuery,
   useCompanyPaymentQuery,
   useOpenCardCheckoutMutation,
   useOpenCryptoChargeMutation,
@@ -63,6 +64,11 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
   // The form's rules are fixed when it is made; the provider arrives later.
   const noCardFields = useRef(onStripe);
   noCardFields.current = onStripe;
+  // The company may require a PO number (its buying rules, set on /account); the server refuses
+  // the order without one anyway.
+  const poRequired = useBuyingSettingsQuery().data?.poRequired ?? false;
+  const needsPo = useRef(poRequired);
+  needsPo.current = poRequired;
   const [openCardCheckout, cardCheckoutOpening] = useOpenCardCheckoutMutation();
   const navigate = useNavigate();
   const [openHosted, hostedOpening] = useOpenHostedPaymentMutation();
@@ -86,6 +92,8 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
       number: onlyFor('card', cardRules.number, noCardFields),
       cvc: onlyFor('card', cardRules.cvc, noCardFields),
       sourceId: (v, all) => (all.method === 'saved' && !v ? 'Choose a saved card' : null),
+      poNumber: (v) =>
+        needsPo.current && !v.trim() ? 'Your company requires a PO number on every order' : null,
     },
   });
   const poNumber = () => form.values.poNumber.trim() || undefined;
@@ -228,7 +236,8 @@ export function PaymentForm({ orderId, totalCents }: { orderId: number; totalCen
             />
           )}
           <TextInput
-            label="PO number (optional)"
+            label={poRequired ? 'PO number' : 'PO number (optional)'}
+            withAsterisk={poRequired}
             maxLength={60}
             w={240}
             {...form.getInputProps('poNumber')}

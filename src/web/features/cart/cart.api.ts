@@ -1,3 +1,4 @@
+import * as buying from '../../../contract/approvals';
 import * as c from '../../../contract/cart';
 import * as p from '../../../contract/payments';
 import * as stripe from '../../../contract/payments-stripe';
@@ -13,6 +14,17 @@ const cartApi = api.injectEndpoints({
       // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
       input: (_: void) => ({}),
       provides: ['Payment'],
+    }),
+    /** The company's buying rules: whether checkout requires a PO number. */
+    buyingSettings: contractQuery(b, buying.getBuyingSettings, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({}),
+      transform: (r) => r.data,
+      provides: [{ type: 'Company', id: 'BUYING' }],
+    }),
+    updateBuyingSettings: contractMutation(b, buying.updateBuyingSettings, {
+      transform: (r) => r.data,
+      invalidates: [{ type: 'Company', id: 'BUYING' }],
     }),
     installers: contractQuery(b, c.listInstallerLocations, {
       input: (query: { zip?: string }) => ({ query: { ...query, radiusMiles: 500 } }),
@@ -56,6 +68,8 @@ const cartApi = api.injectEndpoints({
 
 export const {
   useCompanyPaymentQuery,
+  useBuyingSettingsQuery,
+  useUpdateBuyingSettingsMutation,
   useInstallersQuery,
   useValidateAddressMutation,
   useOpenHostedPaymentMutation,

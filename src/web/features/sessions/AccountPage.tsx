@@ -43,6 +43,8 @@ interface Props {
   renderExpiryBanner?: (canUpload: boolean) => ReactNode;
   /** The company's webhook endpoints (another feature's), shown to its admin only. */
   renderWebhooks?: () => ReactNode;
+  /** The company's buying rules (a PO number required), switched by the company admin. */
+  renderBuyingRules?: (canEdit: boolean) => ReactNode;
 }
 
 export function AccountPage({
@@ -50,6 +52,7 @@ export function AccountPage({
   renderCertificates,
   renderExpiryBanner,
   renderWebhooks,
+  renderBuyingRules,
 }: Props) {
   const [account, setAccount] = useState<Account | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -124,6 +127,9 @@ export function AccountPage({
             <Grid.Col span={12}>
               {renderCertificates(account.locations, can(account.user.role, 'companyAdmin'))}
             </Grid.Col>
+          )}
+          {renderBuyingRules && (
+            <Grid.Col span={12}>{renderBuyingRules(can(account.user.role, 'companyAdmin'))}</Grid.Col>
           )}
           {renderSavedCards && (
             <Grid.Col span={12}>
