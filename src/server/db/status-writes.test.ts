@@ -38,6 +38,7 @@ const writeFunctions: Record<string, string[]> = {
   'modules/wholesale/wholesale.repository.ts': ['decide'],
   'modules/exemptions/exemptions.repository.ts': ['setCertificateStatus'],
   'modules/tax/tax.repository.ts': ['finishRun', 'insertRejectedRun'],
+  'modules/webhooks/webhooks.repository.ts': ['setEndpointStatus', 'setDeliveryStatus'],
 };
 
 /**

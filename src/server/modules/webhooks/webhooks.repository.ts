@@ -273,7 +273,8 @@ export async function scheduleRetry(
   await db
     .update(webhookDeliveries)
     .set({
-      ...outcome,
+      lastStatusCode: outcome.lastStatusCode,
+      lastError: outcome.lastError,
       nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
       updatedAt: new Date(),
     })
