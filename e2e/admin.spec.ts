@@ -201,6 +201,8 @@ test('an admin imports vehicle fitments and the new vehicle is in the sizing cha
 });
 
 test('every console area opens for an admin with its heading and no error', async ({ page }) => {
+  // Some forty pages, each loaded whole: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   await signIn(page, 'admin');
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Back office' });

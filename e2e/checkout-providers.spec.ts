@@ -26,6 +26,8 @@ async function cartWithOneTire(page: Page) {
   await card.getByRole('textbox', { name: /^Quantity of/ }).fill('1');
   await card.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByTestId('cart-count')).toContainText('1');
+  // The add's toast sits over the basket at the top right until it closes.
+  await expect(page.getByText(/^Added 1 × .+ to the cart$/)).toBeHidden({ timeout: 10_000 });
   await page.getByRole('link', { name: /Basket/ }).click();
   // A table on a wide screen, a list of lines on a phone: both are named Cart items.
   await expect(page.getByLabel('Cart items').filter({ visible: true })).toContainText('Michelin');
