@@ -25,6 +25,8 @@ export const migrationAreas = [
   'fleet',
   'webhooks',
   'delivery',
+  'tireage',
+  'sets',
 ] as const;
 
 const root = fileURLToPath(new URL('../../../migrations/', import.meta.url));

@@ -8,8 +8,10 @@ import {
   stockHoldTransitions,
 } from '../../../domain/stock-hold-status';
 import { canTransition, statusesBefore } from '../../../domain/status-machine';
+import type { Lot, LotTake } from '../../../domain/tire-age';
 import type { DbOrTx } from '../../db/connection';
 import { inventory, orders, products, quoteHolds, quotes, stockHolds, warehouses } from '../../db/schema';
+import { companyTireAge } from '../../db/schema/tire-age';
 
 export type HoldRow = typeof stockHolds.$inferSelect;
 
@@ -24,17 +26,47 @@ export interface StockRow extends StockAt {
   free: number;
   zip: string;
   supplierCompanyId: number;
+  /** Its free units by DOT code (null: of unknown age); absent where the caller knows no lots. */
+  lots?: Lot[];
 }
 
 const idArray = (ids: number[]) => `{${[...new Set(ids)].map(Number).join(',')}}`;
 
+/**
+ * The free units of a locked inventory row by DOT code (docs/domain.md, "Tire age"): each lot's
+ * units less the held units that took its code; the units no lot names, less the held units that
+ * took no code, are of unknown age. Read in the statement that locks the rows; a row without lots
+ * reads nothing more. `i` is the inventory row.
+ */
+const lotsOfRow = sql`
+  case when exists (select 1 from inventory_lots l where l.warehouse_id = i.warehouse_id and l.product_id = i.product_id)
+  then (
+    with held as (
+      select shl.dot_code, sum(sh.quantity)::int as n
+      from stock_holds sh left join stock_hold_lots shl on shl.hold_id = sh.id
+      where sh.status = 'held' and sh.warehouse_id = i.warehouse_id and sh.product_id = i.product_id
+      group by shl.dot_code),
+    lot as (
+      select l.dot_code, l.quantity from inventory_lots l
+      where l.warehouse_id = i.warehouse_id and l.product_id = i.product_id)
+    select json_agg(json_build_object('dotCode', x.dot_code, 'free', greatest(0, x.free)))
+    from (
+      select lot.dot_code, lot.quantity - coalesce((select n from held where held.dot_code = lot.dot_code), 0) as free
+      from lot
+      union all
+      select null, i.quantity - (select coalesce(sum(quantity), 0) from lot)
+             - coalesce((select n from held where held.dot_code is null), 0)) x)
+  end as lots`;
+
 function toStockRow(r: Record<string, unknown>): StockRow {
+  const free = r.free as number;
   return {
     warehouseId: Number(r.warehouse_id),
     productId: Number(r.product_id),
-    free: r.free as number,
+    free,
     zip: r.zip as string,
     supplierCompanyId: Number(r.supplier_company_id),
+    lots: (r.lots as Lot[] | null) ?? [{ dotCode: null, free }],
   };
 }
 
@@ -46,7 +78,8 @@ function toStockRow(r: Record<string, unknown>): StockRow {
  */
 export async function lockStock(tx: DbOrTx, productIds: number[], nowait = false): Promise<StockRow[]> {
   const { rows } = await tx.execute(sql`
-    select i.warehouse_id, i.product_id, (i.quantity - i.reserved)::int as free, w.zip, w.supplier_company_id
+    select i.warehouse_id, i.product_id, (i.quantity - i.reserved)::int as free, w.zip, w.supplier_company_id,
+           ${lotsOfRow}
     from inventory i join warehouses w on w.id = i.warehouse_id
     where i.product_id = any(${idArray(productIds)}::bigint[]) and w.active
     order by i.product_id, i.warehouse_id
@@ -62,6 +95,8 @@ export interface WeighedStockRow extends StockRow {
 /** An order's locked inventory row, with the units of the product the order wants. */
 export interface OrderStockRow extends WeighedStockRow {
   wanted: number;
+  /** The oldest tires the order's company buys, in months (null: any the shop sells). */
+  maxAgeMonths: number | null;
 }
 
 /**
@@ -72,7 +107,9 @@ export interface OrderStockRow extends WeighedStockRow {
 export async function lockOrderStock(tx: DbOrTx, orderId: number): Promise<OrderStockRow[]> {
   const { rows } = await tx.execute(sql`
     select i.warehouse_id, i.product_id, (i.quantity - i.reserved)::int as free, w.zip, w.supplier_company_id,
-           p.weight_lbs::float8 as weight_lbs, o.wanted
+           p.weight_lbs::float8 as weight_lbs, o.wanted, ${lotsOfRow},
+           (select t.max_age_months from company_tire_age t join orders od on od.company_id = t.company_id
+            where od.id = ${orderId}) as max_age_months
     from inventory i join warehouses w on w.id = i.warehouse_id join products p on p.id = i.product_id
     join (select product_id, sum(quantity)::int as wanted from order_items
           where order_id = ${orderId} and removed_at is null group by product_id) o on o.product_id = i.product_id
@@ -83,6 +120,7 @@ export async function lockOrderStock(tx: DbOrTx, orderId: number): Promise<Order
     ...toStockRow(r),
     weightLbs: r.weight_lbs === null ? null : Number(r.weight_lbs),
     wanted: r.wanted as number,
+    maxAgeMonths: r.max_age_months === null ? null : Number(r.max_age_months),
   }));
 }
 
@@ -109,6 +147,15 @@ export function stockedWarehouses(db: DbOrTx, productIds: number[]) {
     );
 }
 
+/** The oldest tires a company buys, in months; null when it set no maximum (docs/domain.md, "Tire age"). */
+export async function companyMaxAge(tx: DbOrTx, companyId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ months: companyTireAge.maxAgeMonths })
+    .from(companyTireAge)
+    .where(eq(companyTireAge.companyId, companyId));
+  return row?.months ?? null;
+}
+
 /** Reserves units when that many are still free; false when they are not (nothing changed). */
 export async function reserveUnits(tx: DbOrTx, at: StockAt, quantity: number): Promise<boolean> {
   const { rowCount } = await tx.execute(sql`
@@ -117,10 +164,12 @@ export async function reserveUnits(tx: DbOrTx, at: StockAt, quantity: number): P
   return rowCount === 1;
 }
 
-/** A hold to record: units of one order item taken at one warehouse. */
+/** A hold to record: units of one order item taken at one warehouse (of which DOT codes). */
 export interface NewHold extends StockAt {
   orderItemId: number;
   quantity: number;
+  /** The units by DOT code; absent: all of unknown age. */
+  lots?: LotTake[];
 }
 
 /**
@@ -133,19 +182,25 @@ export async function reserveAndHold(
   holder: { orderId: number; companyId: number; expiresAt: Date },
   holds: NewHold[],
 ): Promise<boolean> {
+  // One hold per DOT code taken, so each hold keeps the code of its units (stock_hold_lots).
   const wanted = JSON.stringify(
-    holds.map((h, n) => ({
-      n,
-      order_item_id: h.orderItemId,
-      warehouse_id: h.warehouseId,
-      product_id: h.productId,
-      quantity: h.quantity,
-    })),
+    holds
+      .flatMap((h) =>
+        (h.lots?.length ? h.lots : [{ dotCode: null, quantity: h.quantity }]).map((lot) => ({
+          order_item_id: h.orderItemId,
+          warehouse_id: h.warehouseId,
+          product_id: h.productId,
+          quantity: lot.quantity,
+          dot_code: lot.dotCode,
+        })),
+      )
+      .map((h, n) => ({ n, ...h })),
   );
   const { rows } = await tx.execute<{ reserved: number; rows: number }>(sql`
-    with a as (
-      select * from json_to_recordset(${wanted}::json)
-        as a(n int, order_item_id bigint, warehouse_id bigint, product_id bigint, quantity int)),
+    with a as materialized (
+      select a.*, nextval(pg_get_serial_sequence('stock_holds', 'id')) as hold_id
+      from json_to_recordset(${wanted}::json)
+        as a(n int, order_item_id bigint, warehouse_id bigint, product_id bigint, quantity int, dot_code text)),
     s as (select warehouse_id, product_id, sum(quantity)::int as quantity from a group by 1, 2),
     r as (
       update inventory i set reserved = i.reserved + s.quantity, updated_at = now()
@@ -153,10 +208,15 @@ export async function reserveAndHold(
         and i.quantity - i.reserved >= s.quantity
       returning 1),
     h as (
-      insert into stock_holds (order_id, order_item_id, company_id, warehouse_id, product_id, quantity, expires_at)
-      select ${holder.orderId}, a.order_item_id, ${holder.companyId}, a.warehouse_id, a.product_id, a.quantity,
-             ${holder.expiresAt.toISOString()}::timestamptz
+      insert into stock_holds (id, order_id, order_item_id, company_id, warehouse_id, product_id, quantity, expires_at)
+      overriding system value
+      select a.hold_id, ${holder.orderId}, a.order_item_id, ${holder.companyId}, a.warehouse_id, a.product_id,
+             a.quantity, ${holder.expiresAt.toISOString()}::timestamptz
       from a order by a.n
+      returning 1),
+    hl as (
+      insert into stock_hold_lots (hold_id, dot_code)
+      select a.hold_id, a.dot_code from a where a.dot_code is not null
       returning 1)
     select (select count(*) from r)::int as reserved, (select count(*) from s)::int as rows,
            (select count(*) from h)::int as held`);
@@ -174,8 +234,16 @@ export async function sellHeldUnits(tx: DbOrTx, orderId: number): Promise<number
     with committed as (
       update stock_holds set status = 'committed'
       where order_id = ${orderId} and status = any(${committable}::text[])
-      returning warehouse_id, product_id, quantity),
+      returning id, warehouse_id, product_id, quantity),
     sold as (select warehouse_id, product_id, sum(quantity)::int as quantity from committed group by 1, 2),
+    lot_sold as (
+      select c.warehouse_id, c.product_id, l.dot_code, sum(c.quantity)::int as quantity
+      from committed c join stock_hold_lots l on l.hold_id = c.id group by 1, 2, 3),
+    lot_left as (
+      update inventory_lots il set quantity = greatest(0, il.quantity - lot_sold.quantity)
+      from lot_sold where il.warehouse_id = lot_sold.warehouse_id and il.product_id = lot_sold.product_id
+        and il.dot_code = lot_sold.dot_code
+      returning 1),
     u as (
       update inventory i set quantity = i.quantity - sold.quantity, reserved = i.reserved - sold.quantity,
              updated_at = now()
@@ -192,11 +260,18 @@ export async function unreserveUnits(tx: DbOrTx, at: StockAt, quantity: number) 
   );
 }
 
-/** Sold units go back on the shelf. */
-export async function restockUnits(tx: DbOrTx, at: StockAt, quantity: number) {
-  await tx.execute(
-    sql`update inventory set quantity = quantity + ${quantity}, updated_at = now() where warehouse_id = ${at.warehouseId} and product_id = ${at.productId}`,
-  );
+/** Sold units go back on the shelf, and into the lot of their DOT code when the hold took one. */
+export async function restockUnits(tx: DbOrTx, at: StockAt & { id?: number }, quantity: number) {
+  await tx.execute(sql`
+    with lot as (
+      insert into inventory_lots (warehouse_id, product_id, dot_code, quantity)
+      select ${at.warehouseId}, ${at.productId}, l.dot_code, ${quantity} from stock_hold_lots l
+      where l.hold_id = ${at.id ?? null}::bigint
+      on conflict (warehouse_id, product_id, dot_code)
+      do update set quantity = inventory_lots.quantity + excluded.quantity
+      returning 1)
+    update inventory set quantity = quantity + ${quantity}, updated_at = now()
+    where warehouse_id = ${at.warehouseId} and product_id = ${at.productId}`);
 }
 
 /**

@@ -4,12 +4,13 @@
 // Locks: before any inventory row is updated, the rows of every product of the change are
 // locked at once with stockRepo.lockStock, which takes them in (product, warehouse) order.
 import { isReservedHold, isSoldHold } from '../../../domain/stock-hold-status';
+import { eligibleLots, type Lot, type LotTake, pickOldestFirst } from '../../../domain/tire-age';
 import type { DbOrTx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import { refreshProductPrices } from '../catalog/catalog.service';
 import * as stockRepo from './orders.stock.repository';
-import type { StockRow } from './orders.stock.repository';
+import type { OrderStockRow, StockAt, StockRow } from './orders.stock.repository';
 
 /** Most units of one SKU a company may hold in orders awaiting payment. */
 export const MAX_HELD_UNITS_PER_SKU = 40;
@@ -21,6 +22,8 @@ export interface WantedLine {
   productId: number;
   quantity: number;
   skuCode?: string;
+  /** The line's own maximum tire age, in place of the order's (null: none). */
+  maxAgeMonths?: number | null;
 }
 
 export interface Allocation {
@@ -29,40 +32,86 @@ export interface Allocation {
   warehouseId: number;
   supplierCompanyId: number;
   quantity: number;
+  /** The units by DOT code, oldest first (docs/domain.md, "Tire age"). */
+  lots: LotTake[];
+}
+
+/** What a row still has free: in all, and by lot. */
+interface Left {
+  free: number;
+  lots: Lot[];
+}
+
+/** The units of a row an order may take: its eligible lots, never more than the row has free. */
+function eligibleFree(left: Left, maxAgeMonths: number | null, at: Date) {
+  const lots = eligibleLots(left.lots, maxAgeMonths, at).reduce((s, l) => s + l.free, 0);
+  return Math.min(left.free, lots);
 }
 
 /**
  * Each line comes from the nearest warehouse (to the delivery ZIP) that can fill it whole;
- * when none can, from the nearest ones in turn. Pure: answers the allocations or what is short.
+ * when none can, from the nearest ones in turn. Within a warehouse the units are taken oldest
+ * DOT code first, only from lots the buyer's maximum age (and the six-year rule) allows. Pure:
+ * answers the allocations or what is short (`available`: the eligible free units).
  */
-export function allocate(stock: StockRow[], lines: WantedLine[], zip: string | null) {
-  const free = new Map(stock.map((r) => [`${r.warehouseId}:${r.productId}`, r.free]));
+export function allocate(
+  stock: StockRow[],
+  lines: WantedLine[],
+  zip: string | null,
+  maxAgeMonths: number | null = null,
+  at: Date = new Date(),
+) {
+  const key = (r: StockAt) => `${r.warehouseId}:${r.productId}`;
+  const left = new Map<string, Left>(
+    stock.map((r) => [
+      key(r),
+      { free: r.free, lots: (r.lots ?? [{ dotCode: null, free: r.free }]).map((l) => ({ ...l })) },
+    ]),
+  );
   const byDistance = [...stock].sort(
     (a, b) =>
       (milesBetween(zip, a.zip) ?? 1e9) - (milesBetween(zip, b.zip) ?? 1e9) || a.warehouseId - b.warehouseId,
   );
+  const availableOf = (productId: number, limit: number | null) =>
+    stock
+      .filter((r) => r.productId === productId)
+      .reduce(
+        (s, r) =>
+          s + eligibleFree({ free: r.free, lots: r.lots ?? [{ dotCode: null, free: r.free }] }, limit, at),
+        0,
+      );
   const allocations: Allocation[] = [];
   for (const line of lines) {
+    const limit = line.maxAgeMonths === undefined ? maxAgeMonths : line.maxAgeMonths;
     const candidates = byDistance.filter((r) => r.productId === line.productId);
-    const freeOf = (r: StockRow) => free.get(`${r.warehouseId}:${r.productId}`) ?? 0;
+    const freeOf = (r: StockRow) => eligibleFree(left.get(key(r))!, limit, at);
     const whole = candidates.find((r) => freeOf(r) >= line.quantity);
-    let left = line.quantity;
+    let wanted = line.quantity;
     for (const r of whole ? [whole] : candidates) {
-      const take = Math.min(left, freeOf(r));
+      const row = left.get(key(r))!;
+      const lots = pickOldestFirst(row.lots, wanted, limit, at, row.free);
+      const take = lots.reduce((s, l) => s + l.quantity, 0);
       if (take <= 0) continue;
-      free.set(`${r.warehouseId}:${r.productId}`, freeOf(r) - take);
+      row.free -= take;
+      for (const t of lots) {
+        const lot = row.lots.find((l) => l.dotCode === t.dotCode)!;
+        lot.free -= t.quantity;
+      }
       allocations.push({
         orderItemId: line.orderItemId,
         productId: line.productId,
         warehouseId: r.warehouseId,
         supplierCompanyId: r.supplierCompanyId,
         quantity: take,
+        lots,
       });
-      left -= take;
+      wanted -= take;
     }
-    if (left > 0) {
-      const available = stock.filter((r) => r.productId === line.productId).reduce((s, r) => s + r.free, 0);
-      return { short: { productId: line.productId, skuCode: line.skuCode, available } };
+    if (wanted > 0) {
+      const available = availableOf(line.productId, limit);
+      return {
+        short: { productId: line.productId, skuCode: line.skuCode, available, maxAgeMonths: limit },
+      };
     }
   }
   return { allocations };
@@ -76,10 +125,20 @@ export interface ReserveOptions {
   /** Never from these (a supplier line was cancelled there). */
   excludeWarehouseIds?: number[];
   /** The rows of every wanted product, already locked in this transaction (lockStock's order). */
-  locked?: StockRow[];
+  locked?: StockRow[] | OrderStockRow[];
 }
 
-type Short = { available: number; skuCode?: string; productId: number };
+type Short = { available: number; skuCode?: string; productId: number; maxAgeMonths: number | null };
+
+/**
+ * The oldest tires the order's company buys: read with the order's locked stock at placing
+ * (lockOrderStock), else here (rerouting, staff edits), so every path keeps the same rule.
+ */
+async function maxAgeOf(tx: DbOrTx, companyId: number, locked: ReserveOptions['locked']) {
+  const row = locked?.[0];
+  if (row && 'maxAgeMonths' in row) return row.maxAgeMonths;
+  return stockRepo.companyMaxAge(tx, companyId);
+}
 
 /**
  * Reserves the lines of an order (inventory.reserved) and records holds that expire; answers
@@ -97,7 +156,7 @@ export async function tryReserveStock(
       (!options.onlyWarehouseIds || options.onlyWarehouseIds.includes(r.warehouseId)) &&
       !options.excludeWarehouseIds?.includes(r.warehouseId),
   );
-  const result = allocate(stock, lines, order.zip);
+  const result = allocate(stock, lines, order.zip, await maxAgeOf(tx, order.companyId, options.locked));
   if (result.short) return { short: result.short };
   const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60_000);
   // One statement reserves every allocation and records its hold (the rows are locked above).
@@ -123,8 +182,9 @@ export async function reserveStock(
 ) {
   const result = await tryReserveStock(tx, order, lines, options);
   if (result.short) {
-    const { available, skuCode, productId } = result.short;
-    throw conflict(`Only ${available} of ${skuCode ?? `product ${productId}`} available`, {
+    const { available, skuCode, productId, maxAgeMonths } = result.short;
+    const within = maxAgeMonths === null ? '' : ` made within ${maxAgeMonths} months`;
+    throw conflict(`Only ${available} of ${skuCode ?? `product ${productId}`}${within} available`, {
       available,
       productId,
     });
