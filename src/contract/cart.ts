@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { tireKinds } from '../domain/tire-kind';
 import { Cents, endpoint, Id } from './common';
-import { Cart, CardInput, CardToken, CartCreate, DeliveryAddress, OrderDetail, Zip } from './order-shapes';
+import {
+  Cart,
+  CardInput,
+  CardToken,
+  CartCreate,
+  DeliveryAddress,
+  OrderDetail,
+  Quantity,
+  Zip,
+} from './order-shapes';
 import { TaxRuleView } from './tax';
 
 // Checkout.
@@ -101,6 +110,34 @@ export const addCartItem = endpoint({
   access: 'shop',
   summary: 'Add a product to the cart',
   body: CartCreate.omit({ orderDeliveryZip: true }),
+  response: Cart,
+});
+
+/** A half of a staggered set: a tire and how many of it (two unless changed). */
+export const SetHalf = z.object({
+  orderItemMakeId: Id,
+  orderItemModelId: Id,
+  orderItemProductId: Id,
+  orderItemQuantity: Quantity.default(2),
+});
+
+/**
+ * A staggered set (docs/fleet.md, "Staggered sets"): a front and a rear tire of one tire line
+ * (the same make and model) in two different sizes, kept together from the cart to the order.
+ */
+export const CartSetCreate = z.object({
+  front: SetHalf,
+  rear: SetHalf,
+  orderItemRoadHazard: z.boolean().default(false),
+});
+
+export const addCartSet = endpoint({
+  method: 'POST',
+  path: '/api/cart/set',
+  access: 'shop',
+  summary:
+    'Add a staggered set: the front and rear tires of one line (two of each unless changed), kept together as one set through checkout',
+  body: CartSetCreate,
   response: Cart,
 });
 

@@ -37,6 +37,20 @@ export const TaxApplied = z.object({
 });
 export type TaxApplied = z.infer<typeof TaxApplied>;
 
+/**
+ * The staggered set a line is a half of (docs/fleet.md, "Staggered sets"): both halves name the
+ * same `setId`. `brokenAt`: a return took part of the set back; `brokenNote` says which half.
+ */
+export const LineSet = z.object({
+  setId: z.number().int(),
+  position: z.enum(['front', 'rear']),
+  /** The other half's line. */
+  partnerItemId: z.number().int(),
+  brokenAt: IsoDate.nullable(),
+  brokenNote: z.string().nullable(),
+});
+export type LineSet = z.infer<typeof LineSet>;
+
 export const CartItem = z.object({
   orderItemId: z.number().int(),
   orderItemMakeId: z.number().int(),
@@ -61,6 +75,8 @@ export const CartItem = z.object({
   shippingCents: Cents,
   taxCents: Cents,
   available: z.number().int(),
+  /** The set the line is a half of; null (or absent) for a line of its own. */
+  set: LineSet.nullable().optional(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

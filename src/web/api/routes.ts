@@ -34,6 +34,7 @@ export const cartRoutes = {
   createCart: route<typeof cart.createCart>('POST', '/api/cart'),
   getCart: route<typeof cart.getCart>('GET', '/api/cart'),
   updateCart: route<typeof cart.updateCart>('PUT', '/api/cart'),
+  addCartSet: route<typeof cart.addCartSet>('POST', '/api/cart/set'),
   setCartShipping: route<typeof cart.setCartShipping>('PUT', '/api/cart/shipping'),
   deliveryTerms: route<typeof cart.deliveryTerms>('GET', '/api/cart/terms'),
 };

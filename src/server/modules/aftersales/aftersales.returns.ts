@@ -17,6 +17,15 @@ import { assertReturnable, assertWindow, type Units } from './aftersales.returna
 import { getReturn, visibleReturn } from './aftersales.return-views';
 import { reportReturn } from './aftersales.return-status';
 
+/** The units a return now takes back break the staggered sets they take only part of. */
+async function markSetsBrokenByReturn(tx: Tx, returnId: number) {
+  const items = await repo.itemsOfReturn(tx, returnId);
+  await orders.markSetsBrokenBy(
+    tx,
+    items.map((i) => ({ orderItemId: i.item.orderItemId, quantity: i.item.quantity })),
+  );
+}
+
 /** A buyer of the order's company (or support for it) asks to return delivered units. */
 export async function openReturn(db: Db, actor: Actor, orderId: number, input: z.output<typeof ReturnInput>) {
   const id = await db.transaction(async (tx) => {
@@ -41,6 +50,11 @@ export async function openReturn(db: Db, actor: Actor, orderId: number, input: z
         productId: facts.items.find((i) => i.orderItemId === orderItemId)!.productId,
         quantity,
       });
+    // A return may take back half of a staggered set: the set is marked broken, never refused.
+    await orders.markSetsBrokenBy(
+      tx,
+      [...merged].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
+    );
     await writeLog(tx, 'return', r.id, actor, null, 'requested', input.note || null);
     await reportReturn(tx, r, 'requested', null);
     await writeAudit(tx, actor, {
@@ -113,6 +127,7 @@ export async function addReturnItem(db: Db, actor: Actor, id: number, units: Uni
         productId: facts.items.find((i) => i.orderItemId === units.orderItemId)!.productId,
         quantity: units.quantity,
       });
+    await markSetsBrokenByReturn(tx, id);
     await writeLog(
       tx,
       'return',
@@ -136,6 +151,7 @@ export async function updateReturnItem(db: Db, actor: Actor, id: number, itemId:
     if (!item) throw notFound('Return item');
     await assertReturnable(tx, facts, [{ orderItemId: item.item.orderItemId, quantity }], () => '/body', id);
     await repo.updateReturnItem(tx, itemId, { quantity });
+    await markSetsBrokenByReturn(tx, id);
     await writeLog(
       tx,
       'return',

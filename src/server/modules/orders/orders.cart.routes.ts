@@ -20,6 +20,7 @@ export function cartRoutes(app: FastifyInstance) {
   route(app, api.getCart, ({ db, actor }) => cart.getCart(db, actor));
   route(app, api.updateCart, ({ db, actor, body }) => cart.updateCartItems(db, actor, body.orderItems));
   route(app, api.addCartItem, ({ db, actor, body }) => cart.addToCart(db, actor, body));
+  route(app, api.addCartSet, ({ db, actor, body }) => cart.addSetToCart(db, actor, body));
   route(app, api.updateCartItem, ({ db, actor, params, body }) =>
     cart.updateCartItems(db, actor, [{ orderItemId: params.id, ...body }]),
   );

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CartItemUpdate, ShippingChoice } from '../../../contract/cart';
+import type { CartItemUpdate, CartSetCreate, ShippingChoice } from '../../../contract/cart';
 import type { Cart, CartCreate } from '../../../contract/order-shapes';
 import {
   isDeliveryChangeable,
@@ -9,6 +9,7 @@ import {
 } from '../../../domain/order-status';
 import type { OrderPaymentStatus } from '../../../domain/payment-status';
 import { can, isStaff } from '../../../domain/roles';
+import { partnersOfRemovedHalves } from '../../../domain/staggered-set';
 import type { Db, DbOrTx } from '../../db/connection';
 import { orderDetail } from './orders.views';
 import type { Actor } from '../../http/actor';
@@ -18,6 +19,7 @@ import { lookupZip } from '../../integrations/geo/zip-geo';
 import * as pricing from './orders.pricing';
 import * as itemsRepo from './orders.items.repository';
 import * as repo from './orders.repository';
+import * as setsRepo from './orders.sets.repository';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
 
 /** The price group a cart is priced in; a caller without one cannot shop. */
@@ -35,12 +37,14 @@ export async function getCart(db: Db, actor: Actor): Promise<Cart> {
   });
 }
 
-async function view(tx: DbOrTx, actor: Actor, order: repo.OrderRow) {
+/** The cart as the buyer sees it: re-priced from the server's prices. */
+export async function view(tx: DbOrTx, actor: Actor, order: repo.OrderRow) {
   const priced = await pricing.repriceOrder(tx, order, pricingOf(actor));
   return pricing.toCart(order, priced);
 }
 
-async function openCart(tx: DbOrTx, actor: Actor, zip?: string) {
+/** The caller's cart at the current location, its row locked; made when there is none. */
+export async function openCart(tx: DbOrTx, actor: Actor, zip?: string) {
   const existing = await repo.findCart(tx, actor.userId, actor.locationId, true);
   if (existing) {
     if (!zip || zip === existing.deliveryZip) return existing;
@@ -80,7 +84,8 @@ export async function addToCart(
     const same = lines.filter((l) => l.item.productId === product.id);
     const wanted = same.reduce((s, l) => s + l.item.quantity, 0) + input.orderItemQuantity;
     assertAvailable(wanted, found.available ?? 0, product.skuCode);
-    const merge = same.find((l) => l.item.roadHazard === input.orderItemRoadHazard);
+    // A half of a staggered set keeps its own quantity: a single tire never merges into it.
+    const merge = same.find((l) => l.item.roadHazard === input.orderItemRoadHazard && l.setId === null);
     if (merge) {
       await itemsRepo.updateItem(tx, merge.item.id, {
         quantity: merge.item.quantity + input.orderItemQuantity,
@@ -136,6 +141,61 @@ export async function addCartLinesApart(
   return { itemIds, cart: () => view(tx, actor, cart) };
 }
 
+/**
+ * Adds a staggered set: the front and rear tires of one line, as two lines of their own (never
+ * merged into another line) and the set that ties them (docs/fleet.md, "Staggered sets"). The
+ * rear must be the front's line (make and model) in another size; never more than available,
+ * counting every line of each tire in the cart.
+ */
+export async function addSetToCart(db: Db, actor: Actor, input: z.output<typeof CartSetCreate>) {
+  const { priceGroupId } = pricingOf(actor);
+  const rearPointer = '/body/rear/orderItemProductId';
+  if (input.front.orderItemProductId === input.rear.orderItemProductId)
+    throw badRequest('The front and rear tires of a set are two sizes', [
+      { pointer: rearPointer, detail: 'is the front tire: a set has a rear tire of another size' },
+    ]);
+  return db.transaction(async (tx) => {
+    const front = await orderableProduct(tx, input.front, priceGroupId, '/body/front');
+    const rear = await orderableProduct(tx, input.rear, priceGroupId, '/body/rear');
+    const [f, r] = [front.product, rear.product];
+    if (f.makeId !== r.makeId || f.modelId !== r.modelId)
+      throw badRequest('The front and rear tires of a set are of one tire line', [
+        { pointer: rearPointer, detail: `is not of the front tire's line (${f.skuCode})` },
+      ]);
+    if (f.width === r.width && f.ratio === r.ratio && f.rim === r.rim)
+      throw badRequest('The front and rear tires of a set are two sizes', [
+        { pointer: rearPointer, detail: `is the front tire's size (${f.size})` },
+      ]);
+    const cart = await openCart(tx, actor);
+    const lines = await itemsRepo.listLines(tx, cart.id, priceGroupId);
+    const inCart = (productId: number) =>
+      lines.filter((l) => l.item.productId === productId).reduce((n, l) => n + l.item.quantity, 0);
+    const ids: number[] = [];
+    for (const [found, half] of [
+      [front, input.front],
+      [rear, input.rear],
+    ] as const) {
+      assertAvailable(
+        inCart(found.product.id) + half.orderItemQuantity,
+        found.available ?? 0,
+        found.product.skuCode,
+      );
+      const row = await itemsRepo.insertItem(tx, {
+        orderId: cart.id,
+        productId: found.product.id,
+        makeId: found.product.makeId,
+        modelId: found.product.modelId,
+        quantity: half.orderItemQuantity,
+        unitPriceCents: found.priceCents,
+        roadHazard: input.orderItemRoadHazard,
+      });
+      ids.push(row.id);
+    }
+    await setsRepo.insertSet(tx, ids[0], ids[1]);
+    return view(tx, actor, cart);
+  });
+}
+
 /** The ids of the lines of the caller's cart at the current location (none without a cart). */
 export async function cartLineIds(db: DbOrTx, actor: Actor): Promise<number[]> {
   const cart = await repo.findCart(db, actor.userId, actor.locationId);
@@ -186,6 +246,12 @@ export async function updateCartItems(db: Db, actor: Actor, updates: z.output<ty
       if (!quantities.has(u.orderItemId)) throw notFound('Cart item');
       if (u.orderItemQuantity !== undefined) quantities.set(u.orderItemId, u.orderItemQuantity);
     }
+    // Removing a half of a staggered set removes the set: its other half goes too.
+    const partners = partnersOfRemovedHalves(
+      lines.map((l) => ({ id: l.item.id, set: pricing.lineSetOf(l) })),
+      quantities,
+    );
+    for (const id of partners) quantities.set(id, 0);
     checkStock(lines, quantities);
     for (const u of updates) {
       const quantity = quantities.get(u.orderItemId) ?? 0;
@@ -196,6 +262,7 @@ export async function updateCartItems(db: Db, actor: Actor, updates: z.output<ty
           ...(u.orderItemRoadHazard !== undefined && { roadHazard: u.orderItemRoadHazard }),
         });
     }
+    for (const id of partners) await itemsRepo.deleteItem(tx, id);
     return view(tx, actor, cart);
   });
 }

@@ -2,11 +2,12 @@
 // db/built-once.ts), the item rows a change locks, and their writes. A removed item (removedAt
 // set) stays in the order's history and is no line any more. The order row itself:
 // orders.repository.ts.
-import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { builtOnce, type Placeholders } from '../../db/built-once';
 import type { DbOrTx } from '../../db/connection';
 import { countRows } from '../../db/list-page';
 import { makes, models, orderItems, productPrices, products, quotedOrderItems } from '../../db/schema';
+import { orderSets } from '../../db/schema/sets';
 
 /** A price group no row has: lines read without a group join no price. */
 const NO_PRICE_GROUP = -1;
@@ -50,6 +51,20 @@ function linesFrom(db: DbOrTx, orderId: number | SQLWrapper, priceGroupId: numbe
     .where(eq(quotedOrderItems.orderItemId, orderItems.id))
     .limit(1)
     .as('line_quoted');
+  // The staggered set the line is a half of, if any (orders.sets.ts): joined here, so the cart,
+  // checkout and an order's page know it without a statement of their own.
+  const set = db
+    .select({
+      setId: orderSets.id,
+      frontItemId: orderSets.frontItemId,
+      rearItemId: orderSets.rearItemId,
+      brokenAt: orderSets.brokenAt,
+      brokenNote: orderSets.brokenNote,
+    })
+    .from(orderSets)
+    .where(or(eq(orderSets.frontItemId, orderItems.id), eq(orderSets.rearItemId, orderItems.id)))
+    .limit(1)
+    .as('line_set');
   return db
     .select({
       item: orderItems,
@@ -67,10 +82,16 @@ function linesFrom(db: DbOrTx, orderId: number | SQLWrapper, priceGroupId: numbe
       available: price.available,
       quotedUnitPriceCents: quoted.unitPriceCents,
       quotedShippingCents: quoted.shippingCents,
+      setId: set.setId,
+      setFrontItemId: set.frontItemId,
+      setRearItemId: set.rearItemId,
+      setBrokenAt: set.brokenAt,
+      setBrokenNote: set.brokenNote,
     })
     .from(orderItems)
     .innerJoinLateral(product, sql`true`)
     .leftJoinLateral(quoted, sql`true`)
+    .leftJoinLateral(set, sql`true`)
     .innerJoin(makes, eq(makes.id, orderItems.makeId))
     .innerJoin(models, eq(models.id, orderItems.modelId))
     .leftJoinLateral(price, sql`true`)

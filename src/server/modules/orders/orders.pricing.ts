@@ -1,7 +1,7 @@
 import { bestDiscount } from '../../../domain/discounts';
 import { lineTotalCents, netUnitCents, orderTotals, type Totals } from '../../../domain/money';
 import { shippingChargeCents } from '../../../domain/shipping';
-import type { Cart, CartItem, TaxApplied } from '../../../contract/order-shapes';
+import type { Cart, CartItem, LineSet, TaxApplied } from '../../../contract/order-shapes';
 import type { DbOrTx } from '../../db/connection';
 import { milesBetween } from '../../integrations/geo/zip-geo';
 import { roadHazardOffer } from '../../integrations/warranty/roadguard';
@@ -278,8 +278,28 @@ export async function quoteShipping(
   });
 }
 
+/** The set a line is a half of, from the set columns its read joined (orders.items.repository.ts). */
+export function lineSetOf(
+  line: Partial<
+    Pick<itemsRepo.Line, 'setId' | 'setFrontItemId' | 'setRearItemId' | 'setBrokenAt' | 'setBrokenNote'>
+  > & { item: { id: number } },
+): LineSet | null {
+  if (line.setId === null || line.setId === undefined) return null;
+  const front = line.setFrontItemId === line.item.id;
+  return {
+    setId: line.setId,
+    position: front ? 'front' : 'rear',
+    partnerItemId: (front ? line.setRearItemId : line.setFrontItemId) ?? 0,
+    brokenAt: line.setBrokenAt ? new Date(line.setBrokenAt).toISOString() : null,
+    brokenNote: line.setBrokenNote ?? null,
+  };
+}
+
 export function toCartItem(
-  line: Pick<itemsRepo.Line, 'item' | 'makeName' | 'modelName' | 'skuCode' | 'size' | 'available'>,
+  line: Pick<itemsRepo.Line, 'item' | 'makeName' | 'modelName' | 'skuCode' | 'size' | 'available'> &
+    Partial<
+      Pick<itemsRepo.Line, 'setId' | 'setFrontItemId' | 'setRearItemId' | 'setBrokenAt' | 'setBrokenNote'>
+    >,
 ): CartItem {
   const i = line.item;
   return {
@@ -303,6 +323,7 @@ export function toCartItem(
     shippingCents: i.shippingCents,
     taxCents: i.taxCents,
     available: line.available ?? 0,
+    set: lineSetOf(line),
   };
 }
 

@@ -22,6 +22,8 @@ export {
   supplierLinesForBill,
 } from './orders.after-sales';
 export { invoicePdf } from './orders.documents';
+// After-sales marks a staggered set broken when a return takes back only part of it.
+export { markSetsBrokenBy } from './orders.sets';
 export { getMyOrder } from './orders.buyer';
 export { quoteShipping } from './orders.pricing';
 export { followShipments } from './orders.delivery';

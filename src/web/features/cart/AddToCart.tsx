@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { Button } from '../../components/plain/Button';
 import plain from '../../components/plain/plain.module.css';
 import css from './AddToCart.module.css';
-import { postCart } from './cart.slice';
+import { postCart, postCartSet } from './cart.slice';
+import { money } from '../../lib/format';
 import { LandedNote, type NotedTire } from './LandedNote';
 
 interface Purchasable extends NotedTire {
@@ -26,7 +27,12 @@ export const clampQuantity = (text: string, available: number) =>
  * it is in every result card, and the results page has no Mantine (docs/performance-web.md,
  * "Light shell").
  */
-export function AddToCart({ item }: { item: Purchasable }) {
+export function AddToCart({ item }: { item: Purchasable & { rear?: Purchasable | null } }) {
+  if (item.rear) return <AddSetToCart item={item} rear={item.rear} />;
+  return <AddOne item={item} />;
+}
+
+function AddOne({ item }: { item: Purchasable }) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector((s) => s.cart.loading);
   const [quantity, setQuantity] = useState(String(Math.min(4, Math.max(1, item.available))));
@@ -66,6 +72,81 @@ export function AddToCart({ item }: { item: Purchasable }) {
         />
         <Button onClick={add} loading={busy} disabled={soldOut}>
           {soldOut ? 'Sold out' : 'Add to cart'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A labelled quantity of one half of a set (digits only, kept between 1 and what is available). */
+function HalfQuantity({
+  label,
+  tire,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  tire: Purchasable;
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <label className={css.field}>
+      {label}
+      <input
+        aria-label={`${label} quantity of ${tire.skuCode}`}
+        inputMode="numeric"
+        className={`${plain.input} ${css.half}`}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, '').slice(0, 3))}
+        onBlur={() => onChange(String(clampQuantity(value, tire.available)))}
+        disabled={disabled}
+      />
+    </label>
+  );
+}
+
+/**
+ * A staggered pair (the result's rear tire): its front and rear go into the cart as one set,
+ * two of each unless changed (docs/fleet.md, "Staggered sets"). Plain, as AddToCart is.
+ */
+function AddSetToCart({ item, rear }: { item: Purchasable; rear: Purchasable }) {
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector((s) => s.cart.loading);
+  const [front, setFront] = useState('2');
+  const [back, setBack] = useState('2');
+  const soldOut =
+    item.available <= 0 || item.priceCents === null || rear.available <= 0 || rear.priceCents === null;
+  const f = clampQuantity(front, item.available);
+  const r = clampQuantity(back, rear.available);
+  const half = (t: Purchasable, quantity: number) => ({
+    orderItemMakeId: t.makeId,
+    orderItemModelId: t.modelId,
+    orderItemProductId: t.productId,
+    orderItemQuantity: quantity,
+  });
+  const add = () =>
+    toastOutcome(dispatch(postCartSet({ front: half(item, f), rear: half(rear, r) })), {
+      success: `Added the set: ${f} × ${item.skuCode} front and ${r} × ${rear.skuCode} rear`,
+      failure: (problem) => problem.message ?? 'Could not add the set to the cart',
+    });
+  const total = (item.priceCents ?? 0) * f + (rear.priceCents ?? 0) * r;
+  return (
+    <div className={css.buy} data-testid="add-set">
+      {!soldOut && (
+        <p className={css.note}>
+          <span>
+            Set of {f + r}: <b>{money(total)}</b>
+          </span>
+        </p>
+      )}
+      <div className={css.row}>
+        <HalfQuantity label="Front" tire={item} value={front} onChange={setFront} disabled={soldOut} />
+        <HalfQuantity label="Rear" tire={rear} value={back} onChange={setBack} disabled={soldOut} />
+        <Button onClick={add} loading={busy} disabled={soldOut}>
+          {soldOut ? 'Sold out' : 'Add set'}
         </Button>
       </div>
     </div>

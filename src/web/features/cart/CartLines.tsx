@@ -1,7 +1,8 @@
+import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
-import { ActionIcon, Group, NumberInput, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, NumberInput, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { Cart } from '../../../contract/order-shapes';
@@ -10,6 +11,7 @@ import { putCart } from './cart.slice';
 import { money } from '../../lib/format';
 import { LandedTotals } from '../../components/LandedTotals';
 import { usePhone } from '../../lib/media-query';
+import { groupSets } from '../../lib/line-sets';
 
 type Line = Cart['orderItems'][number];
 type Change = { orderItemQuantity?: number; orderItemRoadHazard?: boolean };
@@ -68,8 +70,13 @@ export function LineCharges({ i }: { i: Line }) {
 
 /** The controls of one line, laid out by the table (sm and up) or the phone's list. */
 function lineControls(i: Line, busy: boolean, update: Update) {
+  const half = i.set ? (i.set.position === 'front' ? 'Front' : 'Rear') : null;
   return {
-    title: (
+    title: half ? (
+      <Text size="sm">
+        <b>{half}</b> {i.size} · {i.skuCode} · {i.available} available
+      </Text>
+    ) : (
       <>
         <Text fw={600}>
           {i.makeName} {i.modelName}
@@ -114,10 +121,52 @@ function lineControls(i: Line, busy: boolean, update: Update) {
   };
 }
 
+/** What heads a staggered set in the cart: its tire line, both sizes, and the one way to remove it. */
+function SetHeading({
+  front,
+  rear,
+  busy,
+  update,
+}: {
+  front: Line;
+  rear: Line;
+  busy: boolean;
+  update: Update;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Group gap={6} wrap="wrap">
+          <Badge variant="light" color="grape">
+            Staggered set
+          </Badge>
+          <Text fw={600}>
+            {front.makeName} {front.modelName}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {front.size} front + {rear.size} rear, bought together: removing one size removes the set
+        </Text>
+      </div>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove the set ${front.skuCode} + ${rear.skuCode}`}
+        disabled={busy}
+        onClick={() => update(front.orderItemId, { orderItemQuantity: 0 })}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
 /**
  * The cart's lines with quantity edits, road hazard toggles and removal; every change re-prices
  * on the server. A table from sm up; on a phone each line is a block of its own (the tire, then
  * unit price and quantity, road hazard, line total), so nothing is hidden or scrolled sideways.
+ * A staggered set's two lines are one block under its heading: each half's quantity changes on
+ * its own, and the set is removed whole (docs/fleet.md, "Staggered sets").
  */
 export function CartLines({
   cart,
@@ -132,40 +181,80 @@ export function CartLines({
   const phone = usePhone();
   const update: Update = async (orderItemId, change) =>
     putCart.fulfilled.match(await dispatch(putCart([{ orderItemId, ...change }])));
+  const groups = groupSets(cart.orderItems);
   if (phone) {
+    const block = (i: Line, inSet: boolean) => {
+      const c = lineControls(i, busy, update);
+      return (
+        <div data-testid="cart-line">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {c.title}
+              {renderLineExtra?.(i.orderItemId)}
+            </div>
+            {!inSet && c.remove}
+          </Group>
+          <Group justify="space-between" align="end" mt="xs" wrap="nowrap">
+            <div>
+              <Text size="xs" c="dimmed">
+                Unit price
+              </Text>
+              {c.unitPrice}
+            </div>
+            {c.quantity}
+          </Group>
+          <Group justify="space-between" mt="xs" wrap="nowrap">
+            {c.roadHazard}
+            <Text fw={600}>{money(i.lineTotalCents)}</Text>
+          </Group>
+          {c.charges}
+        </div>
+      );
+    };
     return (
       <Stack gap="sm" aria-label="Cart items" role="list">
-        {cart.orderItems.map((i) => {
-          const c = lineControls(i, busy, update);
-          return (
-            <Paper key={i.orderItemId} withBorder p="sm" role="listitem" data-testid="cart-line">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                  {c.title}
-                  {renderLineExtra?.(i.orderItemId)}
-                </div>
-                {c.remove}
-              </Group>
-              <Group justify="space-between" align="end" mt="xs" wrap="nowrap">
-                <div>
-                  <Text size="xs" c="dimmed">
-                    Unit price
-                  </Text>
-                  {c.unitPrice}
-                </div>
-                {c.quantity}
-              </Group>
-              <Group justify="space-between" mt="xs" wrap="nowrap">
-                {c.roadHazard}
-                <Text fw={600}>{money(i.lineTotalCents)}</Text>
-              </Group>
-              {c.charges}
+        {groups.map((g) =>
+          g.kind === 'line' ? (
+            <Paper key={g.line.orderItemId} withBorder p="sm" role="listitem">
+              {block(g.line, false)}
             </Paper>
-          );
-        })}
+          ) : (
+            <Paper key={`set-${g.setId}`} withBorder p="sm" role="listitem" data-testid="cart-set">
+              <SetHeading front={g.front} rear={g.rear} busy={busy} update={update} />
+              <Stack
+                gap="sm"
+                mt="sm"
+                pl="sm"
+                style={{ borderLeft: '3px solid var(--mantine-color-grape-3)' }}
+              >
+                {block(g.front, true)}
+                {block(g.rear, true)}
+              </Stack>
+            </Paper>
+          ),
+        )}
       </Stack>
     );
   }
+  const row = (i: Line, inSet: boolean) => {
+    const c = lineControls(i, busy, update);
+    return (
+      <Table.Tr key={i.orderItemId} data-testid="cart-line">
+        <Table.Td pl={inSet ? 'xl' : undefined}>
+          {c.title}
+          {renderLineExtra?.(i.orderItemId)}
+        </Table.Td>
+        <Table.Td>
+          {c.unitPrice}
+          {c.charges}
+        </Table.Td>
+        <Table.Td>{c.quantity}</Table.Td>
+        <Table.Td>{c.roadHazard}</Table.Td>
+        <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
+        <Table.Td>{!inSet && c.remove}</Table.Td>
+      </Table.Tr>
+    );
+  };
   return (
     <Table striped verticalSpacing="sm" aria-label="Cart items">
       <Table.Thead>
@@ -178,27 +267,21 @@ export function CartLines({
           <Table.Th />
         </Table.Tr>
       </Table.Thead>
-      <Table.Tbody>
-        {cart.orderItems.map((i) => {
-          const c = lineControls(i, busy, update);
-          return (
-            <Table.Tr key={i.orderItemId} data-testid="cart-line">
-              <Table.Td>
-                {c.title}
-                {renderLineExtra?.(i.orderItemId)}
+      {groups.map((g) =>
+        g.kind === 'line' ? (
+          <Table.Tbody key={g.line.orderItemId}>{row(g.line, false)}</Table.Tbody>
+        ) : (
+          <Table.Tbody key={`set-${g.setId}`} data-testid="cart-set">
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <SetHeading front={g.front} rear={g.rear} busy={busy} update={update} />
               </Table.Td>
-              <Table.Td>
-                {c.unitPrice}
-                {c.charges}
-              </Table.Td>
-              <Table.Td>{c.quantity}</Table.Td>
-              <Table.Td>{c.roadHazard}</Table.Td>
-              <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
-              <Table.Td>{c.remove}</Table.Td>
             </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
+            {row(g.front, true)}
+            {row(g.rear, true)}
+          </Table.Tbody>
+        ),
+      )}
     </Table>
   );
 }

@@ -43,6 +43,10 @@ export const postCart = apiThunk(
     // Without `data` the answer is always the cart.
     call(cartApi.createCart, { body }) as Promise<Cart>,
 );
+/** Puts a staggered set (front and rear of one line) into the cart as one set. */
+export const postCartSet = apiThunk('cart/postSet', (body: z.input<typeof cartContract.CartSetCreate>) =>
+  call(cartApi.addCartSet, { body }),
+);
 export const putCart = apiThunk(
   'cart/put',
   (orderItems: { orderItemId: number; orderItemQuantity?: number; orderItemRoadHazard?: boolean }[]) =>
@@ -97,7 +101,7 @@ const cartSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    for (const t of [getCart, postCart, putCart, putShipping]) {
+    for (const t of [getCart, postCart, postCartSet, putCart, putShipping]) {
       builder
         .addCase(t.pending, (state) => {
           state.loading = true;

@@ -5,6 +5,7 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import { netUnitCents } from '../../../domain/money';
 import { money } from '../../lib/format';
 import { usePhone } from '../../lib/media-query';
+import { groupSets } from '../../lib/line-sets';
 import { LandedTotals, ratePercent } from '../../components/LandedTotals';
 
 const colors: Record<string, string> = {
@@ -73,45 +74,123 @@ export function TaxNote({ order }: { order: OrderDetail }) {
   );
 }
 
-/** The items of an order with prices, each line's fees and tax, and the landed totals: a table, or on a phone a list of lines (nothing scrolls sideways). */
+type Item = OrderDetail['orderItems'][number];
+
+/** A line's tire: its line and size, or within a set which half it is. */
+function itemTitle(i: Item) {
+  if (i.set)
+    return (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <b>{i.set.position === 'front' ? 'Front' : 'Rear'}</b> {i.size}
+      </Text>
+    );
+  return (
+    <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {i.makeName} {i.modelName} {i.size}
+    </Text>
+  );
+}
+
+/** What heads a staggered set on an order: its tire line, and that it is broken once a return took part of it. */
+function SetHeading({ front }: { front: Item }) {
+  const broken = front.set?.brokenNote;
+  return (
+    <Group gap={6} wrap="wrap" data-testid="order-set">
+      <Badge variant="light" color="grape">
+        Staggered set
+      </Badge>
+      <Text fw={600} size="sm">
+        {front.makeName} {front.modelName}
+      </Text>
+      {broken && (
+        <Badge variant="light" color="orange" miw="max-content">
+          Set broken: {broken}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The items of an order with prices, each line's fees and tax, and the landed totals: a table, or
+ * on a phone a list of lines (nothing scrolls sideways). A staggered set's two lines stand
+ * together under its heading (docs/fleet.md, "Staggered sets").
+ */
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
   const phone = usePhone();
+  const groups = groupSets(order.orderItems);
   const totals = (
     <LandedTotals totals={order.totals} tax={order.tax} installer={order.delivery.kind === 'installer'} />
   );
   if (phone) {
+    const block = (i: Item) => (
+      <div key={i.orderItemId}>
+        {itemTitle(i)}
+        <Text size="xs" c="dimmed">
+          {i.skuCode}
+        </Text>
+        <Group justify="space-between" mt={4} wrap="nowrap" align="end">
+          <Text size="sm">
+            {i.orderItemQuantity} × {money(netUnitCents(i))}
+            {i.orderItemRoadHazard ? ` + road hazard ${money(i.roadHazardUnitCents)}` : ''}
+          </Text>
+          <Text fw={600} size="sm">
+            {money(i.lineTotalCents)}
+          </Text>
+        </Group>
+        {(lineTaxes(i) || i.taxCents > 0) && (
+          <Text size="xs" c="dimmed">
+            {lineTaxes(i)} {i.taxCents > 0 ? `· tax ${money(i.taxCents)}` : ''}
+          </Text>
+        )}
+      </div>
+    );
     return (
       <Stack gap="xs">
         <Stack gap="xs" role="list" aria-label="Order items">
-          {order.orderItems.map((i) => (
-            <Paper key={i.orderItemId} withBorder p="sm" role="listitem">
-              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {i.makeName} {i.modelName} {i.size}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {i.skuCode}
-              </Text>
-              <Group justify="space-between" mt={4} wrap="nowrap" align="end">
-                <Text size="sm">
-                  {i.orderItemQuantity} × {money(netUnitCents(i))}
-                  {i.orderItemRoadHazard ? ` + road hazard ${money(i.roadHazardUnitCents)}` : ''}
-                </Text>
-                <Text fw={600} size="sm">
-                  {money(i.lineTotalCents)}
-                </Text>
-              </Group>
-              {(lineTaxes(i) || i.taxCents > 0) && (
-                <Text size="xs" c="dimmed">
-                  {lineTaxes(i)} {i.taxCents > 0 ? `· tax ${money(i.taxCents)}` : ''}
-                </Text>
-              )}
-            </Paper>
-          ))}
+          {groups.map((g) =>
+            g.kind === 'line' ? (
+              <Paper key={g.line.orderItemId} withBorder p="sm" role="listitem">
+                {block(g.line)}
+              </Paper>
+            ) : (
+              <Paper key={`set-${g.setId}`} withBorder p="sm" role="listitem">
+                <SetHeading front={g.front} />
+                <Stack
+                  gap="xs"
+                  mt="xs"
+                  pl="sm"
+                  style={{ borderLeft: '3px solid var(--mantine-color-grape-3)' }}
+                >
+                  {block(g.front)}
+                  {block(g.rear)}
+                </Stack>
+              </Paper>
+            ),
+          )}
         </Stack>
         {totals}
       </Stack>
     );
   }
+  const row = (i: Item, inSet: boolean) => (
+    <Table.Tr key={i.orderItemId}>
+      <Table.Td pl={inSet ? 'xl' : undefined}>
+        {itemTitle(i)}
+        <Text size="xs" c="dimmed">
+          {i.skuCode}
+        </Text>
+      </Table.Td>
+      <Table.Td>{i.orderItemQuantity}</Table.Td>
+      <Table.Td>{money(netUnitCents(i))}</Table.Td>
+      <Table.Td>{i.orderItemRoadHazard ? money(i.roadHazardUnitCents) : '—'}</Table.Td>
+      <Table.Td>
+        <Text size="sm">{lineTaxes(i) || '—'}</Text>
+      </Table.Td>
+      <Table.Td ta="right">{money(i.taxCents)}</Table.Td>
+      <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
+    </Table.Tr>
+  );
   return (
     <Stack gap="xs">
       <Table.ScrollContainer minWidth={640} type="native">
@@ -127,28 +206,21 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
               <Table.Th ta="right">Total</Table.Th>
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
-            {order.orderItems.map((i) => (
-              <Table.Tr key={i.orderItemId}>
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {i.makeName} {i.modelName} {i.size}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {i.skuCode}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{i.orderItemQuantity}</Table.Td>
-                <Table.Td>{money(netUnitCents(i))}</Table.Td>
-                <Table.Td>{i.orderItemRoadHazard ? money(i.roadHazardUnitCents) : '—'}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{lineTaxes(i) || '—'}</Text>
-                </Table.Td>
-                <Table.Td ta="right">{money(i.taxCents)}</Table.Td>
-                <Table.Td ta="right">{money(i.lineTotalCents)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+          {groups.map((g) =>
+            g.kind === 'line' ? (
+              <Table.Tbody key={g.line.orderItemId}>{row(g.line, false)}</Table.Tbody>
+            ) : (
+              <Table.Tbody key={`set-${g.setId}`}>
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <SetHeading front={g.front} />
+                  </Table.Td>
+                </Table.Tr>
+                {row(g.front, true)}
+                {row(g.rear, true)}
+              </Table.Tbody>
+            ),
+          )}
         </Table>
       </Table.ScrollContainer>
       {totals}
