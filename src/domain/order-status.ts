@@ -5,6 +5,7 @@ import { assertAllowed, assertTransition, type TransitionTable } from './status-
 
 export const orderStatuses = [
   'cart',
+  'awaiting_approval',
   'placed',
   'processing',
   'partially_shipped',
@@ -16,9 +17,15 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** Statuses an order may move to from each status; on_hold returns to where it came from. */
+/**
+ * Statuses an order may move to from each status; on_hold returns to where it came from. An
+ * order over a buyer's spending limit or its location's budget waits in awaiting_approval: its
+ * units held, nothing charged, until an approver approves it (placed) or rejects it, or its hold
+ * runs out (cancelled; docs/fleet.md, "Approvals").
+ */
 export const orderTransitions: TransitionTable<OrderStatus> = {
-  cart: ['placed'],
+  cart: ['placed', 'awaiting_approval'],
+  awaiting_approval: ['placed', 'cancelled'],
   placed: ['processing', 'cancelled', 'on_hold'],
   processing: ['partially_shipped', 'shipped', 'cancelled', 'on_hold'],
   partially_shipped: ['shipped', 'on_hold'],
@@ -73,6 +80,9 @@ export function assertSupplierLineTransition(from: SupplierLineStatus, to: Suppl
 export function isEditableOrder(status: OrderStatus, paymentStatus: OrderPaymentStatus): boolean {
   return status === 'placed' && paymentStatus === 'unpaid';
 }
+
+/** Whether an order waits for an approver of its company (nothing charged, units held). */
+export const awaitsApproval = (status: string) => status === 'awaiting_approval';
 
 /** Whether a row of the orders table is an order (placed at some point) rather than a cart. */
 export const isPlacedOrder = (status: string) => status !== 'cart';

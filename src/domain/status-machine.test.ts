@@ -103,6 +103,7 @@ import {
   webhookEndpointStatuses,
   webhookEndpointTransitions,
 } from './webhook-status';
+import { approvalStatuses, approvalTransitions, assertApprovalTransition } from './approval-status';
 
 // Every transition table in src/domain, every pair of its statuses: an allowed pair passes, any
 // other pair throws the one TransitionError naming the entity, both statuses and what is allowed.
@@ -288,6 +289,12 @@ const tables: Table[] = [
     statuses: webhookDeliveryStatuses,
     table: webhookDeliveryTransitions,
     assert: (from, to) => assertWebhookDeliveryTransition(from as never, to as never),
+  },
+  {
+    entity: 'approval',
+    statuses: approvalStatuses,
+    table: approvalTransitions,
+    assert: (from, to) => assertApprovalTransition(from as never, to as never),
   },
 ];
 

@@ -39,6 +39,7 @@ const writeFunctions: Record<string, string[]> = {
   'modules/exemptions/exemptions.repository.ts': ['setCertificateStatus'],
   'modules/tax/tax.repository.ts': ['finishRun', 'insertRejectedRun'],
   'modules/webhooks/webhooks.repository.ts': ['setEndpointStatus', 'setDeliveryStatus'],
+  'modules/approvals/approvals.repository.ts': ['writeApprovalStatus'],
 };
 
 /**

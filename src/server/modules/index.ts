@@ -12,6 +12,7 @@ import { inventoryRoutes } from './inventory/inventory.routes';
 import { logisticsRoutes } from './logistics/logistics.routes';
 import { cartRoutes } from './orders/orders.cart.routes';
 import { orderPaymentRoutes } from './orders/orders.payment.routes';
+import { orderApprovalRoutes } from './orders/orders.approval.routes';
 import { ordersRoutes } from './orders/orders.routes';
 import { ordersStaffRoutes } from './orders/orders.staff.routes';
 import { paymentsRoutes } from './payments/payments.routes';
@@ -51,6 +52,7 @@ export function registerModules(app: FastifyInstance) {
   orderPaymentRoutes(app);
   paymentsRoutes(app);
   ordersRoutes(app);
+  orderApprovalRoutes(app);
   ordersStaffRoutes(app);
   logisticsRoutes(app);
   // Back office

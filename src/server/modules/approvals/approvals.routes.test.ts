@@ -35,7 +35,7 @@ describe("a company's buying rules", () => {
   it('need no PO number until the company admin requires one; a buyer may read them, not change them', async () => {
     const c = await company();
     expect((await c.clerk('GET', '/api/v1/approval/settings')).json()).toEqual({
-      data: { poRequired: false },
+      data: { poRequired: false, approvalHoldHours: 48 },
     });
     const refused = await c.clerk('PUT', '/api/v1/approval/settings', { poRequired: true });
     expect(refused.statusCode).toBe(403);
@@ -45,9 +45,9 @@ describe("a company's buying rules", () => {
 
     const set = await c.admin('PUT', '/api/v1/approval/settings', { poRequired: true });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ data: { poRequired: true } });
+    expect(set.json()).toEqual({ data: { poRequired: true, approvalHoldHours: 48 } });
     expect((await c.clerk('GET', '/api/v1/approval/settings')).json()).toEqual({
-      data: { poRequired: true },
+      data: { poRequired: true, approvalHoldHours: 48 },
     });
     const [audit] = await t.db
       .select()
@@ -55,8 +55,8 @@ describe("a company's buying rules", () => {
       .where(and(eq(auditLog.entity, 'company_buying_settings'), eq(auditLog.entityId, String(c.companyId))));
     expect(audit).toMatchObject({
       action: 'update',
-      before: { poRequired: false },
-      after: { poRequired: true },
+      before: { poRequired: false, approvalHoldHours: 48 },
+      after: { poRequired: true, approvalHoldHours: 48 },
     });
   });
 

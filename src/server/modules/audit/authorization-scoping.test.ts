@@ -65,6 +65,9 @@ const scoped: [RegExp, string][] = [
   [/^\/api\/v1\/webhook\/delivery\/:id/, 'webhook_deliveries'],
   [/^\/api\/v1\/webhook\/:id/, 'webhook_endpoints'],
   [/^\/api\/v1\/fleet\/unit\/:id/, 'fleet_units'],
+  [/^\/api\/v1\/approval\/limit\/:userId/, 'users'],
+  [/^\/api\/v1\/approval\/budget\/:locationId/, 'locations'],
+  [/^\/api\/v1\/approval\/:orderId/, 'orders'],
 ];
 /** Ids of the public catalogue and reference data: anyone signed in may read them. */
 const publicIds = [
@@ -175,9 +178,11 @@ beforeAll(async () => {
     const where =
       table === 'companies'
         ? sql` where id not in (${sql.join(attackerCompanies, sql`, `)})`
-        : table === 'orders'
-          ? sql` where status <> 'cart' and company_id not in (${sql.join(attackerCompanies, sql`, `)})`
-          : sql``;
+        : table === 'users'
+          ? sql` where company_id not in (${sql.join(attackerCompanies, sql`, `)})`
+          : table === 'orders'
+            ? sql` where status <> 'cart' and company_id not in (${sql.join(attackerCompanies, sql`, `)})`
+            : sql``;
     const { rows } = await t.db.execute<{ v: string }>(
       sql`select id::text as v from ${sql.raw(table)}${where} order by 1 desc limit 1`,
     );

@@ -3,7 +3,7 @@ import type { OrderDetail } from '../../../contract/order-shapes';
 import { type Db, inTransaction } from '../../db/connection';
 import type { Actor } from '../../http/actor';
 import { conflict } from '../../http/errors';
-import { assertPoNumberGiven } from '../approvals/approvals.service';
+import { checkoutRules } from '../approvals/approvals.service';
 import type * as payments from '../payments/payments.service';
 import { pricingOf } from './orders.cart';
 import { placeOrderLines } from './orders.placement';
@@ -23,8 +23,9 @@ function methodOf(body: Omit<CheckoutBody, 'poNumber' | 'orderId'>, key?: string
  * has one), paid the way the buyer chose; a refused payment undoes everything.
  */
 export async function checkout(db: Db, actor: Actor, body: CheckoutBody, key?: string): Promise<OrderDetail> {
-  await assertPoNumberGiven(db, actor.companyId, body.poNumber);
   const placed = await inTransaction(db, async (tx) => {
+    // Read first: a location with a budget is locked before the cart (docs/architecture.md).
+    const rules = await checkoutRules(tx, actor, body.poNumber);
     const cart = await repo.findCart(tx, actor.userId, actor.locationId, true);
     if (!cart || (body.orderId && body.orderId !== cart.id))
       throw conflict('This cart was already checked out');
@@ -36,6 +37,7 @@ export async function checkout(db: Db, actor: Actor, body: CheckoutBody, key?: s
       payment: methodOf(body, key),
       poNumber: body.poNumber,
       note: 'Checked out',
+      approval: { rules, holdHours: rules.approvalHoldHours },
     });
     return result;
   });

@@ -1,3 +1,4 @@
+import { awaitsApproval } from '../../../domain/order-status';
 import { isPendingPayment } from '../../../domain/payment-status';
 import type { DbOrTx } from '../../db/connection';
 import { reverseCompensation } from '../comp/comp.service';
@@ -29,7 +30,8 @@ export async function expireUnpaidOrders(db: DbOrTx, inPlacement = false): Promi
     try {
       await db.transaction(async (tx) => {
         const order = await findOrder(tx, id, true, inPlacement);
-        if (!order || !isPendingPayment(order.paymentStatus)) return;
+        // An order waiting for approval is the approval sweep's (orders.approval.ts).
+        if (!order || !isPendingPayment(order.paymentStatus) || awaitsApproval(order.status)) return;
         await cancelUnpaid(tx, order, 'Payment not completed in time; held stock released', inPlacement);
       });
     } catch (error) {

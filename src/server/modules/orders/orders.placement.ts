@@ -6,9 +6,11 @@ import {
   orderPaymentStatusOf,
   type PaymentStatus,
 } from '../../../domain/payment-status';
+import { type ApprovalReason, reasonsForApproval, type SpendingRules } from '../../../domain/approval-status';
 import type { Tx } from '../../db/connection';
 import { conflict } from '../../http/errors';
 import { refreshProductPrices } from '../catalog/catalog.service';
+import { requestApproval } from '../approvals/approvals.service';
 import { keepPromise } from '../delivery/delivery.service';
 import {
   accrueCompensation,
@@ -45,6 +47,12 @@ export interface Placement {
   payment?: payments.Method;
   poNumber?: string | null;
   note: string;
+  /**
+   * The buyer's spending rules (a buyer's checkout only): an order over them is placed awaiting
+   * approval, its units held for `holdHours` and its payment only authorized (docs/fleet.md,
+   * "Approvals").
+   */
+  approval?: { rules: SpendingRules; holdHours: number };
 }
 
 /**
@@ -74,6 +82,9 @@ export async function placeOrderLines(
   // An order is placed only where it can be taxed: a delivery whose state nobody knows is not.
   if (tax.state === null)
     throw conflict('The state of the delivery address is not known; choose another delivery');
+  const reasons: ApprovalReason[] = p.approval ? reasonsForApproval(totals.totalCents, p.approval.rules) : [];
+  const awaiting = p.approval && reasons.length ? p.approval : null;
+  const holdUntil = awaiting ? new Date(Date.now() + awaiting.holdHours * 3_600_000) : undefined;
   const allocations = await routeUnits(
     tx,
     { ...order, paymentStatus: 'unpaid' },
@@ -90,8 +101,14 @@ export async function placeOrderLines(
   // before the commit, so one company's checkouts wait for each other only that long. Its outcome
   // is known before (on account, or refused and everything undone).
   const onAccount = p.payment?.paymentMethod === 'account';
-  const taken = p.payment && !onAccount ? await payments.take(tx, payable, p.payment) : null;
-  const status: PaymentStatus | undefined = onAccount ? 'on_account' : taken?.status;
+  // An order waiting for approval is only authorized: nothing is taken before an approver says so.
+  const taken = awaiting
+    ? p.payment && (await payments.authorizeOnly(tx, payable, p.payment))
+    : p.payment && !onAccount
+      ? await payments.take(tx, payable, p.payment)
+      : null;
+  const status: PaymentStatus | undefined =
+    onAccount && !awaiting ? 'on_account' : (taken?.status ?? undefined);
   // The rows were locked by the reservation above, in this transaction.
   if (status && isSettled(status)) await commitStock(tx, order.id, false, true);
   else
@@ -106,7 +123,13 @@ export async function placeOrderLines(
     lines.map((l) => l.item.productId),
   );
   const placedAt = new Date();
-  const plans = await markPlaced(tx, p, status ? orderPaymentStatusOf(status) : null, placedAt);
+  const plans = await markPlaced(
+    tx,
+    p,
+    status ? orderPaymentStatusOf(status) : null,
+    placedAt,
+    Boolean(awaiting),
+  );
   if (p.forLocationId !== undefined) await repo.setOrderLocation(tx, order.id, p.forLocationId);
   await accrueCompensation(tx, { ...compensationOf(order, lines), placedAt }, plans);
   // The delivery promise it is placed with, from the warehouses its units were routed to (their
@@ -118,6 +141,21 @@ export async function placeOrderLines(
     allocations,
     warehouseZips: new Map(stock.map((s) => [s.warehouseId, s.zip])),
   });
+  if (awaiting) {
+    // Its units stay held as long as the approval may take, not a payment's minutes.
+    await repo.holdUntil(tx, order.id, holdUntil as Date);
+    await requestApproval(tx, {
+      orderId: order.id,
+      companyId: order.companyId,
+      requestedByUserId: p.placedBy.userId,
+      orderNumber: orderNumberOf(order.id),
+      reasons,
+      totalCents: totals.totalCents,
+      expiresAt: holdUntil as Date,
+    });
+    await enqueueOrderWebhookEvents(tx, order.id, ['order.approval_requested']);
+    return { orderId: order.id, lines };
+  }
   // The order and its invoice (issued with it: GET /api/order/:id/invoice) for the company's
   // systems, before the company's lock below (it writes no row of the company).
   await enqueueOrderWebhookEvents(tx, order.id, ['order.placed', 'invoice.created']);
@@ -135,18 +173,21 @@ async function markPlaced(
   p: Placement,
   paymentStatus: OrderPaymentStatus | null,
   placedAt: Date,
+  awaitingApproval: boolean,
 ): Promise<PlanInForce[]> {
   const { order } = p;
   const userId = p.placedBy.userId;
-  const log: repo.LogLine[] = [{ userId, fromStatus: order.status, toStatus: 'placed', note: p.note }];
+  const to = awaitingApproval ? 'awaiting_approval' : 'placed';
+  const note = awaitingApproval ? `${p.note}: waits for approval` : p.note;
+  const log: repo.LogLine[] = [{ userId, fromStatus: order.status, toStatus: to, note }];
   const from = order.paymentStatus as OrderPaymentStatus;
   const paymentChanges = paymentStatus !== null && paymentStatus !== from;
   if (paymentChanges) {
     const method = p.payment?.paymentMethod;
     log.push({
       userId,
-      fromStatus: 'placed',
-      toStatus: 'placed',
+      fromStatus: to,
+      toStatus: to,
       note: `Payment ${from} → ${paymentStatus}${method ? ` (${method})` : ''}`,
     });
   }
@@ -157,14 +198,19 @@ async function markPlaced(
     order,
     {
       paymentStatus: paymentChanges ? paymentStatus : from,
-      paymentMethod: (paymentChanges && p.payment?.paymentMethod) || null,
+      // An order waiting for approval names how it will be paid: on account is charged only then.
+      paymentMethod: ((paymentChanges || awaitingApproval) && p.payment?.paymentMethod) || null,
       userId: p.buyerUserId ?? order.userId,
       placedByUserId: p.placedBy.staff ? userId : null,
       poNumber: p.poNumber ?? null,
       placedAt,
+      status: to,
     },
     log,
     plansInForceQuery(order.companyId, placedAt),
   );
   return plansInForceOf(plans);
 }
+
+/** The number an order gets when it is placed (writePlacedOrder writes the same). */
+export const orderNumberOf = (orderId: number) => `TR-${String(orderId).padStart(6, '0')}`;

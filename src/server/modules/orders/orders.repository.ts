@@ -9,7 +9,15 @@ import { assertOrderPaymentTransition, type OrderPaymentStatus } from '../../../
 import { builtOnce, type Placeholders } from '../../db/built-once';
 import type { DbOrTx } from '../../db/connection';
 import { writeStatus } from '../../db/write-status';
-import { companies, locations, orderComments, orders, quotedOrderItems, users } from '../../db/schema';
+import {
+  companies,
+  locations,
+  orderComments,
+  orders,
+  quotedOrderItems,
+  stockHolds,
+  users,
+} from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -110,11 +118,13 @@ export async function writePlacedOrder(
     placedByUserId: number | null;
     poNumber: string | null;
     placedAt: Date;
+    /** placed, or awaiting_approval for an order over a spending limit or budget. */
+    status: 'placed' | 'awaiting_approval';
   },
   log: LogLine[],
   andRead: SQL,
 ): Promise<Record<string, unknown>[]> {
-  assertOrderTransition(order.status as OrderStatus, 'placed', order.heldFrom as OrderStatus | null);
+  assertOrderTransition(order.status as OrderStatus, values.status, order.heldFrom as OrderStatus | null);
   if (values.paymentStatus !== order.paymentStatus)
     assertOrderPaymentTransition(order.paymentStatus as OrderPaymentStatus, values.paymentStatus);
   const entries = JSON.stringify(
@@ -129,7 +139,7 @@ export async function writePlacedOrder(
   const at = values.placedAt.toISOString();
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     with o as (
-      update orders set status = 'placed', held_from = null, payment_status = ${values.paymentStatus},
+      update orders set status = ${values.status}, held_from = null, payment_status = ${values.paymentStatus},
         payment_method = coalesce(${values.paymentMethod}::text, payment_method),
         number = 'TR-' || lpad(id::text, 6, '0'), user_id = ${values.userId},
         placed_by_user_id = ${values.placedByUserId}, po_number = ${values.poNumber},
@@ -144,6 +154,14 @@ export async function writePlacedOrder(
       returning 1)
     ${andRead}`);
   return rows;
+}
+
+/** The order's held units stay held until `until` (an order waiting for approval). */
+export async function holdUntil(db: DbOrTx, orderId: number, until: Date) {
+  await db
+    .update(stockHolds)
+    .set({ expiresAt: until })
+    .where(and(eq(stockHolds.orderId, orderId), eq(stockHolds.status, 'held')));
 }
 
 export async function deleteOrder(db: DbOrTx, orderId: number) {

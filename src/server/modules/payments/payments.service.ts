@@ -130,6 +130,50 @@ export async function take(tx: DbOrTx, p: Payable, method: Method): Promise<Take
   return create(tx, p, { provider: method.paymentMethod, status, reference: method.token }, 'capture', true);
 }
 
+/**
+ * The payment of an order that waits for approval (docs/fleet.md, "Approvals"): a card is only
+ * authorized (an intent already authorized stays so), on account nothing is charged yet; answers
+ * null then. Other ways of paying take the money at once, so such an order is refused them.
+ */
+export async function authorizeOnly(tx: DbOrTx, p: Payable, method: Method): Promise<Taken | null> {
+  if (method.paymentMethod === 'account') return null;
+  if (method.paymentMethod === 'card' && method.intentId) {
+    const intent = await intentFor(tx, p, method.intentId);
+    if (unauthorizedIntent(intent))
+      throw conflict('Authorize a card on this payment intent first', { reason: 'not_authorized' });
+    await voidOpen(tx, p.orderId, REPLACED, intent.id);
+    return { paymentId: intent.id, status: intent.status as PaymentStatus };
+  }
+  if (method.paymentMethod === 'card' && cardProcessor().name !== 'stripe') {
+    const { outcome, sourceId } = await cardpay.decide(tx, { ...method, companyId: p.companyId });
+    const status = outcome === 'review' ? 'review' : 'authorized';
+    return create(
+      tx,
+      p,
+      { provider: providers.card, status, reference: reference('pi'), sourceId },
+      'authorize',
+      true,
+    );
+  }
+  throw conflict(
+    'This order needs approval: pay it on account or by card, which is charged once it is approved',
+    {
+      reason: 'approval_payment',
+    },
+  );
+}
+
+/** An approved order is charged: on account now, or its card authorization captured. */
+export async function chargeApproved(tx: DbOrTx, p: Payable, onAccount: boolean): Promise<Taken> {
+  if (onAccount) return chargeOnAccount(tx, p, true);
+  const [held] = await repo.paymentsOfOrder(tx, p.orderId, ['authorized', 'review']);
+  if (!held)
+    throw conflict("The order's card authorization is gone; the buyer places the order again", {
+      reason: 'not_authorized',
+    });
+  return capture(tx, p, held.id);
+}
+
 /** A card payment intent for the order's total: authorized now, captured when the order is paid. */
 export async function openIntent(tx: DbOrTx, p: Payable) {
   const taken = await create(
