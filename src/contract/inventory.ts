@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ListQuery, OptionalBool, OptionalId, patchOf, Required, Zip } from './admin-common';
 import { endpoint, Id, pageOf } from './common';
+import { DotCode } from './tire-age';
 
 export const warehouseTypes = ['distribution', 'store', 'dropship'] as const;
 
@@ -130,6 +131,11 @@ export const listFeedRuns = endpoint({
 
 /** Columns of an inventory feed; `cost` in dollars with at most two decimals. */
 export const feedColumns = ['sku', 'make', 'quantity', 'cost'] as const;
+/**
+ * An optional column: the DOT date code of the line's units. A tire may then come on several
+ * lines, one per code; the row's quantity is their sum and its cost the first line's.
+ */
+export const feedDotColumn = 'dot';
 
 export const uploadFeed = endpoint({
   method: 'POST',
@@ -140,6 +146,17 @@ export const uploadFeed = endpoint({
   response: z.object({ data: FeedRun }),
   status: 201,
 });
+
+/** A lot of a stock row: its units made in one week (docs/domain.md, "Tire age"). */
+export const InventoryLot = z.object({
+  dotCode: z.string(),
+  quantity: z.number().int(),
+  /** Whole months since its week started. */
+  ageMonths: z.number().int(),
+  /** Older than six years: never sold new, and never allocated. */
+  tooOld: z.boolean(),
+});
+export type InventoryLot = z.infer<typeof InventoryLot>;
 
 export const InventoryRow = z.object({
   warehouseId: z.number().int(),
@@ -152,6 +169,8 @@ export const InventoryRow = z.object({
   reserved: z.number().int(),
   costCents: z.number().int(),
   updatedAt: z.string(),
+  /** Its units by DOT code, oldest first; the units no lot names are of unknown age. */
+  lots: z.array(InventoryLot),
 });
 export type InventoryRow = z.infer<typeof InventoryRow>;
 
@@ -164,12 +183,41 @@ export const listInventory = endpoint({
   response: pageOf(InventoryRow),
 });
 
-export const InventoryInput = z.object({
-  warehouseId: Id,
-  productId: Id,
-  quantity: z.number().int().min(0, 'Cannot be negative').max(1_000_000),
-  costCents: z.number().int().min(0, 'Cannot be negative').max(10_000_000),
-});
+export const InventoryInput = z
+  .object({
+    warehouseId: Id,
+    productId: Id,
+    quantity: z.number().int().min(0, 'Cannot be negative').max(1_000_000),
+    costCents: z.number().int().min(0, 'Cannot be negative').max(10_000_000),
+    /**
+     * How the quantity splits by DOT code; given, it replaces the row's lots (the units it does
+     * not name are of unknown age). Absent, the lots stay as they are.
+     */
+    lots: z
+      .array(
+        z.object({
+          dotCode: DotCode,
+          quantity: z.number().int().min(1, 'Must be at least 1').max(1_000_000),
+        }),
+      )
+      .max(50)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.lots?.forEach((l, i) => {
+      if (seen.has(l.dotCode))
+        ctx.addIssue({ code: 'custom', path: ['lots', i, 'dotCode'], message: 'is named twice' });
+      seen.add(l.dotCode);
+    });
+    const inLots = v.lots?.reduce((s, l) => s + l.quantity, 0) ?? 0;
+    if (inLots > v.quantity)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lots'],
+        message: `hold ${inLots} units, more than the quantity ${v.quantity}`,
+      });
+  });
 export type InventoryInput = z.input<typeof InventoryInput>;
 
 export const setInventory = endpoint({

@@ -1,4 +1,5 @@
-import { feedColumns } from '../../../contract/inventory';
+import { feedColumns, feedDotColumn } from '../../../contract/inventory';
+import { parseDotCode } from '../../../domain/tire-age';
 import type { CsvRecord } from '../../lib/csv';
 
 // Reading one record of an inventory feed on its own: the catalogue is checked afterwards, per
@@ -11,14 +12,16 @@ export function parseDollars(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-export type FeedHeader = Record<(typeof feedColumns)[number], number>;
+export type FeedHeader = Record<(typeof feedColumns)[number], number> & { dot?: number };
 
 /** Finds each required column in the header's cells, in any order; answers the missing ones otherwise. */
 export function readFeedHeader(cells: string[]): { header: FeedHeader } | { missing: string[] } {
   const names = cells.map((c) => c.toLowerCase());
   const missing = feedColumns.filter((c) => !names.includes(c));
   if (missing.length) return { missing };
-  return { header: Object.fromEntries(feedColumns.map((c) => [c, names.indexOf(c)])) as FeedHeader };
+  const header = Object.fromEntries(feedColumns.map((c) => [c, names.indexOf(c)])) as FeedHeader;
+  if (names.includes(feedDotColumn)) header.dot = names.indexOf(feedDotColumn);
+  return { header };
 }
 
 export interface FeedLine {
@@ -28,6 +31,8 @@ export interface FeedLine {
   make: string;
   quantity: number;
   costCents: number;
+  /** The DOT date code of the line's units; null: of unknown age (an empty cell, or no column). */
+  dotCode: string | null;
 }
 
 export interface BadLine {
@@ -43,7 +48,7 @@ export const cellText = (cell: string) => (cell.length > 40 ? `${cell.slice(0, 4
 export function readFeedLine(header: FeedHeader, { line, raw, cells }: CsvRecord): FeedLine | BadLine {
   const text = raw.slice(0, 500);
   const fail = (reason: string) => ({ line, raw: text, reason });
-  const get = (c: keyof FeedHeader) => cells[header[c]] ?? '';
+  const get = (c: (typeof feedColumns)[number]) => cells[header[c]] ?? '';
   const sku = get('sku');
   const make = get('make');
   if (!sku) return fail('sku is empty');
@@ -52,5 +57,16 @@ export function readFeedLine(header: FeedHeader, { line, raw, cells }: CsvRecord
     return fail(`quantity "${cellText(get('quantity'))}" is not a whole number from 0`);
   const costCents = parseDollars(get('cost'));
   if (costCents === null) return fail(`cost "${cellText(get('cost'))}" is not an amount like 89.50`);
-  return { line, raw: text, sku, make, quantity: Number(get('quantity')), costCents };
+  const dot = header.dot === undefined ? '' : (cells[header.dot] ?? '').trim();
+  const code = dot ? parseDotCode(dot) : null;
+  if (code && 'error' in code) return fail(`dot "${cellText(dot)}" ${code.error}`);
+  return {
+    line,
+    raw: text,
+    sku,
+    make,
+    quantity: Number(get('quantity')),
+    costCents,
+    dotCode: code?.code ?? null,
+  };
 }

@@ -18,10 +18,10 @@ import * as repo from './inventory.repository';
 
 const BATCH = 500;
 
-export type GoodLine = FeedLine & { productId: number };
+export type GoodLine = FeedLine & { productId: number; reserved: number };
 
 /** Matches a batch of lines to the catalogue: unknown products, duplicates, stock below reservations. */
-async function checkBatch(db: Db, warehouseId: number, batch: FeedLine[], seen: Map<number, number>) {
+async function checkBatch(db: Db, warehouseId: number, batch: FeedLine[], seen: Map<string, number>) {
   const found = await repo.productsForFeed(db, warehouseId, [
     ...new Set(batch.map((l) => l.sku.toLowerCase())),
   ]);
@@ -33,13 +33,14 @@ async function checkBatch(db: Db, warehouseId: number, batch: FeedLine[], seen: 
       (p) => p.sku === l.sku.toLowerCase() && (p.make_name === make || p.make_slug === make),
     );
     const fail = (reason: string) => bad.push({ line: l.line, raw: l.raw, reason });
+    // One line per tire and DOT code: a tire may come on several lines, one per code.
+    const key = `${product?.id}:${l.dotCode ?? ''}`;
     if (!product) fail(`No product with sku ${cellText(l.sku)} of make ${cellText(l.make)} in the catalogue`);
-    else if (seen.has(product.id)) fail(`Same product as line ${seen.get(product.id)}`);
-    else if (l.quantity < product.reserved)
-      fail(`quantity ${l.quantity} is below the ${product.reserved} units reserved by open orders`);
+    else if (seen.has(key))
+      fail(`Same product${l.dotCode ? ` and DOT code ${l.dotCode}` : ''} as line ${seen.get(key)}`);
     else {
-      seen.set(product.id, l.line);
-      good.push({ ...l, productId: product.id });
+      seen.set(key, l.line);
+      good.push({ ...l, productId: product.id, reserved: product.reserved });
     }
   }
   return { good, bad };
@@ -54,7 +55,7 @@ export async function readFeed(db: Db, runId: number, warehouseId: number, strea
   let batch: FeedLine[] = [];
   const good: GoodLine[] = [];
   const bad: BadLine[] = [];
-  const seen = new Map<number, number>();
+  const seen = new Map<string, number>();
   const flush = async () => {
     const checked = await checkBatch(db, warehouseId, batch, seen);
     good.push(...checked.good);
@@ -88,5 +89,26 @@ export async function readFeed(db: Db, runId: number, warehouseId: number, strea
   }
   if (!header) throw new AppError('bad_request', 'The file is empty');
   await flush();
-  return { good, bad };
+  return belowReserved(good, bad);
+}
+
+/**
+ * A tire's lines together (one per DOT code) may not hold fewer units than open orders reserve:
+ * then each of its lines is refused, and its stock stays as it was.
+ */
+function belowReserved(good: GoodLine[], bad: BadLine[]) {
+  const units = new Map<number, number>();
+  for (const g of good) units.set(g.productId, (units.get(g.productId) ?? 0) + g.quantity);
+  const short = (g: GoodLine) => (units.get(g.productId) ?? 0) < g.reserved;
+  for (const g of good.filter(short)) {
+    const total = units.get(g.productId) ?? 0;
+    const all = total === g.quantity ? `quantity ${total}` : `quantity ${total} of its lines together`;
+    bad.push({
+      line: g.line,
+      raw: g.raw,
+      reason: `${all} is below the ${g.reserved} units reserved by open orders`,
+    });
+  }
+  bad.sort((a, b) => a.line - b.line);
+  return { good: good.filter((g) => !short(g)), bad };
 }

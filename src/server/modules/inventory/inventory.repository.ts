@@ -5,6 +5,7 @@ import { assertFeedRunTransition, type FeedRunStatus } from '../../../domain/fee
 import type { DbOrTx } from '../../db/connection';
 import { listPage, orderOf, searchWhere } from '../../db/list-page';
 import { companies, feedFailures, feedRuns, inventory, makes, products, warehouses } from '../../db/schema';
+import { companyTireAge, inventoryLots } from '../../db/schema/tire-age';
 import { writeStatus } from '../../db/write-status';
 
 export type WarehouseQuery = z.output<NonNullable<typeof api.listWarehouses.query>>;
@@ -80,6 +81,12 @@ const inventoryColumns = {
   reserved: inventory.reserved,
   costCents: inventory.costCents,
   updatedAt: inventory.updatedAt,
+  /** Its lots by DOT code (the service orders them and works out their age). */
+  lots: sql<{ dotCode: string; quantity: number }[]>`coalesce((
+    select json_agg(json_build_object('dotCode', l.dot_code, 'quantity', l.quantity))
+    from ${inventoryLots} l
+    where l.warehouse_id = ${inventory.warehouseId} and l.product_id = ${inventory.productId} and l.quantity > 0),
+    '[]')`,
 };
 
 function inventoryFrom(db: DbOrTx) {
@@ -139,6 +146,52 @@ export async function upsertInventory(
         target: [inventory.warehouseId, inventory.productId],
         set: { quantity: sql`excluded.quantity`, costCents: sql`excluded.cost_cents`, updatedAt: sql`now()` },
       });
+}
+
+/**
+ * Replaces the lots of stock rows: each row named keeps exactly the lots given (none: all its
+ * units of unknown age). Two statements for any number of rows.
+ */
+export async function replaceLots(
+  db: DbOrTx,
+  rows: { warehouseId: number; productId: number; lots: { dotCode: string; quantity: number }[] }[],
+) {
+  if (!rows.length) return;
+  for (let i = 0; i < rows.length; i += 1000) {
+    const part = rows.slice(i, i + 1000);
+    const keys = JSON.stringify(part.map((r) => ({ w: r.warehouseId, p: r.productId })));
+    await db.execute(sql`
+      delete from inventory_lots l using json_to_recordset(${keys}::json) as k(w bigint, p bigint)
+      where l.warehouse_id = k.w and l.product_id = k.p`);
+    const lots = part.flatMap((r) =>
+      r.lots.map((l) => ({ warehouseId: r.warehouseId, productId: r.productId, ...l })),
+    );
+    if (lots.length) await db.insert(inventoryLots).values(lots);
+  }
+}
+
+/** The oldest tires a company buys, in months, or null. */
+export async function findTireAge(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select({ maxAgeMonths: companyTireAge.maxAgeMonths })
+    .from(companyTireAge)
+    .where(eq(companyTireAge.companyId, companyId));
+  return row?.maxAgeMonths ?? null;
+}
+
+/** Sets (or, with null, clears) the oldest tires a company buys. */
+export async function saveTireAge(db: DbOrTx, companyId: number, maxAgeMonths: number | null) {
+  if (maxAgeMonths === null) {
+    await db.delete(companyTireAge).where(eq(companyTireAge.companyId, companyId));
+    return;
+  }
+  await db
+    .insert(companyTireAge)
+    .values({ companyId, maxAgeMonths })
+    .onConflictDoUpdate({
+      target: companyTireAge.companyId,
+      set: { maxAgeMonths, updatedAt: sql`now()` },
+    });
 }
 
 export async function insertRun(db: DbOrTx, values: typeof feedRuns.$inferInsert) {

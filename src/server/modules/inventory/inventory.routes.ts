@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as api from '../../../contract/inventory';
+import * as tireAge from '../../../contract/tire-age';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
 import * as service from './inventory.service';
@@ -35,6 +36,11 @@ export function inventoryRoutes(app: FastifyInstance) {
   }));
   route(app, api.uploadFeed, async ({ db, config, actor, params, req }) => ({
     data: await service.importFeed(db, actor, params.id, await feedFile(req, config.FEED_MAX_BYTES)),
+  }));
+
+  route(app, tireAge.getTireAge, async ({ db, actor }) => ({ data: await service.getTireAge(db, actor) }));
+  route(app, tireAge.updateTireAge, async ({ db, actor, body }) => ({
+    data: await service.updateTireAge(db, actor, body),
   }));
 
   route(app, api.listInventory, ({ db, actor, query }) => service.listInventory(db, actor, query));

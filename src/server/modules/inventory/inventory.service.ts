@@ -9,7 +9,9 @@ import type {
   WarehouseInput,
   updateWarehouse as updateEndpoint,
 } from '../../../contract/inventory';
+import type { TireAgeSettings } from '../../../contract/tire-age';
 import { isStaff } from '../../../domain/roles';
+import { ageInMonths, compareLotAge, isTooOldToSell, storedDotCode } from '../../../domain/tire-age';
 import type { Db, DbOrTx } from '../../db/connection';
 import { definedOnly, pageAnswer } from '../../db/list-page';
 import type { Actor } from '../../http/actor';
@@ -17,7 +19,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { iso } from '../../lib/dates';
 import { writeAudit } from '../audit/audit.service';
 import { refreshProductPrices } from '../catalog/catalog.service';
-import { readFeed } from './inventory.feed';
+import { type GoodLine, readFeed } from './inventory.feed';
 import * as repo from './inventory.repository';
 
 /** Staff see every supplier; a supplier user only the company of its current location. */
@@ -33,7 +35,17 @@ export function toWarehouse(row: repo.WarehouseRow): Warehouse {
 }
 
 export function toInventory(row: NonNullable<Awaited<ReturnType<typeof repo.findInventory>>>): InventoryRow {
-  return { ...row, updatedAt: iso(row.updatedAt) };
+  const now = new Date();
+  const lots = row.lots
+    .map((l) => ({ ...l, code: storedDotCode(l.dotCode) }))
+    .filter((l) => l.code !== null)
+    .sort((a, b) => compareLotAge(a.dotCode, b.dotCode))
+    .map(({ code, ...l }) => ({
+      ...l,
+      ageMonths: ageInMonths(code!, now),
+      tooOld: isTooOldToSell(code!, now),
+    }));
+  return { ...row, updatedAt: iso(row.updatedAt), lots };
 }
 
 export function toRun(row: repo.RunRow): FeedRun {
@@ -128,6 +140,7 @@ export async function setInventory(db: Db, actor: Actor, input: z.output<typeof 
     if (before && input.quantity < before.reserved)
       throw conflict(`Quantity cannot go below the ${before.reserved} units reserved by open orders`);
     await repo.upsertInventory(tx, [input]);
+    if (input.lots) await repo.replaceLots(tx, [{ ...input, lots: input.lots }]);
     await refreshProductPrices(tx, [input.productId]);
     const after = (await repo.findInventory(tx, input.warehouseId, input.productId))!;
     await writeAudit(tx, actor, {
@@ -164,14 +177,20 @@ export async function importFeed(
     if (upload.stream.truncated)
       throw new AppError('too_large', 'The file is larger than the upload limit; nothing was imported');
     const done = await db.transaction(async (tx) => {
+      // A tire may come on several lines, one per DOT code: its row is their sum (feedDotColumn).
+      const rows = stockRowsOf(good);
       await repo.upsertInventory(
         tx,
-        good.map((g) => ({
+        rows.map((r) => ({
           warehouseId,
-          productId: g.productId,
-          quantity: g.quantity,
-          costCents: g.costCents,
+          productId: r.productId,
+          quantity: r.quantity,
+          costCents: r.costCents,
         })),
+      );
+      await repo.replaceLots(
+        tx,
+        rows.map((r) => ({ warehouseId, productId: r.productId, lots: r.lots })),
       );
       await repo.insertFailures(
         tx,
@@ -193,6 +212,48 @@ export async function importFeed(
     await repo.finishRun(db, run, 'failed', { error: reason, finishedAt: new Date() });
     throw error;
   }
+}
+
+/** The feed's good lines as stock rows: one per tire, its lots the lines that name a DOT code. */
+function stockRowsOf(good: GoodLine[]) {
+  const rows = new Map<
+    number,
+    { productId: number; quantity: number; costCents: number; lots: { dotCode: string; quantity: number }[] }
+  >();
+  for (const g of good) {
+    const row = rows.get(g.productId) ?? {
+      productId: g.productId,
+      quantity: 0,
+      costCents: g.costCents,
+      lots: [],
+    };
+    row.quantity += g.quantity;
+    if (g.dotCode && g.quantity > 0) row.lots.push({ dotCode: g.dotCode, quantity: g.quantity });
+    rows.set(g.productId, row);
+  }
+  return [...rows.values()];
+}
+
+/** The oldest tires the caller's company buys (docs/domain.md, "Tire age"); null: any age sold. */
+export async function getTireAge(db: DbOrTx, actor: Actor): Promise<TireAgeSettings> {
+  return { maxAgeMonths: await repo.findTireAge(db, actor.companyId) };
+}
+
+/** The company admin sets (or clears) the oldest tires the company buys; audited. */
+export async function updateTireAge(db: Db, actor: Actor, body: TireAgeSettings) {
+  return db.transaction(async (tx) => {
+    const before = await getTireAge(tx, actor);
+    await repo.saveTireAge(tx, actor.companyId, body.maxAgeMonths);
+    const after = await getTireAge(tx, actor);
+    await writeAudit(tx, actor, {
+      entity: 'company_tire_age',
+      entityId: actor.companyId,
+      action: 'update',
+      before,
+      after,
+    });
+    return after;
+  });
 }
 
 /** Free units of some products per active warehouse and its ZIP: what the delivery promise ships from. */
