@@ -2,7 +2,7 @@
 // tires a company buys, set by its company admin on /account.
 import { z } from 'zod';
 import { MAX_SALE_AGE_MONTHS, MIN_MAX_AGE_MONTHS, parseDotCode } from '../domain/tire-age';
-import { endpoint } from './common';
+import { endpoint, Id } from './common';
 
 /** Four digits, week then year ("2324" = week 23 of 2024), of a week that has come. */
 export const DotCode = z.string().superRefine((text, ctx) => {
@@ -41,4 +41,21 @@ export const updateTireAge = endpoint({
   summary: 'Set the oldest tires the company buys, in months; null takes any age the shop sells',
   body: TireAgeSettings,
   response: z.object({ data: TireAgeSettings }),
+});
+
+export const OrderLineLots = z.object({
+  orderItemId: z.number().int(),
+  /** The DOT codes of the units the line took (held or sold), oldest first, with their units. */
+  lots: z.array(z.object({ dotCode: z.string().nullable(), quantity: z.number().int() })),
+});
+export type OrderLineLots = z.infer<typeof OrderLineLots>;
+
+export const getOrderDotCodes = endpoint({
+  method: 'GET',
+  path: '/api/v1/order/:id/dot-codes',
+  access: 'user',
+  summary:
+    "The DOT codes of the tires each line of an order took (null: of unknown age); another company's order is a 404",
+  params: z.object({ id: Id }),
+  response: z.object({ data: z.array(OrderLineLots) }),
 });

@@ -194,6 +194,29 @@ export async function saveTireAge(db: DbOrTx, companyId: number, maxAgeMonths: n
     });
 }
 
+/** The company an order is of, or null when there is no such order. */
+export async function orderCompany(db: DbOrTx, orderId: number) {
+  const { rows } = await db.execute<{ company_id: number }>(
+    sql`select company_id from orders where id = ${orderId}`,
+  );
+  return rows[0] ? Number(rows[0].company_id) : null;
+}
+
+/** The units each line of an order holds or sold, by the DOT code its holds took. */
+export async function orderLineLots(db: DbOrTx, orderId: number) {
+  const { rows } = await db.execute<{ order_item_id: number; dot_code: string | null; quantity: number }>(sql`
+    select h.order_item_id, l.dot_code, sum(h.quantity)::int as quantity
+    from stock_holds h left join stock_hold_lots l on l.hold_id = h.id
+    where h.order_id = ${orderId} and h.status in ('held', 'committed') and h.order_item_id is not null
+    group by h.order_item_id, l.dot_code
+    order by h.order_item_id`);
+  return rows.map((r) => ({
+    orderItemId: Number(r.order_item_id),
+    dotCode: r.dot_code,
+    quantity: Number(r.quantity),
+  }));
+}
+
 export async function insertRun(db: DbOrTx, values: typeof feedRuns.$inferInsert) {
   const [row] = await db.insert(feedRuns).values(values).returning();
   return row;

@@ -43,6 +43,10 @@ export function inventoryRoutes(app: FastifyInstance) {
     data: await service.updateTireAge(db, actor, body),
   }));
 
+  route(app, tireAge.getOrderDotCodes, async ({ db, actor, params }) => ({
+    data: await service.orderDotCodes(db, actor, params.id),
+  }));
+
   route(app, api.listInventory, ({ db, actor, query }) => service.listInventory(db, actor, query));
   route(app, api.setInventory, async ({ db, actor, body }) => ({
     data: await service.setInventory(db, actor, body),

@@ -9,7 +9,7 @@ import type {
   WarehouseInput,
   updateWarehouse as updateEndpoint,
 } from '../../../contract/inventory';
-import type { TireAgeSettings } from '../../../contract/tire-age';
+import type { OrderLineLots, TireAgeSettings } from '../../../contract/tire-age';
 import { isStaff } from '../../../domain/roles';
 import { ageInMonths, compareLotAge, isTooOldToSell, storedDotCode } from '../../../domain/tire-age';
 import type { Db, DbOrTx } from '../../db/connection';
@@ -254,6 +254,23 @@ export async function updateTireAge(db: Db, actor: Actor, body: TireAgeSettings)
     });
     return after;
   });
+}
+
+/**
+ * The DOT codes each line of an order took (docs/domain.md, "Tire age"): for the users of the
+ * order's company and staff; anyone else is told the order does not exist.
+ */
+export async function orderDotCodes(db: DbOrTx, actor: Actor, orderId: number): Promise<OrderLineLots[]> {
+  const companyId = await repo.orderCompany(db, orderId);
+  if (companyId === null || (!isStaff(actor.role) && companyId !== actor.companyId)) throw notFound('Order');
+  const lines = new Map<number, OrderLineLots>();
+  for (const r of await repo.orderLineLots(db, orderId)) {
+    const line = lines.get(r.orderItemId) ?? { orderItemId: r.orderItemId, lots: [] };
+    line.lots.push({ dotCode: r.dotCode, quantity: r.quantity });
+    lines.set(r.orderItemId, line);
+  }
+  for (const line of lines.values()) line.lots.sort((a, b) => compareLotAge(a.dotCode, b.dotCode));
+  return [...lines.values()];
 }
 
 /** Free units of some products per active warehouse and its ZIP: what the delivery promise ships from. */

@@ -73,6 +73,26 @@ describe('checkout takes tires oldest DOT code first', () => {
       { dotCode: '2321', quantity: 3, status: 'committed' },
       { dotCode: '4026', quantity: 1, status: 'committed' },
     ]);
+    // The order's line names the codes its units took, oldest first; another company's is a 404.
+    const codes = await t.app.inject({
+      url: `/api/v1/order/${res.json().orderId}/dot-codes`,
+      headers: { cookie: shopper.cookie },
+    });
+    expect(codes.json().data).toEqual([
+      {
+        orderItemId: expect.any(Number),
+        lots: [
+          { dotCode: '2321', quantity: 3 },
+          { dotCode: '4026', quantity: 1 },
+        ],
+      },
+    ]);
+    const stranger = await createShopper(t.app, t.db);
+    const hidden = await t.app.inject({
+      url: `/api/v1/order/${res.json().orderId}/dot-codes`,
+      headers: { cookie: stranger.cookie },
+    });
+    expect(hidden.statusCode).toBe(404);
     // The sale leaves the shelf and its lots in the same statement.
     expect(await lotsLeft(p.product.id)).toEqual({ '0119': 3, '2321': 0, '4026': 1 });
     expect((await stockOf(t.db, p.product.id))[0]).toMatchObject({ quantity: 6, reserved: 0 });
