@@ -125,6 +125,17 @@ describe('a staggered set on the order', () => {
       f.set?.setId,
     ]);
 
+    // Ordered again, the set comes back into the cart as a set.
+    const again = await as(s)('POST', `/api/order/${order.orderId}/reorder`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ added: 2, skipped: [] });
+    const cart = (await as(s)('GET', '/api/cart')).json().orderItems as Line[];
+    expect(cart.map((l) => [l.orderItemProductId, l.set?.position])).toEqual([
+      [front.product.id, 'front'],
+      [rear.product.id, 'rear'],
+    ]);
+    expect(cart[0].set?.setId).toBe(cart[1].set?.setId);
+
     const stranger = await createShopper(t.app, t.db);
     expect((await as(stranger)('GET', `/api/order/${order.orderId}`)).statusCode).toBe(404);
 
