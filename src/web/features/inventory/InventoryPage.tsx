@@ -3,6 +3,7 @@ import { CrudPage } from '../../components/CrudPage';
 import type { Picker } from '../../components/EntityPicker';
 import { dateTime, money } from '../../lib/format';
 import { inventoryApi, warehousePicker } from './inventory.api';
+import { LotBadges } from './StockLots';
 
 const { listInventory, setInventory } = inventoryApi.endpoints;
 
@@ -24,6 +25,12 @@ export function InventoryPage({ pickers }: { pickers: { product: Picker } }) {
           { id: 'tire', header: 'Tire', cell: (r) => `${r.makeName} ${r.size}` },
           { id: 'quantity', header: 'Quantity', cell: (r) => r.quantity, sortKey: 'quantity' },
           { id: 'reserved', header: 'Reserved', cell: (r) => r.reserved },
+          {
+            id: 'dot',
+            header: 'DOT',
+            cell: (r) => <LotBadges row={r} />,
+            csv: (r) => r.lots.map((l) => `${l.dotCode}x${l.quantity}`).join(' '),
+          },
           {
             id: 'cost',
             header: 'Cost',

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { FailedRows } from './FailedRows';
 import { FeedUpload } from './FeedUpload';
+import { StockLots } from './StockLots';
 import { useListWarehousesQuery } from './inventory.api';
 
 /**
@@ -48,6 +49,18 @@ export function SupplierInventoryPage({
               {warehouseId && <FeedUpload warehouseId={warehouseId} />}
             </Stack>
           </Card>
+          {warehouseId && (
+            <Card withBorder>
+              <Title order={2} size="h4" mb="sm">
+                Stock and DOT codes
+              </Title>
+              <Text size="sm" c="dimmed" mb="sm">
+                A feed's optional <code>dot</code> column gives each line's DOT date code (2324 = week 23 of
+                2024); a tire may come on one line per code. Lots older than six years are never sold.
+              </Text>
+              <StockLots warehouseId={warehouseId} />
+            </Card>
+          )}
           {warehouseId && renderShipping?.(warehouseId)}
           <Card withBorder>
             <Title order={2} size="h4" mb="sm">

@@ -1,7 +1,8 @@
 import * as inventory from '../../../contract/inventory';
+import * as tireAge from '../../../contract/tire-age';
 import { api, type ApiFailure } from '../../api/api';
 import { UNREACHABLE } from '../../api/client';
-import { byId, contractQuery } from '../../api/endpoints';
+import { byId, contractMutation, contractQuery } from '../../api/endpoints';
 import { createMutation, listQuery, oneQuery, updateMutation, written } from '../../api/crud';
 import type { Picker } from '../../components/EntityPicker';
 
@@ -26,10 +27,35 @@ export const inventoryApi = api.injectEndpoints({
     listFailedRows: listQuery(b, inventory.listFailedRows, 'FeedFailure', (r) => r.id),
     listInventory: listQuery(b, inventory.listInventory, 'Inventory', (r) => r.warehouseId),
     setInventory: createMutation(b, inventory.setInventory, stock),
+    /** The oldest tires the company buys (docs/domain.md, "Tire age"). */
+    tireAge: contractQuery(b, tireAge.getTireAge, {
+      // biome-ignore lint/suspicious/noConfusingVoidType: the hook takes no argument (RTK Query's void)
+      input: (_: void) => ({}),
+      transform: (r) => r.data,
+      provides: [{ type: 'Company', id: 'TIRE_AGE' }],
+    }),
+    updateTireAge: contractMutation(b, tireAge.updateTireAge, {
+      transform: (r) => r.data,
+      invalidates: [{ type: 'Company', id: 'TIRE_AGE' }],
+    }),
+    /** The DOT codes each line of an order took, read with the order. */
+    orderDotCodes: contractQuery(b, tireAge.getOrderDotCodes, {
+      input: byId,
+      transform: (r) => r.data,
+      provides: (_r, _e, id) => [{ type: 'Order', id }],
+    }),
   }),
 });
 
-export const { useListWarehousesQuery, useFeedRunsQuery, useListFailedRowsQuery } = inventoryApi;
+export const {
+  useListWarehousesQuery,
+  useFeedRunsQuery,
+  useListFailedRowsQuery,
+  useTireAgeQuery,
+  useUpdateTireAgeMutation,
+  useOrderDotCodesQuery,
+} = inventoryApi;
+export const useStockQuery = inventoryApi.endpoints.listInventory.useQuery;
 
 /** After a feed upload (which goes around RTK Query to report progress): read again what it changed. */
 export const feedApplied = (warehouseId: number) => api.util.invalidateTags(written(feed, warehouseId));
