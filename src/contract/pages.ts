@@ -24,6 +24,7 @@ export const knownPages = [
   '/supplier',
   '/installer',
   '/fleet',
+  '/approvals',
   '/shop',
   '/tires',
   '/oe_selection',

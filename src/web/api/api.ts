@@ -66,6 +66,7 @@ const tagTypes = [
   'TaxData',
   'Exemption',
   'Webhook',
+  'Approval',
   'FleetUnit',
 ] as const;
 export type ApiTag = (typeof tagTypes)[number];

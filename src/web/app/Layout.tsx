@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
-import { isStaff } from '../../domain/roles';
+import { can, isStaff } from '../../domain/roles';
 import { Logo } from '../components/Logo';
 import { Loader } from '../components/plain/Loader';
 import { StrokeIcon } from '../components/plain/StrokeIcon';
@@ -150,6 +150,9 @@ function NavBar() {
         { to: paths.orders, label: 'Orders' },
         { to: paths.quotes, label: 'Quotes' },
         ...(isStaff(user.role) ? [] : [{ to: paths.fleet, label: 'Fleet' }]),
+        ...(can(user.role, 'shop') && !['supplier', 'installer'].includes(user.role)
+          ? [{ to: paths.approvals, label: 'Approvals' }]
+          : []),
         ...((location?.locationSupplierId ?? 0) > 0 ? [{ to: paths.supplier, label: 'Supplier' }] : []),
         ...((location?.locationInstaller ?? 0) > 0 ? [{ to: paths.installer, label: 'Installer' }] : []),
         ...(isStaff(user.role) ? [{ to: paths.admin, label: 'Back office' }] : []),

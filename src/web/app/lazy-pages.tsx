@@ -166,6 +166,8 @@ export const CertificatesCard = page(
 export const ExpiryBanner = page(() => import('../features/exemptions/ExpiryBanner'), 'ExpiryBanner');
 export const BuyingRulesCard = page(() => import('../features/cart/BuyingRulesCard'), 'BuyingRulesCard');
 export const WebhooksCard = page(() => import('../features/webhooks/WebhooksCard'), 'WebhooksCard');
+export const SpendingCard = page(() => import('../features/approvals/SpendingCard'), 'SpendingCard');
+export const ApprovalsPage = page(() => import('../features/approvals/ApprovalsPage'), 'ApprovalsPage');
 export const ShipScheduleCard = page(
   () => import('../features/delivery/ShipScheduleCard'),
   'ShipScheduleCard',

@@ -17,6 +17,7 @@ export const paths = {
   wholesaleConfirm: '/wholesale/confirm',
   installer: '/installer',
   fleet: '/fleet',
+  approvals: '/approvals',
   shop: '/shop',
   tires: '/tires',
   oeSelection: '/oe_selection',

@@ -1,7 +1,9 @@
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Layout } from './Layout';
 import {
   AccountPage,
+  ApprovalsPage,
   BuyingRulesCard,
   AddForUnit,
   AddToCart,
@@ -38,6 +40,7 @@ import {
   SupplierArea,
   SupplierInventoryPage,
   SupplierOrdersPage,
+  SpendingCard,
   WebhooksCard,
   ShipScheduleCard,
   WholesaleConfirmPage,
@@ -110,7 +113,12 @@ export const routes: PageRoute[] = [
                 )}
                 renderExpiryBanner={(canUpload) => (canUpload ? <ExpiryBanner /> : null)}
                 renderWebhooks={() => <WebhooksCard />}
-                renderBuyingRules={(canEdit) => <BuyingRulesCard canEdit={canEdit} />}
+                renderBuyingRules={(canEdit) => (
+                  <Stack gap="md">
+                    <BuyingRulesCard canEdit={canEdit} />
+                    <SpendingCard canEdit={canEdit} />
+                  </Stack>
+                )}
               />
             ),
           },
@@ -138,6 +146,7 @@ export const routes: PageRoute[] = [
           },
           { path: paths.installer, element: <InstallerOrdersPage /> },
           { path: paths.fleet, element: <FleetPage /> },
+          { path: paths.approvals, element: <ApprovalsPage /> },
           { path: `${paths.fleet}/:id`, element: <FleetUnitPage /> },
           {
             path: paths.shop,

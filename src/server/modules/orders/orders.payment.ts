@@ -2,7 +2,7 @@
 // amount from the client) and who may pay it; the payments module records the money.
 import type { z } from 'zod';
 import type { CardOrSource } from '../../../contract/payments';
-import { isPlacedOrder } from '../../../domain/order-status';
+import { awaitsApproval, isPlacedOrder } from '../../../domain/order-status';
 import { canTransition } from '../../../domain/status-machine';
 import {
   assertOrderPaymentTransition,
@@ -50,6 +50,11 @@ export async function unpaidOrder(tx: DbOrTx, actor: Actor, orderId: number) {
     if (!isStaff(actor.role)) throw notFound('Order');
     if (!can(actor.role, 'finance')) throw forbidden('Only finance takes payments for a customer');
   }
+  // An order waiting for approval is charged by its approval, never before (docs/fleet.md).
+  if (awaitsApproval(order.status))
+    throw conflict('This order waits for approval; it is charged once a company approver approves it', {
+      reason: 'awaiting_approval',
+    });
   if (!awaitsPayment(order.paymentStatus as OrderPaymentStatus))
     throw conflict(`This order is ${order.status} with payment ${order.paymentStatus}; nothing to pay`, {
       paymentStatus: order.paymentStatus,
@@ -277,6 +282,10 @@ export async function recordPaymentReceived(db: Db, actor: Actor, orderId: numbe
   await db.transaction(async (tx) => {
     const order = await repo.findOrder(tx, orderId, true);
     if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
+    if (awaitsApproval(order.status))
+      throw conflict('This order waits for approval; it is charged once a company approver approves it', {
+        reason: 'awaiting_approval',
+      });
     const status = order.paymentStatus as OrderPaymentStatus;
     if (!canTransition(orderPaymentTransitions, status, 'paid'))
       throw conflict(`The payment of this order is ${order.paymentStatus}`, { paymentStatus: status });

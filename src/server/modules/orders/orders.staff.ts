@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { StaffOrderQuery } from '../../../contract/orders-staff';
 import {
+  awaitsApproval,
   awaitsProcessing,
   isExceptionLine,
   isOnHold,
@@ -33,6 +34,11 @@ export async function listOrders(db: Db, q: z.output<typeof StaffOrderQuery>) {
 async function lockedOrder(tx: Tx, orderId: number) {
   const order = await repo.findOrder(tx, orderId, true);
   if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
+  // Staff see an order waiting for approval but never move it: its company's approvers decide.
+  if (awaitsApproval(order.status))
+    throw conflict("This order waits for its company's approval; only the company's approvers move it", {
+      reason: 'awaiting_approval',
+    });
   return order;
 }
 

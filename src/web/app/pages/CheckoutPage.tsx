@@ -1,7 +1,20 @@
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
-import { Alert, Anchor, Button, Card, Code, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Code,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
@@ -13,6 +26,7 @@ import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
 import { RequestQuoteLink } from '../../features/quotes/RequestQuoteLink';
 import { CartArrivals } from '../../features/delivery/ArrivesBy';
 import { CartLineUnit } from '../../features/fleet/CartLineUnit';
+import { CheckoutSpending } from '../../features/approvals/CheckoutSpending';
 import { paths } from '../paths';
 import { useAppDispatch, useAppSelector } from '../../lib/store-hooks';
 import { money } from '../../lib/format';
@@ -31,12 +45,22 @@ export function CheckoutPage() {
     return (
       <>
         <PageTitle title="Order placed" />
-        <Alert color="green" title={`Thank you: order ${lastPlaced.number}`} role="status">
-          Total {money(lastPlaced.totalCents)}, payment {lastPlaced.paymentStatus.replace('_', ' ')}.{' '}
-          <Anchor component={Link} to={paths.orders}>
-            See your orders
-          </Anchor>
-        </Alert>
+        {lastPlaced.status === 'awaiting_approval' ? (
+          <Alert color="grape" title={`Order ${lastPlaced.number} waits for approval`} role="status">
+            Total {money(lastPlaced.totalCents)}. Its tires are held and nothing is charged until a company
+            approver approves it; you get an e-mail either way.{' '}
+            <Anchor component={Link} to={`${paths.orders}/${lastPlaced.orderId}`}>
+              Follow the order
+            </Anchor>
+          </Alert>
+        ) : (
+          <Alert color="green" title={`Thank you: order ${lastPlaced.number}`} role="status">
+            Total {money(lastPlaced.totalCents)}, payment {lastPlaced.paymentStatus.replace('_', ' ')}.{' '}
+            <Anchor component={Link} to={paths.orders}>
+              See your orders
+            </Anchor>
+          </Alert>
+        )}
         {onStripe && lastPlaced.paymentMethod === 'card' && isPendingPayment(lastPlaced.paymentStatus) && (
           <Alert color="blue" mt="md" title="Opening the card payment page" role="status">
             <Group gap="xs" wrap="nowrap">
@@ -110,6 +134,9 @@ export function CheckoutPage() {
             <Card withBorder mb="md">
               <CartTotals cart={cart} />
             </Card>
+            <Box mb="md">
+              <CheckoutSpending totalCents={cart.totals.totalCents} />
+            </Box>
             <Card withBorder>
               <Title order={2} size="h4" mb="sm">
                 Payment

@@ -18,6 +18,7 @@ import { useMyOrderQuery, useReorderMutation } from '../../features/orders/order
 import { PayOrder } from '../../features/orders/PayOrder';
 import { CardCheckoutReturn, type CheckoutReturn } from '../../features/orders/CardCheckoutReturn';
 import { OrderTracking } from '../../features/logistics/OrderTracking';
+import { ApprovalNotice } from '../../features/approvals/ApprovalNotice';
 import { PromisedDay } from '../../features/delivery/ArrivesBy';
 import { ReviewInvitation } from '../../features/reviews/ReviewInvitation';
 import { OrderAfterSales } from '../../features/aftersales/OrderAfterSales';
@@ -89,6 +90,7 @@ export function OrderPage() {
             <Card withBorder>
               <OrderItemsTable order={order} />
             </Card>
+            <ApprovalNotice orderId={order.orderId} />
             <OrderTracking orderId={order.orderId} />
             <ReviewInvitation orderId={order.orderId} status={order.status} />
             <OrderAfterSales order={order} />

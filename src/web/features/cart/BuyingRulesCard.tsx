@@ -1,6 +1,9 @@
 import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
-import { Alert, Card, Loader, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, NumberInput, Switch, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { MAX_APPROVAL_HOLD_HOURS } from '../../../domain/approval-status';
 import { errorMessage } from '../../api/client';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 import { useBuyingSettingsQuery, useUpdateBuyingSettingsMutation } from './cart.api';
@@ -13,6 +16,10 @@ export function BuyingRulesCard({ canEdit }: { canEdit: boolean }) {
   const settings = useBuyingSettingsQuery();
   const [save, saving] = useMutationWithToast(useUpdateBuyingSettingsMutation());
   const poRequired = settings.data?.poRequired ?? false;
+  const [hours, setHours] = useState<number | string>('');
+  useEffect(() => {
+    if (settings.data) setHours(settings.data.approvalHoldHours);
+  }, [settings.data]);
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="sm">
@@ -43,8 +50,39 @@ export function BuyingRulesCard({ canEdit }: { canEdit: boolean }) {
       )}
       {!canEdit && settings.data && (
         <Text size="sm" mt="xs">
-          {poRequired ? 'Your orders need a PO number.' : 'A PO number is optional on your orders.'}
+          {poRequired ? 'Your orders need a PO number.' : 'A PO number is optional on your orders.'} An order
+          waiting for approval keeps its tires for {settings.data.approvalHoldHours} hours.
         </Text>
+      )}
+      {canEdit && settings.data && (
+        <Group align="flex-end" mt="md" gap="sm">
+          <NumberInput
+            label="Hold tires of an order awaiting approval for"
+            suffix=" hours"
+            min={1}
+            max={MAX_APPROVAL_HOLD_HOURS}
+            allowDecimal={false}
+            value={hours}
+            onChange={setHours}
+            w={{ base: '100%', sm: 320 }}
+          />
+          <Button
+            variant="light"
+            loading={saving.isLoading}
+            disabled={hours === '' || Number(hours) === settings.data.approvalHoldHours}
+            onClick={() =>
+              save(
+                { approvalHoldHours: Number(hours) },
+                {
+                  success: (r) =>
+                    `Orders awaiting approval keep their tires for ${r.approvalHoldHours} hours`,
+                },
+              )
+            }
+          >
+            Save
+          </Button>
+        </Group>
       )}
     </Card>
   );

@@ -9,6 +9,7 @@ import { groupSets } from '../../lib/line-sets';
 import { LandedTotals, ratePercent } from '../../components/LandedTotals';
 
 const colors: Record<string, string> = {
+  awaiting_approval: 'grape',
   placed: 'blue',
   processing: 'indigo',
   partially_shipped: 'cyan',
@@ -28,7 +29,7 @@ const colors: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge color={colors[status] ?? 'gray'} variant="light" miw="max-content">
-      {status.replace('_', ' ')}
+      {status.replaceAll('_', ' ')}
     </Badge>
   );
 }

@@ -19,7 +19,7 @@ import {
 } from '../../components/CardFields';
 import { usePayOrderByCardMutation } from './orders.api';
 import { money } from '../../lib/format';
-import { isCancelledOrder } from '../../../domain/order-status';
+import { awaitsApproval, isCancelledOrder } from '../../../domain/order-status';
 import { isUnpaid } from '../../../domain/payment-status';
 
 export interface SavedCard {
@@ -56,7 +56,8 @@ export function PayOrder({ order, savedCards }: { order: OrderDetail; savedCards
       sourceId: (v, all) => (all.method === 'saved' && !v ? 'Choose a saved card' : null),
     },
   });
-  if (!isUnpaid(order.paymentStatus) || isCancelledOrder(order.status)) return null;
+  if (!isUnpaid(order.paymentStatus) || isCancelledOrder(order.status) || awaitsApproval(order.status))
+    return null;
   const refuse = (problem: ApiFailure) => {
     attempt.finish(problem);
     form.setErrors(cardFieldErrors(problem));

@@ -1,0 +1,42 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { dateTime } from '../../lib/format';
+import { useApprovalsQuery } from './approvals.api';
+import { reasonsText } from './approval-words';
+
+/** Where an order's approval stands, on its page: waiting (until when), approved or rejected. */
+export function ApprovalNotice({ orderId }: { orderId: number }) {
+  const { data } = useApprovalsQuery({ orderId });
+  const a = data?.[0];
+  if (!a) return null;
+  const color = { pending: 'grape', approved: 'green', rejected: 'red', expired: 'gray' }[a.status];
+  const title = {
+    pending: 'Waiting for approval',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    expired: 'Not approved in time',
+  }[a.status];
+  return (
+    <Alert color={color} title={title} mt="md" aria-label="Approval">
+      <Text size="sm">The order is {reasonsText(a.reasons)}.</Text>
+      {a.status === 'pending' && (
+        <Text size="sm">
+          Its tires are held and nothing is charged until a company approver decides, by{' '}
+          {dateTime(a.expiresAt)}.{' '}
+          {a.canDecide && (
+            <Anchor component={Link} to="/approvals">
+              Decide it under Approvals
+            </Anchor>
+          )}
+        </Text>
+      )}
+      {a.decidedBy && (
+        <Text size="sm">
+          {a.status === 'approved' ? 'Approved' : 'Rejected'} by {a.decidedBy.name} {dateTime(a.decidedAt)}
+          {a.comment ? `: “${a.comment}”` : '.'}
+        </Text>
+      )}
+      {a.status === 'expired' && <Text size="sm">Its tires were released and nothing was charged.</Text>}
+    </Alert>
+  );
+}
