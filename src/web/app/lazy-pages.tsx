@@ -164,6 +164,7 @@ export const CertificatesCard = page(
   'CertificatesCard',
 );
 export const ExpiryBanner = page(() => import('../features/exemptions/ExpiryBanner'), 'ExpiryBanner');
+export const TireAgeCard = page(() => import('../features/inventory/TireAgeCard'), 'TireAgeCard');
 export const BuyingRulesCard = page(() => import('../features/cart/BuyingRulesCard'), 'BuyingRulesCard');
 export const WebhooksCard = page(() => import('../features/webhooks/WebhooksCard'), 'WebhooksCard');
 export const SpendingCard = page(() => import('../features/approvals/SpendingCard'), 'SpendingCard');

@@ -5,6 +5,7 @@ import {
   AccountPage,
   ApprovalsPage,
   BuyingRulesCard,
+  TireAgeCard,
   AddForUnit,
   AddToCart,
   AdminConsole,
@@ -116,6 +117,7 @@ export const routes: PageRoute[] = [
                 renderBuyingRules={(canEdit) => (
                   <Stack gap="md">
                     <BuyingRulesCard canEdit={canEdit} />
+                    <TireAgeCard canEdit={canEdit} />
                     <SpendingCard canEdit={canEdit} />
                   </Stack>
                 )}

@@ -20,6 +20,7 @@ import { CardCheckoutReturn, type CheckoutReturn } from '../../features/orders/C
 import { OrderTracking } from '../../features/logistics/OrderTracking';
 import { ApprovalNotice } from '../../features/approvals/ApprovalNotice';
 import { PromisedDay } from '../../features/delivery/ArrivesBy';
+import { OrderDotCodes } from '../../features/inventory/OrderDotCodes';
 import { ReviewInvitation } from '../../features/reviews/ReviewInvitation';
 import { OrderAfterSales } from '../../features/aftersales/OrderAfterSales';
 import { useCompanyPaymentQuery } from '../../features/cart/cart.api';
@@ -88,7 +89,10 @@ export function OrderPage() {
         <Grid>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Card withBorder>
-              <OrderItemsTable order={order} />
+              <OrderItemsTable
+                order={order}
+                renderLineExtra={(itemId) => <OrderDotCodes orderId={order.orderId} orderItemId={itemId} />}
+              />
             </Card>
             <ApprovalNotice orderId={order.orderId} />
             <OrderTracking orderId={order.orderId} />

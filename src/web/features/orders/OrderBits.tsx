@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
@@ -117,7 +118,14 @@ function SetHeading({ front }: { front: Item }) {
  * on a phone a list of lines (nothing scrolls sideways). A staggered set's two lines stand
  * together under its heading (docs/fleet.md, "Staggered sets").
  */
-export function OrderItemsTable({ order }: { order: OrderDetail }) {
+export function OrderItemsTable({
+  order,
+  renderLineExtra,
+}: {
+  order: OrderDetail;
+  /** More about a line, under its SKU (the DOT codes its tires were taken from). */
+  renderLineExtra?: (orderItemId: number) => ReactNode;
+}) {
   const phone = usePhone();
   const groups = groupSets(order.orderItems);
   const totals = (
@@ -130,6 +138,7 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
         <Text size="xs" c="dimmed">
           {i.skuCode}
         </Text>
+        {renderLineExtra?.(i.orderItemId)}
         <Group justify="space-between" mt={4} wrap="nowrap" align="end">
           <Text size="sm">
             {i.orderItemQuantity} × {money(netUnitCents(i))}
@@ -181,6 +190,7 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
         <Text size="xs" c="dimmed">
           {i.skuCode}
         </Text>
+        {renderLineExtra?.(i.orderItemId)}
       </Table.Td>
       <Table.Td>{i.orderItemQuantity}</Table.Td>
       <Table.Td>{money(netUnitCents(i))}</Table.Td>
