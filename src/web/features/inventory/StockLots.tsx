@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Table.layer.css';
-import { Alert, Badge, Group, Loader, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Input.layer.css';
+import { Alert, Badge, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { InventoryRow } from '../../../contract/inventory';
 import { useStockQuery } from './inventory.api';
 
@@ -32,11 +34,33 @@ export function LotBadges({ row }: { row: InventoryRow }) {
 
 /** The supplier's stock of one warehouse with each row's DOT codes (docs/domain.md, "Tire age"). */
 export function StockLots({ warehouseId }: { warehouseId: number }) {
-  const stock = useStockQuery({ warehouseId, pageSize: 100, sort: 'skuCode' });
+  const [q, setQ] = useState('');
+  const stock = useStockQuery({ warehouseId, pageSize: 100, sort: 'skuCode', q: q.trim() || undefined });
   const rows = stock.data?.data.list;
-  if (stock.isLoading) return <Loader size="sm" aria-label="Loading the stock" />;
-  if (stock.error) return <Alert color="red">The stock could not be loaded.</Alert>;
-  if (!rows?.length) return <Text c="dimmed">No stock in this warehouse yet: upload a feed.</Text>;
+  const total = stock.data?.data.count ?? 0;
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Find a tire"
+        placeholder="SKU, size or make"
+        value={q}
+        onChange={(e) => setQ(e.currentTarget.value)}
+        w={{ base: '100%', sm: 320 }}
+      />
+      {stock.isLoading && <Loader size="sm" aria-label="Loading the stock" />}
+      {stock.error && <Alert color="red">The stock could not be loaded.</Alert>}
+      {rows && !rows.length && <Text c="dimmed">No stock found in this warehouse.</Text>}
+      {rows && rows.length > 0 && <StockTable rows={rows} />}
+      {total > 100 && (
+        <Text size="xs" c="dimmed">
+          The first 100 of {total} tires; find a tire to see others.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function StockTable({ rows }: { rows: InventoryRow[] }) {
   return (
     <Table striped aria-label="Stock">
       <Table.Thead>
