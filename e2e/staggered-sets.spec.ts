@@ -1,5 +1,5 @@
-import { expect, type Page, test } from './fixtures';
-import { signIn, snap } from './helpers';
+import { type APIRequestContext, expect, type Page, request, test } from './fixtures';
+import { DEMO_PASSWORD, signIn, snap } from './helpers';
 
 // A staggered set in a browser: a vehicle with different front and rear sizes, its pair added
 // from the results as one set, the set together in the cart, checked out, and one set on the
@@ -69,6 +69,48 @@ async function emptyCart(page: Page) {
     });
 }
 
+async function staffContext(baseURL: string | undefined, username: string) {
+  const ctx = await request.newContext({ baseURL });
+  expect((await ctx.post('/api/v1/login', { data: { username, password: DEMO_PASSWORD } })).ok()).toBe(true);
+  return ctx;
+}
+
+/** Staff send the order, its suppliers confirm every line, and the sandbox courier delivers it. */
+async function deliver(admin: APIRequestContext, orderId: number) {
+  expect((await admin.post(`/api/v1/order/${orderId}/submit`, { data: {} })).ok()).toBe(true);
+  const view = async () => {
+    const body = await (await admin.get(`/api/v1/order/${orderId}`)).json();
+    return (body.data ?? body).subOrders as {
+      supplierCompanyId: number;
+      lines: { supplierLineId: number; orderItemId: number; status: string }[];
+    }[];
+  };
+  for (const sub of await view())
+    for (const line of sub.lines) {
+      const url = `/api/v1/order/${orderId}/item/${line.orderItemId}/supplier/${sub.supplierCompanyId}/confirm`;
+      const confirmed = await admin.post(url, { data: {} });
+      expect(confirmed.ok(), await confirmed.text()).toBe(true);
+    }
+  for (const line of (await view()).flatMap((x) => x.lines)) {
+    const made = await admin.post('/api/v1/fulfillment', {
+      data: { supplierLineIds: [line.supplierLineId] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const label = await admin.post('/api/v1/fulfillment/label/gen', {
+      data: {
+        fulfillmentId: (await made.json()).data.fulfillmentId,
+        courier: 'swiftship',
+        service: 'ground',
+      },
+    });
+    expect(label.ok(), await label.text()).toBe(true);
+    const scanned = await admin.post('/api/sandbox/trackhub/advance', {
+      data: { trackingNumber: (await label.json()).label.trackingNumber, status: 'delivered' },
+    });
+    expect(scanned.ok(), await scanned.text()).toBe(true);
+  }
+}
+
 const noSidewaysScroll = async (page: Page) =>
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -78,7 +120,7 @@ for (const [width, size, skip] of [
   ['desktop', { width: 1366, height: 900 }, 0],
   ['phone', { width: 390, height: 844 }, 1],
 ] as const) {
-  test(`a staggered set is bought as one set at ${size.width} px`, async ({ page }) => {
+  test(`a staggered set is bought as one set at ${size.width} px`, async ({ page, browser, baseURL }) => {
     await page.setViewportSize(size);
     await signIn(page, 'buyer');
     await emptyCart(page);
@@ -141,5 +183,29 @@ for (const [width, size, skip] of [
     await expect(page.getByText(rear.skuCode, { exact: true })).toBeVisible();
     await noSidewaysScroll(page);
     await snap(page, `staggered-order-${width}`);
+
+    // Delivered, the rear tires go back: the return is taken and the set is marked broken.
+    const admin = await staffContext(baseURL, 'admin');
+    await deliver(admin, order.orderId);
+    const rearLine = (order.orderItems as { orderItemId: number; skuCode: string }[]).find(
+      (l) => l.skuCode === rear.skuCode,
+    );
+    const opened = await page.request.post(`/api/v1/order/${order.orderId}/return`, {
+      data: { reason: 'defective', items: [{ orderItemId: rearLine?.orderItemId, quantity: 3 }] },
+    });
+    expect(opened.status(), await opened.text()).toBe(201);
+    await page.reload();
+    await expect(page.getByTestId('order-set')).toContainText('Set broken: rear returned');
+    await noSidewaysScroll(page);
+    await snap(page, `staggered-order-broken-${width}`);
+
+    // Staff see the same set, broken, on the back office's order page.
+    const staff = await (await browser.newContext({ baseURL, viewport: size })).newPage();
+    await signIn(staff, 'admin');
+    await staff.goto(`/admin/orders/${order.orderId}`);
+    await expect(staff.getByTestId('order-set')).toContainText('Set broken: rear returned');
+    await snap(staff, `staggered-staff-order-${width}`);
+    await staff.context().close();
+    await admin.dispose();
   });
 }
