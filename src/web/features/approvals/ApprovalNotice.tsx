@@ -17,7 +17,7 @@ export function ApprovalNotice({ orderId }: { orderId: number }) {
     expired: 'Not approved in time',
   }[a.status];
   return (
-    <Alert color={color} title={title} mt="md" aria-label="Approval">
+    <Alert color={color} title={title} mt="md" data-testid="approval-notice">
       <Text size="sm">The order is {reasonsText(a.reasons)}.</Text>
       {a.status === 'pending' && (
         <Text size="sm">

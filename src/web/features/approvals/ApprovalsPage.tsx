@@ -2,11 +2,11 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Card.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
-import '@mantine/core/styles/Textarea.layer.css';
 import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -154,19 +154,23 @@ export function ApprovalsPage() {
       <Title order={1} size="h2">
         Approvals
       </Title>
-      <SegmentedControl
-        value={filter}
-        onChange={(v) => setFilter(v as Filter)}
-        aria-label="Show approvals"
-        data={[
-          { value: 'pending', label: 'Waiting' },
-          { value: 'approved', label: 'Approved' },
-          { value: 'rejected', label: 'Rejected' },
-          { value: 'expired', label: 'Expired' },
-          { value: 'all', label: 'All' },
-        ]}
-        fullWidth
-      />
+      {/* Five filters do not fit a phone's width: the row scrolls sideways there. */}
+      <Box style={{ overflowX: 'auto' }}>
+        <SegmentedControl
+          value={filter}
+          onChange={(v) => setFilter(v as Filter)}
+          aria-label="Show approvals"
+          data={[
+            { value: 'pending', label: 'Waiting' },
+            { value: 'approved', label: 'Approved' },
+            { value: 'rejected', label: 'Rejected' },
+            { value: 'expired', label: 'Expired' },
+            { value: 'all', label: 'All' },
+          ]}
+          fullWidth
+          miw={420}
+        />
+      </Box>
       {list.isLoading && <Loader aria-label="Loading approvals" />}
       {list.error && <Alert color="red">{errorMessage(list.error)}</Alert>}
       {list.data?.length === 0 && (
