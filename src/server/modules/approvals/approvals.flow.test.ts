@@ -3,7 +3,19 @@
 // expired one can no longer be approved; buyers never approve their own and staff never decide.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, inventory, orderApprovals, orders, payments, stockHolds } from '../../db/schema';
+import { asc } from 'drizzle-orm';
+import { webhookEventTypes } from '../../../domain/webhook-events';
+import {
+  emailOutbox,
+  inventory,
+  orderApprovals,
+  orders,
+  payments,
+  stockHolds,
+  webhookEndpoints,
+  webhookOutbox,
+} from '../../db/schema';
+import { newSigningSecret } from '../webhooks/webhooks.signing';
 import { createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { cartBody, createShopper, stockedProduct } from '../../test/factories-orders';
 import { createTestApp, signIn, type TestApp } from '../../test/test-app';
@@ -222,6 +234,43 @@ describe('spending limits and approvals', () => {
     expect(await held(tire.product.id)).toMatchObject({ quantity: 10, reserved: 0 });
     const [approval] = await t.db.select().from(orderApprovals).where(eq(orderApprovals.orderId, orderId));
     expect(approval.status).toBe('expired');
+  });
+
+  it("tell the company's systems: approval requested, then approved and placed, or rejected", async () => {
+    const c = await company();
+    await t.db.insert(webhookEndpoints).values({
+      companyId: c.companyId,
+      url: 'https://erp.example.com/hooks',
+      events: [...webhookEventTypes],
+      secret: newSigningSecret(),
+    });
+    await c.admin('PUT', `/api/v1/approval/limit/${c.clerkUser.id}`, {
+      perOrderCents: 0,
+      perMonthCents: null,
+      approver: false,
+    });
+    const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }]);
+    const first = (await buy(c.clerk, tire, 1, { paymentMethod: 'account' })).json().orderId;
+    await c.admin('POST', `/api/v1/approval/${first}/approve`, { comment: '' });
+    const second = (await buy(c.clerk, tire, 1, { paymentMethod: 'account' })).json().orderId;
+    await c.admin('POST', `/api/v1/approval/${second}/reject`, { comment: 'Not this month' });
+    const events = await t.db
+      .select()
+      .from(webhookOutbox)
+      .where(eq(webhookOutbox.companyId, c.companyId))
+      .orderBy(asc(webhookOutbox.id));
+    expect(events.map((e) => [e.type, (e.data as { orderId: number }).orderId])).toEqual([
+      ['order.approval_requested', first],
+      ['order.approved', first],
+      ['order.placed', first],
+      ['invoice.created', first],
+      ['order.approval_requested', second],
+      ['order.rejected', second],
+    ]);
+    expect(events.at(-1)?.data).toMatchObject({
+      status: 'cancelled',
+      approval: { reason: 'rejected', note: expect.stringContaining('Not this month') },
+    });
   });
 
   it('leave an order within every limit placed as before', async () => {
