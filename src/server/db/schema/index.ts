@@ -18,3 +18,4 @@ export * from './approvals';
 export * from './fleet';
 export * from './webhooks';
 export * from './delivery';
+export * from './tire-age';
