@@ -1,54 +1,18 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../../domain/order-status';
 import type { DbOrTx } from '../../db/connection';
 import { makes, models, orderItems, orders, products } from '../../db/schema';
 
 /**
- * One row per item of the company's orders in these statuses (items staff removed left out),
- * newest order first.
+ * The items of the company's orders in these statuses that match `where` (items staff removed
+ * left out), with their order, product, line and brand and what they were sold at, newest
+ * order first.
  */
-export function companyOrderLines(
+function companyOrderItems(
   db: DbOrTx,
   companyId: number,
   statuses: readonly OrderStatus[],
-  filter: { orderId?: number; modelId?: number } = {},
-) {
-  return db
-    .select({
-      orderId: orders.id,
-      orderNumber: orders.number,
-      productId: orderItems.productId,
-      modelId: orderItems.modelId,
-      brand: makes.name,
-      line: models.name,
-      size: products.size,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .innerJoin(models, eq(models.id, orderItems.modelId))
-    .innerJoin(makes, eq(makes.id, orderItems.makeId))
-    .where(
-      and(
-        eq(orders.companyId, companyId),
-        inArray(orders.status, [...statuses]),
-        isNull(orderItems.removedAt),
-        filter.orderId ? eq(orders.id, filter.orderId) : undefined,
-        filter.modelId ? eq(orderItems.modelId, filter.modelId) : undefined,
-      ),
-    )
-    .orderBy(desc(orders.placedAt), desc(orders.id), orderItems.id);
-}
-
-/**
- * These items of the company's orders in these statuses (items staff removed left out), with
- * what they were sold at, newest order first.
- */
-export function companyItems(
-  db: DbOrTx,
-  companyId: number,
-  itemIds: number[],
-  statuses: readonly OrderStatus[],
+  ...where: (SQL | undefined)[]
 ) {
   return db
     .select({
@@ -77,9 +41,35 @@ export function companyItems(
       and(
         eq(orders.companyId, companyId),
         inArray(orders.status, [...statuses]),
-        inArray(orderItems.id, itemIds.length ? itemIds : [-1]),
         isNull(orderItems.removedAt),
+        ...where,
       ),
     )
     .orderBy(desc(orders.placedAt), desc(orders.id), orderItems.id);
+}
+
+/** The items of the company's orders in these statuses, of one order or one tire line. */
+export function companyOrderLines(
+  db: DbOrTx,
+  companyId: number,
+  statuses: readonly OrderStatus[],
+  filter: { orderId?: number; modelId?: number } = {},
+) {
+  return companyOrderItems(
+    db,
+    companyId,
+    statuses,
+    filter.orderId ? eq(orders.id, filter.orderId) : undefined,
+    filter.modelId ? eq(orderItems.modelId, filter.modelId) : undefined,
+  );
+}
+
+/** These items of the company's orders in these statuses. */
+export function companyItems(
+  db: DbOrTx,
+  companyId: number,
+  itemIds: number[],
+  statuses: readonly OrderStatus[],
+) {
+  return companyOrderItems(db, companyId, statuses, inArray(orderItems.id, itemIds.length ? itemIds : [-1]));
 }
