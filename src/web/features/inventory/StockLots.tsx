@@ -15,6 +15,11 @@ export function LotBadges({ row }: { row: InventoryRow }) {
       {row.lots.map((l) => (
         <Badge
           key={l.dotCode}
+          // Wraps instead of cutting the code off in a phone's narrow column.
+          styles={{
+            root: { height: 'auto', maxWidth: '100%' },
+            label: { whiteSpace: 'normal', overflow: 'visible' },
+          }}
           variant="light"
           color={l.tooOld ? 'red' : 'gray'}
           title={l.tooOld ? 'Older than six years: never sold new' : `${l.ageMonths} months old`}
