@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, request, test } from './fixtures';
-import { DEMO_PASSWORD, signIn, snap } from './helpers';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
+import { apiAs, shipOrder, signIn, snap } from './helpers';
 
 // A company admin gives a new buyer of Demo Fleet Services a limit per order on /account; the
 // buyer's order over it waits for approval (checkout says so before and after), the admin
@@ -7,12 +7,6 @@ import { DEMO_PASSWORD, signIn, snap } from './helpers';
 // tires go back on sale. The buyer is new to this run, so other specs' buyers keep no limit.
 
 const PASSWORD = 'Approvals-e2e-2026';
-
-async function apiAs(baseURL: string | undefined, username: string, password = DEMO_PASSWORD) {
-  const ctx = await request.newContext({ baseURL });
-  expect((await ctx.post('/api/v1/login', { data: { username, password } })).ok()).toBe(true);
-  return ctx;
-}
 
 /** A new buyer at Fleet HQ Austin, the demo clerk's location. */
 async function newBuyer(baseURL: string | undefined, admin: APIRequestContext, width: number) {
@@ -131,38 +125,7 @@ for (const width of [1366, 390]) {
     // Charged and placed: staff send it, the supplier confirms, a label ships it.
     const placed = await (await page.request.get(`/api/order/${order.orderId}`)).json();
     expect(placed).toMatchObject({ status: 'placed', paymentStatus: 'paid' });
-    expect((await staff.post(`/api/v1/order/${order.orderId}/submit`, { data: {} })).ok()).toBe(true);
-    const staffView = await (await staff.get(`/api/v1/order/${order.orderId}`)).json();
-    const detail = staffView.data ?? staffView;
-    const supplierId = detail.subOrders[0].supplierCompanyId;
-    const itemId = detail.orderItems[0].orderItemId;
-    expect(
-      (
-        await staff.post(`/api/v1/order/${order.orderId}/item/${itemId}/supplier/${supplierId}/confirm`, {
-          data: {},
-        })
-      ).ok(),
-    ).toBe(true);
-    for (const line of (detail.subOrders as { lines: { supplierLineId: number }[] }[]).flatMap(
-      (s) => s.lines,
-    )) {
-      const made = await staff.post('/api/v1/fulfillment', {
-        data: { supplierLineIds: [line.supplierLineId] },
-      });
-      expect(made.status(), await made.text()).toBe(201);
-      const label = await staff.post('/api/v1/fulfillment/label/gen', {
-        data: {
-          fulfillmentId: (await made.json()).data.fulfillmentId,
-          courier: 'swiftship',
-          service: 'ground',
-        },
-      });
-      expect(label.ok(), await label.text()).toBe(true);
-      const scanned = await staff.post('/api/sandbox/trackhub/advance', {
-        data: { trackingNumber: (await label.json()).label.trackingNumber, status: 'in_transit' },
-      });
-      expect(scanned.ok(), await scanned.text()).toBe(true);
-    }
+    await shipOrder(staff, order.orderId, 'in_transit');
     await page.goto(`/orders/${order.orderId}`);
     await expect(page.getByTestId('approval-notice')).toContainText('Unit 42 is off the road');
     const shipped = await (await page.request.get(`/api/order/${order.orderId}`)).json();

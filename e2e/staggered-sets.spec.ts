@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, request, test } from './fixtures';
-import { DEMO_PASSWORD, signIn, snap } from './helpers';
+import { expect, type Page, test } from './fixtures';
+import { apiAs, shipOrder, signIn, snap } from './helpers';
 
 // A staggered set in a browser: a vehicle with different front and rear sizes, its pair added
 // from the results as one set, the set together in the cart, checked out, and one set on the
@@ -67,48 +67,6 @@ async function emptyCart(page: Page) {
         orderItems: cart.orderItems.map((i) => ({ orderItemId: i.orderItemId, orderItemQuantity: 0 })),
       },
     });
-}
-
-async function staffContext(baseURL: string | undefined, username: string) {
-  const ctx = await request.newContext({ baseURL });
-  expect((await ctx.post('/api/v1/login', { data: { username, password: DEMO_PASSWORD } })).ok()).toBe(true);
-  return ctx;
-}
-
-/** Staff send the order, its suppliers confirm every line, and the sandbox courier delivers it. */
-async function deliver(admin: APIRequestContext, orderId: number) {
-  expect((await admin.post(`/api/v1/order/${orderId}/submit`, { data: {} })).ok()).toBe(true);
-  const view = async () => {
-    const body = await (await admin.get(`/api/v1/order/${orderId}`)).json();
-    return (body.data ?? body).subOrders as {
-      supplierCompanyId: number;
-      lines: { supplierLineId: number; orderItemId: number; status: string }[];
-    }[];
-  };
-  for (const sub of await view())
-    for (const line of sub.lines) {
-      const url = `/api/v1/order/${orderId}/item/${line.orderItemId}/supplier/${sub.supplierCompanyId}/confirm`;
-      const confirmed = await admin.post(url, { data: {} });
-      expect(confirmed.ok(), await confirmed.text()).toBe(true);
-    }
-  for (const line of (await view()).flatMap((x) => x.lines)) {
-    const made = await admin.post('/api/v1/fulfillment', {
-      data: { supplierLineIds: [line.supplierLineId] },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-    const label = await admin.post('/api/v1/fulfillment/label/gen', {
-      data: {
-        fulfillmentId: (await made.json()).data.fulfillmentId,
-        courier: 'swiftship',
-        service: 'ground',
-      },
-    });
-    expect(label.ok(), await label.text()).toBe(true);
-    const scanned = await admin.post('/api/sandbox/trackhub/advance', {
-      data: { trackingNumber: (await label.json()).label.trackingNumber, status: 'delivered' },
-    });
-    expect(scanned.ok(), await scanned.text()).toBe(true);
-  }
 }
 
 const noSidewaysScroll = async (page: Page) =>
@@ -185,8 +143,8 @@ for (const [width, size, skip] of [
     await snap(page, `staggered-order-${width}`);
 
     // Delivered, the rear tires go back: the return is taken and the set is marked broken.
-    const admin = await staffContext(baseURL, 'admin');
-    await deliver(admin, order.orderId);
+    const admin = await apiAs(baseURL, 'admin');
+    await shipOrder(admin, order.orderId);
     const rearLine = (order.orderItems as { orderItemId: number; skuCode: string }[]).find(
       (l) => l.skuCode === rear.skuCode,
     );
