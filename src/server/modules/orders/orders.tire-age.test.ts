@@ -130,4 +130,24 @@ describe('checkout takes tires oldest DOT code first', () => {
       { dotCode: '4026', quantity: 2, status: 'committed' },
     ]);
   });
+
+  it('checkouts at once never take more of a lot than it has, nor more than the shelf', async () => {
+    const p = await lottedProduct(); // 0119 ×3 (never sold), 2321 ×3, 4026 ×2, unknown ×2: 7 to sell
+    const shoppers = await Promise.all(Array.from({ length: 6 }, () => createShopper(t.app, t.db)));
+    const answers = await Promise.all(shoppers.map((s) => checkout(s, p, 2)));
+    const placed = answers.filter((a) => a.statusCode === 201);
+    expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
+    // 7 units can be sold: three orders of two, the fourth short by one.
+    expect(placed).toHaveLength(3);
+    const sold = new Map<string | null, number>();
+    for (const a of placed)
+      for (const h of await codesHeld(a.json().orderId))
+        sold.set(h.dotCode, (sold.get(h.dotCode) ?? 0) + h.quantity);
+    expect(sold.get('0119')).toBeUndefined();
+    expect(sold.get('2321')).toBe(3);
+    expect(sold.get('4026')).toBe(2);
+    expect(sold.get(null)).toBe(1);
+    expect(await lotsLeft(p.product.id)).toEqual({ '0119': 3, '2321': 0, '4026': 0 });
+    expect((await stockOf(t.db, p.product.id))[0]).toMatchObject({ quantity: 4, reserved: 0 });
+  });
 });
