@@ -56,13 +56,20 @@ async function buy(call: Call, tire: Parameters<typeof cartBody>[0], quantity: n
   return call('POST', '/api/cart/checkout', pay);
 }
 
+/** The company admin sets a buyer's limits. */
+const setLimit = (
+  c: Awaited<ReturnType<typeof company>>,
+  userId: number,
+  limits: { perOrderCents: number | null; perMonthCents: number | null; approver: boolean },
+) => c.admin('PUT', `/api/v1/approval/limit/${userId}`, limits);
+
 const held = async (productId: number) =>
   (await t.db.select().from(inventory).where(eq(inventory.productId, productId)))[0];
 
 describe('spending limits and approvals', () => {
   it('refuse a limit below zero with a pointer, and only a company admin sets them', async () => {
     const c = await company();
-    const bad = await c.admin('PUT', `/api/v1/approval/limit/${c.clerkUser.id}`, {
+    const bad = await setLimit(c, c.clerkUser.id, {
       perOrderCents: -1,
       perMonthCents: null,
       approver: false,
@@ -89,11 +96,7 @@ describe('spending limits and approvals', () => {
 
   it("place an order over the clerk's limit awaiting approval: units held, nothing charged, approvers told", async () => {
     const c = await company();
-    await c.admin('PUT', `/api/v1/approval/limit/${c.clerkUser.id}`, {
-      perOrderCents: 15_000,
-      perMonthCents: null,
-      approver: false,
-    });
+    await setLimit(c, c.clerkUser.id, { perOrderCents: 15_000, perMonthCents: null, approver: false });
     const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }]);
     const placed = await buy(c.clerk, tire, 2, { paymentMethod: 'account' });
     expect(placed.statusCode, placed.body).toBe(201);
@@ -127,11 +130,7 @@ describe('spending limits and approvals', () => {
 
   it('capture or charge an approved order and move it on; a buyer never approves their own; staff never decide', async () => {
     const c = await company();
-    await c.admin('PUT', `/api/v1/approval/limit/${c.clerkUser.id}`, {
-      perOrderCents: 0,
-      perMonthCents: null,
-      approver: false,
-    });
+    await setLimit(c, c.clerkUser.id, { perOrderCents: 0, perMonthCents: null, approver: false });
     const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }]);
     const placed = await buy(c.clerk, tire, 2, { paymentMethod: 'card', card });
     expect(placed.statusCode, placed.body).toBe(201);
@@ -150,11 +149,7 @@ describe('spending limits and approvals', () => {
     expect(staffList).toEqual([expect.objectContaining({ orderId, canDecide: false })]);
 
     // An admin names the other clerk an approver: they may decide it now.
-    await c.admin('PUT', `/api/v1/approval/limit/${c.otherUser.id}`, {
-      perOrderCents: null,
-      perMonthCents: null,
-      approver: true,
-    });
+    await setLimit(c, c.otherUser.id, { perOrderCents: null, perMonthCents: null, approver: true });
     const approved = await c.other('POST', `/api/v1/approval/${orderId}/approve`, {
       comment: 'Truck 42 is down',
     });
@@ -197,7 +192,7 @@ describe('spending limits and approvals', () => {
     const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }], 10_000);
     const first = await buy(c.clerk, tire, 1, { paymentMethod: 'account' });
     const [{ totalCents }] = await t.db.select().from(orders).where(eq(orders.id, first.json().orderId));
-    await c.admin('PUT', `/api/v1/approval/limit/${c.clerkUser.id}`, {
+    await setLimit(c, c.clerkUser.id, {
       perOrderCents: null,
       perMonthCents: totalCents + 100,
       approver: false,
@@ -211,11 +206,7 @@ describe('spending limits and approvals', () => {
 
   it('cancel an order whose hold ran out, and answer a 409 to its approval', async () => {
     const c = await company();
-    await c.admin('PUT', `/api/v1/approval/limit/${c.clerkUser.id}`, {
-      perOrderCents: 0,
-      perMonthCents: null,
-      approver: false,
-    });
+    await setLimit(c, c.clerkUser.id, { perOrderCents: 0, perMonthCents: null, approver: false });
     const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }]);
     const orderId = (await buy(c.clerk, tire, 2, { paymentMethod: 'account' })).json().orderId;
     await t.db
@@ -244,11 +235,7 @@ describe('spending limits and approvals', () => {
       events: [...webhookEventTypes],
       secret: newSigningSecret(),
     });
-    await c.admin('PUT', `/api/v1/approval/limit/${c.clerkUser.id}`, {
-      perOrderCents: 0,
-      perMonthCents: null,
-      approver: false,
-    });
+    await setLimit(c, c.clerkUser.id, { perOrderCents: 0, perMonthCents: null, approver: false });
     const tire = await stockedProduct(t.db, [{ zip: '78701', quantity: 10 }]);
     const first = (await buy(c.clerk, tire, 1, { paymentMethod: 'account' })).json().orderId;
     await c.admin('POST', `/api/v1/approval/${first}/approve`, { comment: '' });
@@ -275,7 +262,7 @@ describe('spending limits and approvals', () => {
 
   it('leave an order within every limit placed as before', async () => {
     const c = await company();
-    await c.admin('PUT', `/api/v1/approval/limit/${c.clerkUser.id}`, {
+    await setLimit(c, c.clerkUser.id, {
       perOrderCents: 10_000_000,
       perMonthCents: 10_000_000,
       approver: false,
