@@ -84,7 +84,29 @@ export async function lockStock(tx: DbOrTx, productIds: number[], nowait = false
     where i.product_id = any(${idArray(productIds)}::bigint[]) and w.active
     order by i.product_id, i.warehouse_id
     for no key update of i${nowait ? sql` nowait` : sql``}`);
-  return rows.map(toStockRow);
+  return freshLots(tx, rows.map(toStockRow));
+}
+
+/**
+ * The lots of locked rows read again in a statement of their own. The locking statement waited
+ * for the rows, but its subqueries saw the data as it was when it began: a checkout that held
+ * units of a lot and committed meanwhile would not count. Rows are locked now, so nobody else
+ * holds units of them until this transaction ends. Only rows with lots are read again: a checkout
+ * of tires without lots runs no statement more.
+ */
+async function freshLots<T extends StockRow>(tx: DbOrTx, rows: T[]): Promise<T[]> {
+  const lotted = rows.filter((r) => r.lots && !(r.lots.length === 1 && r.lots[0].dotCode === null));
+  if (!lotted.length) return rows;
+  const keys = JSON.stringify(lotted.map((r) => ({ w: r.warehouseId, p: r.productId })));
+  const { rows: fresh } = await tx.execute(sql`
+    select i.warehouse_id, i.product_id, ${lotsOfRow}
+    from inventory i join json_to_recordset(${keys}::json) as k(w bigint, p bigint)
+      on i.warehouse_id = k.w and i.product_id = k.p`);
+  const lotsOf = new Map(fresh.map((f) => [`${f.warehouse_id}:${f.product_id}`, f.lots as Lot[] | null]));
+  return rows.map((r) => {
+    const lots = lotsOf.get(`${r.warehouseId}:${r.productId}`);
+    return lots === undefined ? r : { ...r, lots: lots ?? [{ dotCode: null, free: r.free }] };
+  });
 }
 
 /** A locked inventory row with the tire's weight (for shipping). */
@@ -116,12 +138,15 @@ export async function lockOrderStock(tx: DbOrTx, orderId: number): Promise<Order
     where w.active
     order by i.product_id, i.warehouse_id
     for no key update of i`);
-  return rows.map((r) => ({
-    ...toStockRow(r),
-    weightLbs: r.weight_lbs === null ? null : Number(r.weight_lbs),
-    wanted: r.wanted as number,
-    maxAgeMonths: r.max_age_months === null ? null : Number(r.max_age_months),
-  }));
+  return freshLots(
+    tx,
+    rows.map((r) => ({
+      ...toStockRow(r),
+      weightLbs: r.weight_lbs === null ? null : Number(r.weight_lbs),
+      wanted: r.wanted as number,
+      maxAgeMonths: r.max_age_months === null ? null : Number(r.max_age_months),
+    })),
+  );
 }
 
 /** Warehouses that have units of the products free to sell, with their ZIP and the tire's weight (no lock). */
