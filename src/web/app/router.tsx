@@ -1,4 +1,3 @@
-import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Layout } from './Layout';
 import {
@@ -115,11 +114,12 @@ export const routes: PageRoute[] = [
                 renderExpiryBanner={(canUpload) => (canUpload ? <ExpiryBanner /> : null)}
                 renderWebhooks={() => <WebhooksCard />}
                 renderBuyingRules={(canEdit) => (
-                  <Stack gap="md">
+                  // The account page stacks them: the shell imports no Mantine component.
+                  <>
                     <BuyingRulesCard canEdit={canEdit} />
                     <TireAgeCard canEdit={canEdit} />
                     <SpendingCard canEdit={canEdit} />
-                  </Stack>
+                  </>
                 )}
               />
             ),

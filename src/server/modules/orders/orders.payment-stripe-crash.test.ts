@@ -26,12 +26,22 @@ const sessionsOf = (orderId: number) =>
 
 type Query = (...args: unknown[]) => Promise<unknown>;
 
-/** The next COMMIT on any connection is rolled back and fails, as when the process dies there. */
-function dieAtNextCommit() {
+/**
+ * The next COMMIT of a transaction that sent `marker` (the session's id) as a statement's value
+ * is rolled back and fails, as when the process dies there. Only that transaction's: another
+ * connection's commit at the same moment (the tests' other work) is left alone.
+ */
+function dieAtNextCommit(marker: string) {
   const original = pg.Client.prototype.query as unknown as Query;
+  const marked = new WeakSet<pg.Client>();
   const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args) {
     const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string })?.text ?? '');
-    if (!/^\s*commit\b/i.test(text)) return original.apply(this, args) as never;
+    if (!/^\s*commit\b/i.test(text)) {
+      const values = Array.isArray(args[1]) ? args[1] : (args[0] as { values?: unknown[] })?.values;
+      if (JSON.stringify(values ?? []).includes(marker)) marked.add(this);
+      return original.apply(this, args) as never;
+    }
+    if (!marked.has(this)) return original.apply(this, args) as never;
     spy.mockRestore();
     return original.call(this, 'rollback').then(() => {
       throw new Error('simulated crash: the server process is gone');
@@ -62,7 +72,7 @@ describe('a completed payment whose webhook died before its commit', { timeout: 
   it("Stripe's redelivery of the event applies it once", async () => {
     const o = await checkedOut(1);
     const [completed] = suite.standin.pay(o.page.sessionId);
-    dieAtNextCommit();
+    dieAtNextCommit(o.page.sessionId);
     expect((await deliver(completed)).statusCode).toBe(500);
     expect(await orderRow(suite.t.db, o.orderId)).toMatchObject({ paymentStatus: 'pending' });
     expect((await deliver(completed)).json()).toEqual({ received: true, applied: true });
@@ -74,7 +84,7 @@ describe('a completed payment whose webhook died before its commit', { timeout: 
   it('the reconciliation job, reading recent sessions back, completes it exactly once', async () => {
     const o = await checkedOut(1);
     const [completed] = suite.standin.pay(o.page.sessionId);
-    dieAtNextCommit();
+    dieAtNextCommit(o.page.sessionId);
     expect((await deliver(completed)).statusCode).toBe(500);
     expect(await reconcileStripe(suite.t.db)).toBeGreaterThanOrEqual(1);
     expect(await orderRow(suite.t.db, o.orderId)).toMatchObject({ paymentStatus: 'paid' });

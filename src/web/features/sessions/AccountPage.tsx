@@ -129,7 +129,9 @@ export function AccountPage({
             </Grid.Col>
           )}
           {renderBuyingRules && (
-            <Grid.Col span={12}>{renderBuyingRules(can(account.user.role, 'companyAdmin'))}</Grid.Col>
+            <Grid.Col span={12}>
+              <Stack gap="md">{renderBuyingRules(can(account.user.role, 'companyAdmin'))}</Stack>
+            </Grid.Col>
           )}
           {renderSavedCards && (
             <Grid.Col span={12}>
