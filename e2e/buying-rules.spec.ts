@@ -1,22 +1,12 @@
 import { expect, type Page, test } from './fixtures';
-import { signIn, snap } from './helpers';
+import { emptyCart, signIn, snap } from './helpers';
 
 // A company admin requires a PO number on /account; checkout then asks for it before placing,
 // and the order shows the number given. The rule is switched off again at the end, as the other
 // specs of this server check out as the same company without one.
 
 async function emptyCartWithOneTire(page: Page) {
-  const cart = await (await page.request.get('/api/cart')).json();
-  if (cart.orderItems?.length)
-    await page.request.put('/api/cart', {
-      data: {
-        orderItems: cart.orderItems.map((l: { orderItemId: number }) => ({
-          orderItemId: l.orderItemId,
-          orderItemQuantity: 0,
-        })),
-      },
-    });
-  await page.request.put('/api/cart/shipping', { data: { kind: 'location' } });
+  await emptyCart(page);
   const found = await page.request.post('/api/search/items', { data: { width: 225, ratio: 45, rim: 17 } });
   const list = (await found.json()).data.list as { skuCode: string; makeId: number; available: number }[];
   const tire = list.find((i) => i.available >= 8);

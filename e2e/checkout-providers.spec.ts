@@ -1,19 +1,7 @@
 import { expect, type Page, test } from './fixtures';
-import { signIn, snap } from './helpers';
+import { emptyCart, signIn, snap } from './helpers';
 
 const narrow = { width: 390, height: 844 };
-
-/** Another spec may have left items in the demo clerk's cart: start from an empty one. */
-async function emptyCart(page: Page) {
-  const cart = (await (await page.request.get('/api/cart')).json()) as {
-    orderItems: { orderItemId: number }[];
-  };
-  if (cart.orderItems.length === 0) return;
-  const res = await page.request.put('/api/cart', {
-    data: { orderItems: cart.orderItems.map((i) => ({ orderItemId: i.orderItemId, orderItemQuantity: 0 })) },
-  });
-  expect(res.status()).toBe(200);
-}
 
 async function cartWithOneTire(page: Page) {
   await emptyCart(page);

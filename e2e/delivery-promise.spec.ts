@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { signIn, snap } from './helpers';
+import { emptyCart, signIn, snap } from './helpers';
 
 // The delivery promise in the browser (docs/domain.md, "Delivery promise"): the supplier sets a
 // warehouse's cut-off, time zone, handling days and holidays; the buyer sees "Arrives by" on the
@@ -66,17 +66,7 @@ test('the buyer sees "arrives by" on the product page and at checkout, and the o
   const tire = list.find((i) => i.available >= 8);
   if (!tire) throw new Error('no 225/45R17 in stock');
   // An empty cart delivered to the current location.
-  const cart = await (await page.request.get('/api/cart')).json();
-  if (cart.orderItems?.length)
-    await page.request.put('/api/cart', {
-      data: {
-        orderItems: cart.orderItems.map((l: { orderItemId: number }) => ({
-          orderItemId: l.orderItemId,
-          orderItemQuantity: 0,
-        })),
-      },
-    });
-  await page.request.put('/api/cart/shipping', { data: { kind: 'location' } });
+  await emptyCart(page);
 
   await page.goto(`/shop/product/${encodeURIComponent(tire.skuCode)}?make=${tire.makeId}`);
   await atBothWidths(page, 'product', async () => {

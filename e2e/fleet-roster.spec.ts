@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { signIn, snap } from './helpers';
+import { emptyCart, signIn, snap } from './helpers';
 
 // The fleet roster in a browser: a unit of the demo fleet, its search, a set bought for it, and
 // "Reorder the last set" from its page, on a desktop and in the yard on a phone.
@@ -31,19 +31,6 @@ async function unitOnRoster(page: Page, unitNumber: string) {
   });
   expect(made.status(), await made.text()).toBe(201);
   return (await made.json()).data as { id: number; unitNumber: string };
-}
-
-/** Empties the demo buyer's cart (a test that stopped half-way may have left lines in it). */
-async function emptyCart(page: Page) {
-  const cart = (await (await page.request.get('/api/cart')).json()) as {
-    orderItems: { orderItemId: number }[];
-  };
-  if (cart.orderItems.length)
-    await page.request.put('/api/cart', {
-      data: {
-        orderItems: cart.orderItems.map((i) => ({ orderItemId: i.orderItemId, orderItemQuantity: 0 })),
-      },
-    });
 }
 
 async function reorderFlow(page: Page, width: string) {

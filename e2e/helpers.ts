@@ -31,6 +31,25 @@ export async function expectResultCards(page: Page, count: number) {
   }).toPass();
 }
 
+/**
+ * Empties the signed-in user's cart and delivers it to their current location again: another
+ * spec, or a test that stopped half-way, may have left lines or another delivery in it.
+ */
+export async function emptyCart(page: Page) {
+  const cart = (await (await page.request.get('/api/cart')).json()) as {
+    orderItems?: { orderItemId: number }[];
+  };
+  if (cart.orderItems?.length) {
+    const emptied = await page.request.put('/api/cart', {
+      data: {
+        orderItems: cart.orderItems.map((i) => ({ orderItemId: i.orderItemId, orderItemQuantity: 0 })),
+      },
+    });
+    expect(emptied.status()).toBe(200);
+  }
+  await page.request.put('/api/cart/shipping', { data: { kind: 'location' } });
+}
+
 /** An API client signed in as `username` (staff included), apart from any page. */
 export async function apiAs(baseURL: string | undefined, username: string, password = DEMO_PASSWORD) {
   const ctx = await request.newContext({ baseURL });

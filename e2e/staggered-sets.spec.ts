@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { apiAs, shipOrder, signIn, snap } from './helpers';
+import { apiAs, emptyCart, shipOrder, signIn, snap } from './helpers';
 
 // A staggered set in a browser: a vehicle with different front and rear sizes, its pair added
 // from the results as one set, the set together in the cart, checked out, and one set on the
@@ -55,18 +55,6 @@ async function staggeredPair(page: Page, skip: number) {
     }
   }
   throw new Error('no staggered vehicle with stocked pairs in the demo data');
-}
-
-async function emptyCart(page: Page) {
-  const cart = (await (await page.request.get('/api/cart')).json()) as {
-    orderItems: { orderItemId: number }[];
-  };
-  if (cart.orderItems.length)
-    await page.request.put('/api/cart', {
-      data: {
-        orderItems: cart.orderItems.map((i) => ({ orderItemId: i.orderItemId, orderItemQuantity: 0 })),
-      },
-    });
 }
 
 const noSidewaysScroll = async (page: Page) =>

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { signIn, signOut, snap } from './helpers';
+import { emptyCart, signIn, signOut, snap } from './helpers';
 
 // Tire age (docs/domain.md, "Tire age"): the supplier's feed gives a tire three DOT-coded lots,
 // one more than six years old, which its inventory page flags; the buyer's company admin sets a
@@ -28,20 +28,6 @@ async function uploadFeed(page: Page, warehouseId: number, lines: string[]) {
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).data as { goodRows: number; badRows: number };
-}
-
-async function emptyCart(page: Page) {
-  const cart = await (await page.request.get('/api/cart')).json();
-  if (cart.orderItems?.length)
-    await page.request.put('/api/cart', {
-      data: {
-        orderItems: cart.orderItems.map((l: { orderItemId: number }) => ({
-          orderItemId: l.orderItemId,
-          orderItemQuantity: 0,
-        })),
-      },
-    });
-  await page.request.put('/api/cart/shipping', { data: { kind: 'location' } });
 }
 
 for (const width of [1366, 390]) {

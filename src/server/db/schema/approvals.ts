@@ -2,6 +2,7 @@
 // and "Approvals"). Its migrations are under migrations/approvals (drizzle/approvals.config.ts).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DEFAULT_APPROVAL_HOLD_HOURS } from '../../../domain/approval-status';
 import { cents, createdAt, id, ref, updatedAt } from './columns';
 import { companies, locations, users } from './core-accounts';
 import { orders } from './orders';
@@ -17,7 +18,7 @@ export const companyBuyingSettings = pgTable('company_buying_settings', {
   /** Checkout refuses an order without a purchase-order number. */
   poRequired: boolean('po_required').notNull().default(false),
   /** How long an order waiting for approval keeps its units held. */
-  approvalHoldHours: integer('approval_hold_hours').notNull().default(48),
+  approvalHoldHours: integer('approval_hold_hours').notNull().default(DEFAULT_APPROVAL_HOLD_HOURS),
   updatedAt: updatedAt(),
 });
 

@@ -1,7 +1,11 @@
 // The SQL of a company's buying rules: settings, spending limits, budgets and approvals.
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type ApprovalStatus, assertApprovalTransition } from '../../../domain/approval-status';
+import {
+  type ApprovalStatus,
+  assertApprovalTransition,
+  DEFAULT_APPROVAL_HOLD_HOURS,
+} from '../../../domain/approval-status';
 import type { DbOrTx } from '../../db/connection';
 import { writeStatus } from '../../db/write-status';
 import {
@@ -15,6 +19,9 @@ import {
   userLocations,
   users,
 } from '../../db/schema';
+
+/** A bigint column that may be null, as a number. */
+const centsOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const settingsColumns = {
   poRequired: companyBuyingSettings.poRequired,
@@ -85,14 +92,13 @@ export async function checkoutRules(
     left join buyer_spending_limits l on l.user_id = ${who.userId} and l.company_id = ${who.companyId}
     left join location_budgets b on b.location_id = ${location} and b.company_id = ${who.companyId}`);
   const r = rows[0] ?? {};
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
     poRequired: Boolean(r.po_required),
-    approvalHoldHours: num(r.approval_hold_hours) ?? 48,
-    perOrderCents: num(r.per_order_cents),
-    perMonthCents: num(r.per_month_cents),
+    approvalHoldHours: centsOrNull(r.approval_hold_hours) ?? DEFAULT_APPROVAL_HOLD_HOURS,
+    perOrderCents: centsOrNull(r.per_order_cents),
+    perMonthCents: centsOrNull(r.per_month_cents),
     buyerMonthCents: Number(r.buyer_month ?? 0),
-    budgetCents: num(r.monthly_cents),
+    budgetCents: centsOrNull(r.monthly_cents),
     locationMonthCents: Number(r.location_month ?? 0),
   };
 }
@@ -124,8 +130,8 @@ export async function limitsOfCompany(db: DbOrTx, companyId: number, userId?: nu
     username: String(r.username),
     name: String(r.name),
     role: String(r.role),
-    perOrderCents: r.per_order_cents === null ? null : Number(r.per_order_cents),
-    perMonthCents: r.per_month_cents === null ? null : Number(r.per_month_cents),
+    perOrderCents: centsOrNull(r.per_order_cents),
+    perMonthCents: centsOrNull(r.per_month_cents),
     approver: Boolean(r.approver),
     monthCents: Number(r.month_cents),
   }));
@@ -192,7 +198,7 @@ export async function budgetsOf(db: DbOrTx, companyId: number, locationIds?: num
   return rows.map((r) => ({
     locationId: Number(r.id),
     name: String(r.name),
-    monthlyCents: r.monthly_cents === null ? null : Number(r.monthly_cents),
+    monthlyCents: centsOrNull(r.monthly_cents),
     spentCents: Number(r.spent),
     awaitingCents: Number(r.awaiting),
   }));

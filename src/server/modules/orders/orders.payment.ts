@@ -39,6 +39,14 @@ async function cartPayable(tx: Tx, actor: Actor): Promise<payments.Payable> {
   return { companyId: cart.companyId, orderId: cart.id, amountCents: totals.totalCents };
 }
 
+/** An order waiting for approval is charged by its approval, never before (docs/fleet.md). */
+function refuseAwaitingApproval(order: { status: string }) {
+  if (awaitsApproval(order.status))
+    throw conflict('This order waits for approval; it is charged once a company approver approves it', {
+      reason: 'awaiting_approval',
+    });
+}
+
 /**
  * An order that still waits for its money, locked. Buyers pay their own company's orders; of
  * the staff only finance and admin take money (sales place and edit orders, never charge them).
@@ -50,11 +58,7 @@ export async function unpaidOrder(tx: DbOrTx, actor: Actor, orderId: number) {
     if (!isStaff(actor.role)) throw notFound('Order');
     if (!can(actor.role, 'finance')) throw forbidden('Only finance takes payments for a customer');
   }
-  // An order waiting for approval is charged by its approval, never before (docs/fleet.md).
-  if (awaitsApproval(order.status))
-    throw conflict('This order waits for approval; it is charged once a company approver approves it', {
-      reason: 'awaiting_approval',
-    });
+  refuseAwaitingApproval(order);
   if (!awaitsPayment(order.paymentStatus as OrderPaymentStatus))
     throw conflict(`This order is ${order.status} with payment ${order.paymentStatus}; nothing to pay`, {
       paymentStatus: order.paymentStatus,
@@ -282,10 +286,7 @@ export async function recordPaymentReceived(db: Db, actor: Actor, orderId: numbe
   await db.transaction(async (tx) => {
     const order = await repo.findOrder(tx, orderId, true);
     if (!order || !isPlacedOrder(order.status)) throw notFound('Order');
-    if (awaitsApproval(order.status))
-      throw conflict('This order waits for approval; it is charged once a company approver approves it', {
-        reason: 'awaiting_approval',
-      });
+    refuseAwaitingApproval(order);
     const status = order.paymentStatus as OrderPaymentStatus;
     if (!canTransition(orderPaymentTransitions, status, 'paid'))
       throw conflict(`The payment of this order is ${order.paymentStatus}`, { paymentStatus: status });

@@ -5,6 +5,7 @@ import { showToast } from '../../lib/toasts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
+import { isCancelledOrder } from '../../../domain/order-status';
 import { getCart } from '../../features/cart/cart.slice';
 import { awaitsChain, CryptoPaymentPending } from '../../features/orders/CryptoPaymentPending';
 import {
@@ -95,7 +96,8 @@ export function OrderPage() {
               />
             </Card>
             <ApprovalNotice orderId={order.orderId} />
-            <OrderTracking orderId={order.orderId} />
+            {/* A cancelled order ships nothing: no delivery to follow, no date to keep. */}
+            {!isCancelledOrder(order.status) && <OrderTracking orderId={order.orderId} />}
             <ReviewInvitation orderId={order.orderId} status={order.status} />
             <OrderAfterSales order={order} />
           </Grid.Col>
@@ -112,7 +114,7 @@ export function OrderPage() {
               <Text size="sm">Payment: {paymentText(order.paymentMethod, order.paymentStatus)}</Text>
               {order.poNumber && <Text size="sm">PO: {order.poNumber}</Text>}
               <Text size="sm">Deliver to ZIP {order.delivery.zip}</Text>
-              <PromisedDay day={order.arrivesBy} />
+              {!isCancelledOrder(order.status) && <PromisedDay day={order.arrivesBy} />}
               <TaxNote order={order} />
               {order.trackingNumber && <Text size="sm">Tracking: {order.trackingNumber}</Text>}
               {order.subOrders.length > 0 && (

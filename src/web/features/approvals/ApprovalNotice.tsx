@@ -2,14 +2,13 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { dateTime } from '../../lib/format';
 import { useApprovalsQuery } from './approvals.api';
-import { reasonsText } from './approval-words';
+import { approvalColor, decisionText, reasonsText } from './approval-words';
 
 /** Where an order's approval stands, on its page: waiting (until when), approved or rejected. */
 export function ApprovalNotice({ orderId }: { orderId: number }) {
   const { data } = useApprovalsQuery({ orderId });
   const a = data?.[0];
   if (!a) return null;
-  const color = { pending: 'grape', approved: 'green', rejected: 'red', expired: 'gray' }[a.status];
   const title = {
     pending: 'Waiting for approval',
     approved: 'Approved',
@@ -17,7 +16,7 @@ export function ApprovalNotice({ orderId }: { orderId: number }) {
     expired: 'Not approved in time',
   }[a.status];
   return (
-    <Alert color={color} title={title} mt="md" data-testid="approval-notice">
+    <Alert color={approvalColor[a.status]} title={title} mt="md" data-testid="approval-notice">
       <Text size="sm">The order is {reasonsText(a.reasons)}.</Text>
       {a.status === 'pending' && (
         <Text size="sm">
@@ -30,12 +29,7 @@ export function ApprovalNotice({ orderId }: { orderId: number }) {
           )}
         </Text>
       )}
-      {a.decidedBy && (
-        <Text size="sm">
-          {a.status === 'approved' ? 'Approved' : 'Rejected'} by {a.decidedBy.name} {dateTime(a.decidedAt)}
-          {a.comment ? `: “${a.comment}”` : '.'}
-        </Text>
-      )}
+      {a.decidedBy && <Text size="sm">{decisionText(a)}</Text>}
       {a.status === 'expired' && <Text size="sm">Its tires were released and nothing was charged.</Text>}
     </Alert>
   );

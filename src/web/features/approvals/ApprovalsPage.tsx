@@ -25,7 +25,7 @@ import { errorMessage } from '../../api/client';
 import { dateTime, money } from '../../lib/format';
 import { useMutationWithToast } from '../../lib/use-mutation-with-toast';
 import { useApprovalsQuery, useApproveOrderMutation, useRejectOrderMutation } from './approvals.api';
-import { approvalColor, reasonsText } from './approval-words';
+import { approvalColor, decisionText, reasonsText } from './approval-words';
 
 type Filter = Approval['status'] | 'all';
 type Deciding = { approval: Approval; decision: 'approve' | 'reject' } | null;
@@ -118,8 +118,7 @@ function ApprovalCard({ a, onDecide }: { a: Approval; onDecide: (d: Deciding) =>
       )}
       {a.decidedBy && (
         <Text size="sm" mt={4}>
-          {a.status === 'approved' ? 'Approved' : 'Rejected'} by {a.decidedBy.name} {dateTime(a.decidedAt)}
-          {a.comment ? `: “${a.comment}”` : ''}
+          {decisionText(a)}
         </Text>
       )}
       {a.canDecide && (
